@@ -39,9 +39,26 @@ from algosdk import encoding, transaction
 LOCK_PATH = "/tmp/jig.lock"
 DEFAULT_BALANCE = 10_000_000  # 10 ALGO: larger balances overflow the evaluator's totals
 MIN_FEE = 1_000
-# A probe app for measuring budgets: it logs `global OpcodeBudget` as its first
-# opcode. Put last in a group, it tells how much of the pooled budget is left.
-PROBE_TEAL = "#pragma version 10\nglobal OpcodeBudget\nitob\nlog\npushint 1\n"
+# A probe app for measuring budgets. Called with no argument, it logs
+# `global OpcodeBudget` as its first opcode: last in a group, it tells how much
+# of the pooled budget is left. Called with a uint64 argument T, it first burns
+# the pool down to T, then logs what is left: first in a group, it hands the
+# next call the budget that call would have alone.
+PROBE_TEAL = """#pragma version 10
+txn NumAppArgs
+bz report
+burn:
+global OpcodeBudget
+txna ApplicationArgs 0
+btoi
+>
+bnz burn
+report:
+global OpcodeBudget
+itob
+log
+pushint 1
+"""
 
 
 @contextlib.contextmanager
@@ -148,7 +165,8 @@ class Jig:
         sp = self.suggested_params()
         return {
             "genesis_id": sp.gen,
-            "genesis_hash": sp.gh,  # base64, as algod's /v2/transactions/params
+            # base64, as algod's /v2/transactions/params
+            "genesis_hash": sp.gh.decode() if isinstance(sp.gh, bytes) else sp.gh,
             "first_valid": sp.first,
             "last_valid": sp.last,
             "min_fee": sp.min_fee,
@@ -167,8 +185,10 @@ class Jig:
         return self.probe_app_id
 
     # --- evaluation ----------------------------------------------------------
-    def eval_bytes(self, stxns: bytes) -> EvalResult:
-        """Evaluate concatenated msgpack signed transactions (algod's wire format)."""
+    def eval_bytes(self, stxns: bytes, dry: bool = False) -> EvalResult:
+        """Evaluate concatenated msgpack signed transactions (algod's wire format).
+
+        With `dry`, the ledger is left as it was (like algod's simulate)."""
         with evaluator_lock():
             self.ledger.init_ledger_db(1000)
             self.ledger.write()
@@ -185,10 +205,11 @@ class Jig:
         block = data[0]
         accounts = data[1] if len(data) > 1 else {}
         boxes = data[2] if len(data) > 2 else {}
-        for key in list(accounts.keys()):
-            accounts[encoding.encode_address(key)] = accounts.pop(key)
-        self.ledger.update_accounts(accounts)
-        self.ledger.update_boxes(boxes)
+        if not dry:
+            for key in list(accounts.keys()):
+                accounts[encoding.encode_address(key)] = accounts.pop(key)
+            self.ledger.update_accounts(accounts)
+            self.ledger.update_boxes(boxes)
         txns = []
         for stib in block.get(b"txns", []):
             delta = stib.get(b"dt", {})
@@ -214,7 +235,7 @@ def serve(stdin=sys.stdin, stdout=sys.stdout) -> int:
     {"op": "params"}                        -> {"ok": true, "params": {...}}
     {"op": "fund", "address": A, "microalgos": N}  -> {"ok": true}
     {"op": "balance", "address": A}         -> {"ok": true, "microalgos": N}
-    {"op": "eval", "stxns": base64}         -> EvalResult.to_json()
+    {"op": "eval", "stxns": base64, "dry": bool}  -> EvalResult.to_json()
     Bad requests get {"ok": false, "error": {"message": ...}}; the server keeps going.
     """
     jig = Jig()
@@ -233,12 +254,16 @@ def serve(stdin=sys.stdin, stdout=sys.stdout) -> int:
             elif op == "balance":
                 resp = {"ok": True, "microalgos": jig.balance(req["address"])}
             elif op == "eval":
-                resp = jig.eval_bytes(base64.b64decode(req["stxns"])).to_json()
+                resp = jig.eval_bytes(base64.b64decode(req["stxns"]), dry=bool(req.get("dry"))).to_json()
             else:
                 resp = {"ok": False, "error": {"message": f"unknown op {op!r}"}}
         except Exception as exc:  # report, never die: the client reads one line per request
             resp = {"ok": False, "error": {"message": f"{type(exc).__name__}: {exc}", "pc": None, "txid": None, "raw": ""}}
-        stdout.write(json.dumps(resp) + "\n")
+        try:
+            answer = json.dumps(resp)
+        except (TypeError, ValueError) as exc:
+            answer = json.dumps({"ok": False, "error": {"message": f"unserializable answer: {exc}", "pc": None, "txid": None, "raw": ""}})
+        stdout.write(answer + "\n")
         stdout.flush()
     return 0
 

@@ -1,1 +1,24 @@
-//! placeholder
+//! The Algoku client: deploy the contract and ask it for Sudoku verdicts on
+//! LocalNet, any algod, or go-algorand's evaluator embedded when no algod runs.
+//!
+//! * [`spec`]: the committed ARC-56 app spec (methods, selectors, programs, error map);
+//! * [`settings`]: AlgoKit's environment variables and LocalNet defaults;
+//! * [`algod`], [`kmd`], [`embedded`]: the transports;
+//! * [`chain`]: one interface over them (sign, simulate, send, measure budget);
+//! * [`algoku`]: deploy, plan the cheapest opup group, verify.
+
+pub mod algod;
+pub mod algoku;
+pub mod chain;
+pub mod embedded;
+pub mod error;
+pub mod kmd;
+pub mod outcome;
+pub mod params;
+pub mod settings;
+pub mod spec;
+
+pub use algoku::{Algoku, Deployment, Strategy, Verdict, Verification};
+pub use chain::Chain;
+pub use error::ClientError;
+pub use settings::{Network, Settings};

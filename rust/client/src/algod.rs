@@ -1,0 +1,349 @@
+//! algod over HTTP (reqwest): params, raw submission, confirmation, accounts,
+//! and `POST /v2/transactions/simulate`.
+//!
+//! Simulate's answer is read here by hand: algonaut's `SimulateResponse::would_succeed()`
+//! reads a field algod stopped sending in 2023, so it is always false. What counts is
+//! `txn-groups[0].failure-message`, `app-budget-consumed` and `app-budget-added`.
+//! Transient failures (connection errors, timeouts, HTTP 429 and 5xx) are retried
+//! with a bounded exponential backoff.
+
+use crate::error::ClientError;
+use crate::outcome::{pc_in, Failure, GroupOutcome, TxnOutcome};
+use crate::params::{genesis_hash_from_b64, NetParams};
+use base64::Engine;
+use serde_json::Value;
+use std::time::Duration;
+
+const ATTEMPTS: u32 = 4;
+const FIRST_BACKOFF: Duration = Duration::from_millis(250);
+
+/// A REST client for one algod.
+#[derive(Clone)]
+pub struct AlgodHttp {
+    pub url: String,
+    token: String,
+    http: reqwest::Client,
+}
+
+impl std::fmt::Debug for AlgodHttp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AlgodHttp")
+            .field("url", &self.url)
+            .finish_non_exhaustive()
+    }
+}
+
+fn b64(s: &str) -> Vec<u8> {
+    base64::engine::general_purpose::STANDARD
+        .decode(s)
+        .unwrap_or_default()
+}
+
+impl AlgodHttp {
+    pub fn new(url: &str, token: &str) -> Result<AlgodHttp, ClientError> {
+        let http = reqwest::Client::builder()
+            .connect_timeout(Duration::from_secs(3))
+            .timeout(Duration::from_secs(30))
+            .build()
+            .map_err(|e| ClientError::Config(format!("HTTP client: {e}")))?;
+        Ok(AlgodHttp {
+            url: url.trim_end_matches('/').to_string(),
+            token: token.to_string(),
+            http,
+        })
+    }
+
+    /// One request with retries; `what` names it in errors.
+    async fn request(
+        &self,
+        what: &str,
+        build: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder,
+    ) -> Result<Value, ClientError> {
+        let mut backoff = FIRST_BACKOFF;
+        let mut last = String::new();
+        for attempt in 1..=ATTEMPTS {
+            match build(&self.http)
+                .header("X-Algo-API-Token", &self.token)
+                .send()
+                .await
+            {
+                Ok(resp) => {
+                    let status = resp.status();
+                    let body = resp.text().await.unwrap_or_default();
+                    if status.is_success() {
+                        if body.trim().is_empty() {
+                            return Ok(Value::Null);
+                        }
+                        return serde_json::from_str(&body).map_err(|e| ClientError::Network {
+                            what: what.into(),
+                            detail: format!("algod answered non-JSON ({e})"),
+                        });
+                    }
+                    let transient = status.as_u16() == 429 || status.is_server_error();
+                    if !transient || attempt == ATTEMPTS {
+                        let message = serde_json::from_str::<Value>(&body)
+                            .ok()
+                            .and_then(|v| {
+                                v.get("message").and_then(|m| m.as_str()).map(String::from)
+                            })
+                            .unwrap_or(body);
+                        return Err(ClientError::Http {
+                            what: what.into(),
+                            status: status.as_u16(),
+                            body: message,
+                        });
+                    }
+                    last = format!("HTTP {status}");
+                }
+                Err(e) => {
+                    if attempt == ATTEMPTS || !(e.is_connect() || e.is_timeout() || e.is_request())
+                    {
+                        if e.is_connect() {
+                            return Err(ClientError::AlgodDown {
+                                url: self.url.clone(),
+                                detail: e.to_string(),
+                            });
+                        }
+                        return Err(ClientError::Network {
+                            what: what.into(),
+                            detail: e.to_string(),
+                        });
+                    }
+                    last = e.to_string();
+                }
+            }
+            tokio::time::sleep(backoff).await;
+            backoff *= 2;
+        }
+        Err(ClientError::Network {
+            what: what.into(),
+            detail: last,
+        })
+    }
+
+    /// `GET /health` once, with a short timeout: is anything there?
+    pub async fn is_up(&self) -> bool {
+        let req = self
+            .http
+            .get(format!("{}/health", self.url))
+            .header("X-Algo-API-Token", &self.token)
+            .timeout(Duration::from_millis(800));
+        matches!(req.send().await, Ok(r) if r.status().is_success())
+    }
+
+    pub async fn params(&self) -> Result<NetParams, ClientError> {
+        let v = self
+            .request("GET /v2/transactions/params", |c| {
+                c.get(format!("{}/v2/transactions/params", self.url))
+            })
+            .await?;
+        let gh = v["genesis-hash"].as_str().unwrap_or_default();
+        Ok(NetParams {
+            last_round: v["last-round"].as_u64().unwrap_or(0),
+            min_fee: v["min-fee"].as_u64().unwrap_or(1000),
+            genesis_hash: genesis_hash_from_b64(gh).map_err(|e| ClientError::Network {
+                what: "params".into(),
+                detail: e,
+            })?,
+            genesis_id: v["genesis-id"].as_str().unwrap_or_default().to_string(),
+        })
+    }
+
+    /// Submit concatenated signed transactions; returns the first txid.
+    pub async fn send_raw(&self, wire: &[u8]) -> Result<String, ClientError> {
+        let body = wire.to_vec();
+        let v = self
+            .request("POST /v2/transactions", |c| {
+                c.post(format!("{}/v2/transactions", self.url))
+                    .header("Content-Type", "application/x-binary")
+                    .body(body.clone())
+            })
+            .await?;
+        Ok(v["txId"].as_str().unwrap_or_default().to_string())
+    }
+
+    /// Wait until `txid` is confirmed (at most `rounds` rounds), return its pending-info JSON.
+    pub async fn wait_confirmed(&self, txid: &str, rounds: u64) -> Result<Value, ClientError> {
+        let status = self
+            .request("GET /v2/status", |c| {
+                c.get(format!("{}/v2/status", self.url))
+            })
+            .await?;
+        let start = status["last-round"].as_u64().unwrap_or(0);
+        let mut round = start;
+        loop {
+            let info = self
+                .request("GET /v2/transactions/pending", |c| {
+                    c.get(format!("{}/v2/transactions/pending/{txid}", self.url))
+                })
+                .await?;
+            if info["confirmed-round"].as_u64().unwrap_or(0) > 0 {
+                return Ok(info);
+            }
+            if let Some(err) = info["pool-error"].as_str().filter(|e| !e.is_empty()) {
+                return Err(ClientError::Rejected {
+                    message: err.to_string(),
+                    pc: pc_in(err),
+                });
+            }
+            if round > start + rounds {
+                return Err(ClientError::Network {
+                    what: format!("transaction {txid}"),
+                    detail: format!("not confirmed after {rounds} rounds"),
+                });
+            }
+            self.request("GET /v2/status/wait-for-block-after", |c| {
+                c.get(format!(
+                    "{}/v2/status/wait-for-block-after/{round}",
+                    self.url
+                ))
+            })
+            .await?;
+            round += 1;
+        }
+    }
+
+    /// `GET /v2/accounts/{address}`.
+    pub async fn account(&self, address: &str) -> Result<Value, ClientError> {
+        self.request("GET /v2/accounts", |c| {
+            c.get(format!("{}/v2/accounts/{address}", self.url))
+        })
+        .await
+    }
+
+    /// Simulate one group of signed (or signature-less) transactions.
+    pub async fn simulate(
+        &self,
+        stxns: &[Vec<u8>],
+        extra_budget: u64,
+    ) -> Result<GroupOutcome, ClientError> {
+        let body = simulate_request(stxns, extra_budget);
+        let v = self
+            .request("POST /v2/transactions/simulate", |c| {
+                c.post(format!("{}/v2/transactions/simulate?format=json", self.url))
+                    .header("Content-Type", "application/msgpack")
+                    .body(body.clone())
+            })
+            .await?;
+        Ok(parse_simulate(&v))
+    }
+}
+
+/// The msgpack body of a simulate request: `{"allow-empty-signatures": true,
+/// "extra-opcode-budget": n, "txn-groups": [{"txns": [stxn…]}]}`.
+pub fn simulate_request(stxns: &[Vec<u8>], extra_budget: u64) -> Vec<u8> {
+    fn key(out: &mut Vec<u8>, k: &str) {
+        out.push(0xa0 | k.len() as u8);
+        out.extend_from_slice(k.as_bytes());
+    }
+    let mut out = vec![if extra_budget > 0 { 0x83 } else { 0x82 }];
+    key(&mut out, "allow-empty-signatures");
+    out.push(0xc3);
+    if extra_budget > 0 {
+        key(&mut out, "extra-opcode-budget");
+        out.push(0xcf);
+        out.extend_from_slice(&extra_budget.to_be_bytes());
+    }
+    key(&mut out, "txn-groups");
+    out.push(0x91);
+    out.push(0x81);
+    key(&mut out, "txns");
+    out.push(0xdc);
+    out.extend_from_slice(&(stxns.len() as u16).to_be_bytes());
+    for s in stxns {
+        out.extend_from_slice(s);
+    }
+    out
+}
+
+fn count_app_calls(inner: &Value) -> usize {
+    inner
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .filter(|t| t["txn"]["txn"]["type"] == "appl")
+                .count()
+        })
+        .unwrap_or(0)
+}
+
+/// Read simulate's JSON answer.
+pub fn parse_simulate(v: &Value) -> GroupOutcome {
+    let group = &v["txn-groups"][0];
+    let failure = group["failure-message"]
+        .as_str()
+        .filter(|m| !m.is_empty())
+        .map(|m| Failure {
+            message: short_message(m),
+            pc: pc_in(m),
+            failed_at: group["failed-at"][0].as_u64().map(|i| i as usize),
+        });
+    let txns = group["txn-results"]
+        .as_array()
+        .map(|rs| rs.iter().map(|r| txn_outcome(&r["txn-result"])).collect())
+        .unwrap_or_default();
+    GroupOutcome {
+        failure,
+        txns,
+        budget_consumed: group["app-budget-consumed"].as_u64(),
+        budget_added: group["app-budget-added"].as_u64(),
+        confirmed_round: None,
+    }
+}
+
+/// One transaction's pending-info (or simulate txn-result) JSON.
+pub fn txn_outcome(r: &Value) -> TxnOutcome {
+    TxnOutcome {
+        logs: r["logs"]
+            .as_array()
+            .map(|l| l.iter().filter_map(|x| x.as_str()).map(b64).collect())
+            .unwrap_or_default(),
+        inner_txns: r["inner-txns"].as_array().map(|a| a.len()).unwrap_or(0),
+        inner_app_calls: count_app_calls(&r["inner-txns"]),
+        created_app: r["application-index"].as_u64(),
+    }
+}
+
+/// algod's messages carry the whole transaction; keep the sentence that matters.
+pub fn short_message(m: &str) -> String {
+    let m = m.trim();
+    let m = match m.find(": logic eval error: ") {
+        Some(i) => &m[i + 2..],
+        None => m,
+    };
+    let end = [". Details:", " []transactions", ", data {"]
+        .iter()
+        .filter_map(|k| m.find(k))
+        .min()
+        .unwrap_or(m.len());
+    m[..end].trim().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn simulate_body_is_msgpack() {
+        let body = simulate_request(&[vec![0x80]], 0);
+        assert_eq!(body[0], 0x82);
+        assert!(body.ends_with(&[0xdc, 0, 1, 0x80]));
+        assert_eq!(simulate_request(&[], 700)[0], 0x83);
+    }
+
+    #[test]
+    fn reads_failure_and_budget() {
+        let v: Value = serde_json::json!({"txn-groups": [{
+            "failure-message": "transaction ABC: logic eval error: assert failed pc=110. Details: app=1001, pc=110",
+            "failed-at": [0], "app-budget-consumed": 40, "app-budget-added": 700,
+            "txn-results": [{"txn-result": {"logs": ["FR98dYA="], "inner-txns": [{"txn": {"txn": {"type": "appl"}}}]}}]
+        }]});
+        let g = parse_simulate(&v);
+        let f = g.failure.unwrap();
+        assert_eq!(f.message, "logic eval error: assert failed pc=110");
+        assert_eq!(f.pc, Some(110));
+        assert_eq!(g.budget_consumed, Some(40));
+        assert_eq!(g.txns[0].logs[0], vec![0x15, 0x1f, 0x7c, 0x75, 0x80]);
+        assert_eq!(g.txns[0].inner_app_calls, 1);
+    }
+}

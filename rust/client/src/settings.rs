@@ -1,0 +1,157 @@
+//! Network settings, with AlgoKit's environment variable names and LocalNet defaults.
+
+use std::fmt;
+
+pub const LOCALNET_SERVER: &str = "http://localhost";
+pub const LOCALNET_ALGOD_PORT: &str = "4001";
+pub const LOCALNET_KMD_PORT: &str = "4002";
+pub const LOCALNET_TOKEN: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+pub const TESTNET_ALGOD: &str = "https://testnet-api.algonode.cloud";
+
+/// Which chain to talk to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Network {
+    /// A configured algod (ALGOD_SERVER/ALGOD_PORT), else LocalNet if it answers, else embedded.
+    Auto,
+    Localnet,
+    Testnet,
+    Embedded,
+}
+
+impl std::str::FromStr for Network {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, String> {
+        match s {
+            "auto" => Ok(Network::Auto),
+            "localnet" => Ok(Network::Localnet),
+            "testnet" => Ok(Network::Testnet),
+            "embedded" => Ok(Network::Embedded),
+            other => Err(format!(
+                "unknown network `{other}` (expected auto, localnet, testnet or embedded)"
+            )),
+        }
+    }
+}
+
+/// A secret that never prints.
+#[derive(Clone)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(s: String) -> Secret {
+        Secret(s)
+    }
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(***)")
+    }
+}
+
+/// ALGOD_SERVER, ALGOD_PORT, ALGOD_TOKEN, KMD_PORT, KMD_TOKEN, DEPLOYER_MNEMONIC.
+#[derive(Clone, Debug, Default)]
+pub struct Settings {
+    pub algod_server: Option<String>,
+    pub algod_port: Option<String>,
+    pub algod_token: Option<String>,
+    pub kmd_port: Option<String>,
+    pub kmd_token: Option<String>,
+    pub deployer_mnemonic: Option<Secret>,
+}
+
+fn env(name: &str) -> Option<String> {
+    std::env::var(name)
+        .ok()
+        .map(|v| v.trim().to_string())
+        .filter(|v| !v.is_empty())
+}
+
+fn join(server: &str, port: Option<&str>) -> String {
+    match port {
+        Some(p) => format!("{}:{p}", server.trim_end_matches('/')),
+        None => server.trim_end_matches('/').to_string(),
+    }
+}
+
+impl Settings {
+    pub fn from_env() -> Settings {
+        Settings {
+            algod_server: env("ALGOD_SERVER"),
+            algod_port: env("ALGOD_PORT"),
+            algod_token: env("ALGOD_TOKEN"),
+            kmd_port: env("KMD_PORT"),
+            kmd_token: env("KMD_TOKEN"),
+            deployer_mnemonic: env("DEPLOYER_MNEMONIC").map(Secret::new),
+        }
+    }
+
+    /// Did the user point at an algod?
+    pub fn algod_configured(&self) -> bool {
+        self.algod_server.is_some() || self.algod_port.is_some()
+    }
+
+    pub fn algod_url(&self) -> String {
+        let server = self.algod_server.as_deref().unwrap_or(LOCALNET_SERVER);
+        join(
+            server,
+            Some(self.algod_port.as_deref().unwrap_or(LOCALNET_ALGOD_PORT)),
+        )
+    }
+
+    pub fn algod_token(&self) -> String {
+        self.algod_token
+            .clone()
+            .unwrap_or_else(|| LOCALNET_TOKEN.to_string())
+    }
+
+    pub fn kmd_url(&self) -> String {
+        let server = self.algod_server.as_deref().unwrap_or(LOCALNET_SERVER);
+        join(
+            server,
+            Some(self.kmd_port.as_deref().unwrap_or(LOCALNET_KMD_PORT)),
+        )
+    }
+
+    pub fn kmd_token(&self) -> String {
+        self.kmd_token
+            .clone()
+            .or_else(|| self.algod_token.clone())
+            .unwrap_or_else(|| LOCALNET_TOKEN.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn localnet_defaults() {
+        let s = Settings::default();
+        assert_eq!(s.algod_url(), "http://localhost:4001");
+        assert_eq!(s.kmd_url(), "http://localhost:4002");
+        assert_eq!(s.algod_token(), "a".repeat(64));
+        assert!(!s.algod_configured());
+    }
+
+    #[test]
+    fn mnemonic_never_prints() {
+        let s = Settings {
+            deployer_mnemonic: Some(Secret::new("abandon ability".into())),
+            ..Default::default()
+        };
+        assert!(!format!("{s:?}").contains("abandon"));
+    }
+
+    #[test]
+    fn networks_parse() {
+        assert_eq!("embedded".parse::<Network>().unwrap(), Network::Embedded);
+        assert!("mainnet"
+            .parse::<Network>()
+            .unwrap_err()
+            .contains("expected"));
+    }
+}
