@@ -1,1 +1,134 @@
-fn main() {}
+//! `algoku`: Sudoku on Algorand from the command line.
+//!
+//! A thin layer over the workspace crates: argument parsing, input and output
+//! conventions, exit codes. Each subcommand lives in its own module.
+//!
+//! Exit codes: 0 success (or a positive verdict), 1 a negative verdict
+//! (`check` false, no solution, `curta verify` false), 2 a usage or input
+//! error (every error: the message goes to stderr as `error: …`, or with
+//! `--json` to stdout as `{"error": "…"}`).
+
+mod chain;
+mod check;
+mod curta;
+mod fixtures;
+mod generate;
+mod input;
+mod output;
+mod progress;
+mod solve;
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::output::{error_message, is_broken_pipe, report_error, Out, EXIT_ERROR};
+
+/// Options shared by every subcommand.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Global {
+    /// Print results (and errors) as JSON on stdout, one value per line.
+    pub json: bool,
+    /// Show no progress bars.
+    pub quiet: bool,
+}
+
+/// The command line.
+#[derive(Parser, Debug)]
+#[command(name = "algoku", version, about, propagate_version = true)]
+struct Cli {
+    /// Print results (and errors) as JSON on stdout, one value per line.
+    #[arg(long, global = true)]
+    json: bool,
+    /// Show no progress bars.
+    #[arg(long, global = true)]
+    quiet: bool,
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// The subcommands.
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Check a 9×9 grid (or any bytes, as 0x + hex): valid or not, why, and
+    /// what the contract and the original Algoku answer (exit 1 when invalid).
+    Check(check::CheckArgs),
+    /// Solve puzzles, or count their solutions (exit 1 when one has none).
+    Solve(solve::SolveArgs),
+    /// Generate puzzles with a unique solution, deterministically per seed.
+    Generate(generate::GenerateArgs),
+    /// The 8×8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
+    #[command(subcommand)]
+    Curta(curta::CurtaCommand),
+    /// Write the deterministic 9×9 and Curta fixture files.
+    Fixtures(fixtures::FixturesArgs),
+    /// Deploy the verifier contract.
+    Deploy(chain::DeployArgs),
+    /// Verify a grid with the deployed contract.
+    Verify(chain::VerifyArgs),
+    /// Deploy and call the contract on sample grids.
+    Demo(chain::DemoArgs),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => return usage_error(e),
+    };
+    let global = Global {
+        json: cli.json,
+        quiet: cli.quiet,
+    };
+    let mut out = Out::stdout();
+    let result = run(&cli.command, &global, &mut out)
+        .and_then(|code| out.flush().map(|()| code).map_err(Into::into));
+    match result {
+        Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            // Keep what was already printed, in order, before the error.
+            let _ = out.flush();
+            report_error(&error_message(&e), global.json);
+            ExitCode::from(EXIT_ERROR)
+        }
+    }
+}
+
+/// Dispatches to the subcommand.
+fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<ExitCode> {
+    match command {
+        Command::Check(args) => check::run(args, global, out),
+        Command::Solve(args) => solve::run(args, global, out),
+        Command::Generate(args) => generate::run(args, global, out),
+        Command::Curta(command) => curta::run(command, global, out),
+        Command::Fixtures(args) => fixtures::run(args, global, out),
+        Command::Deploy(args) => chain::deploy(args, global),
+        Command::Verify(args) => chain::verify(args, global),
+        Command::Demo(args) => chain::demo(args, global),
+    }
+}
+
+/// Handles a command-line parse failure: `--help` and `--version` print and
+/// exit 0; other errors print clap's message (or `{"error": …}` when
+/// `--json` was given) and exit 2.
+fn usage_error(e: clap::Error) -> ExitCode {
+    use clap::error::ErrorKind;
+    if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+        let _ = e.print();
+        return ExitCode::SUCCESS;
+    }
+    if std::env::args_os().any(|a| a == "--json") {
+        let text = e.kind().to_string();
+        let rendered = e.render().to_string();
+        let first = rendered
+            .lines()
+            .next()
+            .map(|l| l.trim_start_matches("error: ").to_string())
+            .filter(|l| !l.is_empty())
+            .unwrap_or(text);
+        report_error(&first, true);
+    } else {
+        let _ = e.print();
+    }
+    ExitCode::from(EXIT_ERROR)
+}

@@ -1,1 +1,414 @@
-fn main() {}
+//! `algoku-bench`: measures Algoku's Sudoku solver and generator against the
+//! `sudoku` crate (0.8, a JCZSolve port) on tdoku's benchmark puzzle files.
+//!
+//! ```text
+//! cargo run --release -p algoku-bench -- [solve|gen|all] [options]
+//!   --data DIR     puzzle directory (default: <workspace>/../shared/data/sudoku)
+//!   --limit N      use at most N puzzles per file (default: all)
+//!   --passes P     timed passes per mode; the best pass counts (default: 3)
+//!   --gen N        number of generator seeds (default: 2000)
+//!   --files A,B    only these files (names as in the data dir)
+//!   --json         print JSON instead of a table
+//! ```
+//!
+//! Solve modes, per file: first solution (ours `solve`, peer
+//! `Sudoku::some_solution`) and up-to-2 solutions (ours
+//! `count_solutions(p, 2)`, peer `Sudoku::solutions_count_up_to(2)`). Before
+//! timing, every puzzle is cross-checked: both solvers must agree on the
+//! solution count (up to 2) and every first solution must be a valid
+//! completion of its puzzle; any mismatch is an error (exit status 1).
+//!
+//! Generator: minimal unique puzzles per second, ours (`generate_puzzle` with
+//! `minimal: true`) vs the peer's (`Sudoku::generate` for 180° symmetry,
+//! `Sudoku::generate_from(Sudoku::generate_solved())` without), over N seeds.
+//! Ratio = ours / peer (higher is better for us).
+
+use std::fmt::Write as _;
+use std::hint::black_box;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use algoku_sudoku::generator::{generate_puzzle, is_minimal, PuzzleOptions};
+use algoku_sudoku::{count_solutions, solve, Grid};
+use sudoku::Sudoku;
+
+/// The benchmark files, in the order reported.
+const FILES: [&str; 5] = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+];
+
+struct Options {
+    solve: bool,
+    gen: bool,
+    data: PathBuf,
+    limit: usize,
+    passes: usize,
+    gen_count: u64,
+    files: Vec<String>,
+    json: bool,
+}
+
+const USAGE: &str = "usage: algoku-bench [solve|gen|all] [--data DIR] [--limit N] [--passes P] [--gen N] [--files A,B] [--json]";
+
+fn parse_args() -> Result<Options, String> {
+    let default_data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku");
+    let mut o = Options {
+        solve: true,
+        gen: true,
+        data: default_data,
+        limit: usize::MAX,
+        passes: 3,
+        gen_count: 2000,
+        files: FILES.iter().map(|s| s.to_string()).collect(),
+        json: false,
+    };
+    let mut args = std::env::args().skip(1);
+    fn value<T: std::str::FromStr>(flag: &str, v: Option<String>) -> Result<T, String> {
+        let v = v.ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
+        v.parse()
+            .map_err(|_| format!("{flag}: cannot parse {v:?}\n{USAGE}"))
+    }
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "solve" => (o.solve, o.gen) = (true, false),
+            "gen" => (o.solve, o.gen) = (false, true),
+            "all" => (o.solve, o.gen) = (true, true),
+            "--data" => o.data = PathBuf::from(value::<String>("--data", args.next())?),
+            "--limit" => o.limit = value("--limit", args.next())?,
+            "--passes" => o.passes = value::<usize>("--passes", args.next())?.max(1),
+            "--gen" => o.gen_count = value("--gen", args.next())?,
+            "--files" => {
+                o.files = value::<String>("--files", args.next())?
+                    .split(',')
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect()
+            }
+            "--json" => o.json = true,
+            "-h" | "--help" => return Err(USAGE.to_string()),
+            other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
+        }
+    }
+    Ok(o)
+}
+
+/// Reads a puzzle file: one puzzle per line (first 81 characters), skipping
+/// empty lines and lines starting with '#', stripping a trailing '\r'.
+fn load(path: &Path, limit: usize) -> Result<Vec<Grid>, String> {
+    let text =
+        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if out.len() >= limit {
+            break;
+        }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let head: String = line.chars().take(81).collect();
+        let g = Grid::parse(&head)
+            .map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
+        out.push(g);
+    }
+    Ok(out)
+}
+
+fn peer_of(g: &Grid) -> Result<Sudoku, String> {
+    Sudoku::from_bytes(*g.cells()).map_err(|_| format!("peer rejected {g}"))
+}
+
+/// One measured row of the report.
+struct Row {
+    file: String,
+    mode: &'static str,
+    count: usize,
+    ours: f64,
+    peer: f64,
+}
+
+/// Puzzles per timed chunk in the solve benchmark.
+const CHUNK: usize = 16;
+
+/// Wall time of one call of `f`.
+fn time(f: impl FnOnce()) -> Duration {
+    let t = Instant::now();
+    f();
+    t.elapsed()
+}
+
+/// Best-of-`passes` rate (items per second) of `f`, which processes `n` items.
+fn rate(passes: usize, n: usize, mut f: impl FnMut()) -> f64 {
+    let mut best = Duration::MAX;
+    for _ in 0..passes {
+        best = best.min(time(&mut f));
+    }
+    n as f64 / best.as_secs_f64().max(1e-9)
+}
+
+/// Checks that ours and the peer agree on `puzzles`; returns the problems.
+fn cross_check(file: &str, puzzles: &[Grid], peers: &[Sudoku]) -> Vec<String> {
+    let mut errors = Vec::new();
+    for (i, (g, p)) in puzzles.iter().zip(peers).enumerate() {
+        let ours = count_solutions(g, 2);
+        let theirs = p.solutions_count_up_to(2);
+        if ours != theirs {
+            errors.push(format!(
+                "{file} #{i}: solution counts differ (ours {ours}, peer {theirs}): {g}"
+            ));
+        }
+        match solve(g) {
+            Some(s) => {
+                if s.check_solution().is_err() || !g.is_subset_of(&s) {
+                    errors.push(format!("{file} #{i}: our solution is invalid: {s}"));
+                }
+            }
+            None if theirs > 0 => errors.push(format!("{file} #{i}: we found no solution: {g}")),
+            None => {}
+        }
+        if let Some(s) = p.some_solution() {
+            let bytes = s.to_bytes();
+            let ok = Grid::from_cells(bytes)
+                .map(|s| s.check_solution().is_ok() && g.is_subset_of(&s))
+                .unwrap_or(false);
+            if !ok {
+                errors.push(format!("{file} #{i}: peer solution is invalid"));
+            }
+        }
+    }
+    errors
+}
+
+fn bench_solve(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
+    if !o.data.is_dir() {
+        return Err(format!(
+            "puzzle data directory {} is missing (pass --data DIR; it should hold {})",
+            o.data.display(),
+            FILES.join(", ")
+        ));
+    }
+    for file in &o.files {
+        let puzzles = load(&o.data.join(file), o.limit)?;
+        let peers = puzzles.iter().map(peer_of).collect::<Result<Vec<_>, _>>()?;
+        let errors = cross_check(file, &puzzles, &peers);
+        if !errors.is_empty() {
+            for e in errors.iter().take(20) {
+                eprintln!("error: {e}");
+            }
+            return Err(format!("{file}: {} cross-check failures", errors.len()));
+        }
+        let n = puzzles.len();
+        // Noise-robust timing: the puzzles are cut into small chunks; each
+        // chunk is timed `passes` times per mode, the four modes interleaved,
+        // and the best time of each (chunk, mode) is kept. Preemption by other
+        // processes hits single runs of a few hundred microseconds, so the
+        // minimum over passes filters it out; the rate is n / sum of minima.
+        let mut best = [Duration::ZERO; 4];
+        for (chunk, peer_chunk) in puzzles.chunks(CHUNK).zip(peers.chunks(CHUNK)) {
+            let mut chunk_best = [Duration::MAX; 4];
+            for _ in 0..o.passes {
+                chunk_best[0] = chunk_best[0].min(time(|| {
+                    for g in chunk {
+                        black_box(solve(black_box(g)));
+                    }
+                }));
+                chunk_best[1] = chunk_best[1].min(time(|| {
+                    for p in peer_chunk {
+                        black_box(black_box(*p).some_solution());
+                    }
+                }));
+                chunk_best[2] = chunk_best[2].min(time(|| {
+                    for g in chunk {
+                        black_box(count_solutions(black_box(g), 2));
+                    }
+                }));
+                chunk_best[3] = chunk_best[3].min(time(|| {
+                    for p in peer_chunk {
+                        black_box(black_box(*p).solutions_count_up_to(2));
+                    }
+                }));
+            }
+            for (b, c) in best.iter_mut().zip(chunk_best) {
+                *b += c;
+            }
+        }
+        let per_s = |d: Duration| n as f64 / d.as_secs_f64().max(1e-9);
+        let (ours1, peer1, ours2, peer2) =
+            (per_s(best[0]), per_s(best[1]), per_s(best[2]), per_s(best[3]));
+        rows.push(Row {
+            file: file.clone(),
+            mode: "first",
+            count: n,
+            ours: ours1,
+            peer: peer1,
+        });
+        rows.push(Row {
+            file: file.clone(),
+            mode: "upto2",
+            count: n,
+            ours: ours2,
+            peer: peer2,
+        });
+        if !o.json {
+            eprintln!("done: {file} ({n} puzzles)");
+        }
+    }
+    Ok(())
+}
+
+fn bench_gen(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
+    let n = o.gen_count;
+    for symmetric in [true, false] {
+        // Sanity: ours are unique and minimal.
+        for seed in 0..n.min(50) {
+            let p = generate_puzzle(&PuzzleOptions {
+                seed,
+                symmetric,
+                minimal: true,
+                target_clues: None,
+            });
+            if count_solutions(&p.puzzle, 2) != 1 || (!symmetric && !is_minimal(&p.puzzle)) {
+                return Err(format!("generator seed {seed}: not unique/minimal: {}", p.puzzle));
+            }
+        }
+        let mut ours = 0.0f64;
+        let mut peer = 0.0f64;
+        let mut clues_ours = 0usize;
+        let mut clues_peer = 0usize;
+        for _ in 0..o.passes {
+            clues_ours = 0;
+            ours = ours.max(rate(1, n as usize, || {
+                for seed in 0..n {
+                    let p = generate_puzzle(&PuzzleOptions {
+                        seed,
+                        symmetric,
+                        minimal: true,
+                        target_clues: None,
+                    });
+                    clues_ours += p.clues;
+                    black_box(p);
+                }
+            }));
+            clues_peer = 0;
+            peer = peer.max(rate(1, n as usize, || {
+                for _ in 0..n {
+                    let s = if symmetric {
+                        Sudoku::generate()
+                    } else {
+                        Sudoku::generate_from(Sudoku::generate_solved())
+                    };
+                    clues_peer += s.n_clues() as usize;
+                    black_box(s);
+                }
+            }));
+        }
+        if !o.json {
+            eprintln!(
+                "gen symmetric={symmetric}: mean clues ours {:.2}, peer {:.2}",
+                clues_ours as f64 / n.max(1) as f64,
+                clues_peer as f64 / n.max(1) as f64
+            );
+        }
+        rows.push(Row {
+            file: "generator".to_string(),
+            mode: if symmetric {
+                "minimal-sym180"
+            } else {
+                "minimal"
+            },
+            count: n as usize,
+            ours,
+            peer,
+        });
+    }
+    Ok(())
+}
+
+fn json_str(s: &str) -> String {
+    let mut out = String::from("\"");
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn print(o: &Options, rows: &[Row]) {
+    if o.json {
+        let items: Vec<String> = rows
+            .iter()
+            .map(|r| {
+                format!(
+                    "{{\"file\":{},\"mode\":{},\"count\":{},\"ours_per_s\":{:.1},\"peer_per_s\":{:.1},\"ratio\":{:.4}}}",
+                    json_str(&r.file),
+                    json_str(r.mode),
+                    r.count,
+                    r.ours,
+                    r.peer,
+                    r.ours / r.peer.max(1e-9)
+                )
+            })
+            .collect();
+        println!(
+            "{{\"peer\":\"sudoku 0.8\",\"passes\":{},\"rows\":[{}]}}",
+            o.passes,
+            items.join(",")
+        );
+        return;
+    }
+    println!(
+        "{:<34} {:<15} {:>7} {:>12} {:>12} {:>7}",
+        "file", "mode", "n", "ours/s", "sudoku/s", "ratio"
+    );
+    for r in rows {
+        println!(
+            "{:<34} {:<15} {:>7} {:>12.0} {:>12.0} {:>7.2}",
+            r.file,
+            r.mode,
+            r.count,
+            r.ours,
+            r.peer,
+            r.ours / r.peer.max(1e-9)
+        );
+    }
+}
+
+fn main() -> ExitCode {
+    let o = match parse_args() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut rows = Vec::new();
+    let result = (|| {
+        if o.solve {
+            bench_solve(&o, &mut rows)?;
+        }
+        if o.gen {
+            bench_gen(&o, &mut rows)?;
+        }
+        Ok::<(), String>(())
+    })();
+    print(&o, &rows);
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

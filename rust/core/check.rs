@@ -1,0 +1,165 @@
+//! `algoku check`: is this grid a solved Sudoku, and what would the contract
+//! (and the original Algoku) answer?
+//!
+//! The grid is 81 characters (`1`-`9`, and `.` or `0` for blanks, which make
+//! it invalid) or `0x` followed by the hex of arbitrary bytes, any length,
+//! so that malformed inputs can be checked as the contract would see them.
+//! Digit characters become the bytes 1..=9 and blanks the byte 0: the raw
+//! bytes the contract receives.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use algoku_avm::{Outcome, GRID_SIZE};
+use algoku_sudoku::Grid;
+use anyhow::{bail, Context, Result};
+use serde::Serialize;
+
+use crate::input::{read_single, Source};
+use crate::output::{verdict, Out};
+use crate::Global;
+
+/// Arguments of `algoku check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// The grid: 81 characters 1-9 ('.' or '0' for blanks), or 0x + hex bytes
+    /// of any length; `-` reads stdin.
+    #[arg(value_name = "GRID")]
+    grid: Option<String>,
+    /// Read the grid from this file.
+    #[arg(long, value_name = "PATH", conflicts_with = "grid")]
+    file: Option<PathBuf>,
+}
+
+/// The result of `check`, as printed with `--json`.
+#[derive(Debug, Serialize)]
+pub struct CheckReport {
+    /// Whether the bytes are a solved Sudoku.
+    pub valid: bool,
+    /// Why not, when not.
+    pub reason: Option<String>,
+    /// This project's contract's outcome (`true`, `false`, `rejected: …`).
+    pub contract: String,
+    /// The original Algoku's outcome (may be `error: <AVM message>`).
+    pub original: String,
+    /// The number of bytes.
+    pub len: usize,
+}
+
+/// Runs `algoku check`: exit 0 when valid, 1 when not.
+pub fn run(args: &CheckArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let source = Source::resolve(args.grid.as_deref(), args.file.as_deref(), "grid")?;
+    let text = read_single(&source, "grid")?;
+    let bytes = parse_grid_bytes(&text).with_context(|| format!("grid ({source})"))?;
+    let report = check_bytes(&bytes);
+    if global.json {
+        out.json(&report)?;
+    } else {
+        out.line(report.valid)?;
+        if let Some(reason) = &report.reason {
+            out.line(format_args!("reason: {reason}"))?;
+        }
+        out.line(format_args!("contract: {}", report.contract))?;
+        out.line(format_args!("original: {}", report.original))?;
+    }
+    Ok(verdict(report.valid))
+}
+
+/// Checks raw bytes: the first reason they are not a solved Sudoku, and the
+/// outcomes of both contracts.
+pub fn check_bytes(bytes: &[u8]) -> CheckReport {
+    let reason = violation(bytes);
+    CheckReport {
+        valid: reason.is_none(),
+        reason,
+        contract: Outcome::of_project(bytes).to_string(),
+        original: Outcome::of_original(bytes).to_string(),
+        len: bytes.len(),
+    }
+}
+
+/// The first rule `bytes` breaks, or `None` for a solved Sudoku: the length,
+/// then a byte above 9, then `algoku_sudoku`'s check (duplicates, then
+/// blanks).
+fn violation(bytes: &[u8]) -> Option<String> {
+    let Ok(cells) = <[u8; GRID_SIZE]>::try_from(bytes) else {
+        return Some(format!("{GRID_SIZE} bytes expected, got {}", bytes.len()));
+    };
+    if let Some((i, b)) = cells.iter().enumerate().find(|(_, &b)| b > 9) {
+        return Some(format!(
+            "cell {i} (r{}c{}) holds byte {b:#04x}, not a digit 1..9",
+            i / 9 + 1,
+            i % 9 + 1
+        ));
+    }
+    match Grid::from_cells(cells) {
+        Ok(grid) => grid.check_solution().err().map(|v| v.to_string()),
+        // Unreachable (every byte is at most 9 here), but never panic.
+        Err(e) => Some(e.to_string()),
+    }
+}
+
+/// Parses the text form: `0x` + hex (any even number of digits), or an
+/// 81-character grid (see [`Grid::parse`]).
+pub fn parse_grid_bytes(text: &str) -> Result<Vec<u8>> {
+    if let Some(hex) = text.strip_prefix("0x").or_else(|| text.strip_prefix("0X")) {
+        return parse_hex(hex);
+    }
+    let grid = Grid::parse(text)?;
+    Ok(grid.cells().to_vec())
+}
+
+/// Decodes the hex after `0x`; positions in errors are 1-based and count the
+/// `0x` prefix.
+fn parse_hex(hex: &str) -> Result<Vec<u8>> {
+    if let Some((i, c)) = hex.chars().enumerate().find(|(_, c)| !c.is_ascii_hexdigit()) {
+        bail!(
+            "bad hex digit {c:?} at position {} (counting from 1, 0x included): expected 0-9, a-f or A-F",
+            i + 3
+        );
+    }
+    if hex.len() % 2 != 0 {
+        bail!(
+            "odd number of hex digits ({}) after 0x: expected two per byte",
+            hex.len()
+        );
+    }
+    Ok(hex::decode(hex)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SOLVED: &str =
+        "534678912672195348198342567859761423426913756713284691961537284287419635345286179";
+
+    #[test]
+    fn a_solution_is_valid_everywhere() {
+        let r = check_bytes(&parse_grid_bytes(SOLVED).unwrap());
+        assert!(r.valid);
+        assert_eq!((r.contract.as_str(), r.original.as_str()), ("true", "true"));
+    }
+
+    #[test]
+    fn reasons_name_length_bytes_and_duplicates() {
+        assert_eq!(violation(&[1; 80]).unwrap(), "81 bytes expected, got 80");
+        let mut bytes = parse_grid_bytes(SOLVED).unwrap();
+        bytes[5] = 0x10;
+        assert_eq!(
+            violation(&bytes).unwrap(),
+            "cell 5 (r1c6) holds byte 0x10, not a digit 1..9"
+        );
+        bytes[5] = bytes[0];
+        assert!(violation(&bytes).unwrap().starts_with("row 1 has 5 twice"));
+    }
+
+    #[test]
+    fn hex_errors_name_the_position() {
+        let e = parse_grid_bytes("0x0g").unwrap_err().to_string();
+        assert!(e.contains("'g' at position 4"), "{e}");
+        assert!(parse_grid_bytes("0x123").unwrap_err().to_string().contains("odd"));
+        assert_eq!(parse_grid_bytes("0x").unwrap(), Vec::<u8>::new());
+        assert!(parse_grid_bytes("0xé").is_err());
+    }
+}

@@ -1,0 +1,219 @@
+//! `algoku curta …`: fiveoutofnine's 8×8 "2 × 4 = 8" puzzle (Curta #1).
+//!
+//! Boards are the contract's `uint256` as 64 hex digits (optional `0x`;
+//! square 0 is the last digit). Addresses are `0x` + 40 hex digits
+//! (Ethereum), `0x` + 64 hex digits (32 bytes), or a 58-character Algorand
+//! address.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use algoku_curta::{
+    count_solutions, generate, is_valid_solution, parse_address, solve, verify, Board,
+};
+use anyhow::{anyhow, bail, Result};
+use serde::Serialize;
+
+use crate::input::{read_single, Source};
+use crate::output::{verdict, Out};
+use crate::Global;
+
+/// The `curta` subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum CurtaCommand {
+    /// Print the start position the contract generates for a player address.
+    Generate(GenerateArgs),
+    /// Check a solution against a start, as the contract does (exit 1 when false).
+    Verify(VerifyArgs),
+    /// Solve a start position (exit 1 when it has no solution).
+    Solve(SolveArgs),
+}
+
+/// Arguments of `algoku curta generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// The player's address: 0x + 40 or 64 hex digits, or an Algorand
+    /// address; `-` reads stdin.
+    #[arg(value_name = "ADDRESS")]
+    address: Option<String>,
+    /// Read the address from this file.
+    #[arg(long, value_name = "PATH", conflicts_with = "address")]
+    file: Option<PathBuf>,
+    /// Also print the 8×8 layout.
+    #[arg(long)]
+    pretty: bool,
+}
+
+/// Arguments of `algoku curta verify`.
+#[derive(clap::Args, Debug)]
+pub struct VerifyArgs {
+    /// The start position, 64 hex digits (`-` reads stdin).
+    #[arg(value_name = "START")]
+    start: String,
+    /// The proposed solution, 64 hex digits (`-` reads stdin).
+    #[arg(value_name = "SOLUTION")]
+    solution: String,
+}
+
+/// Arguments of `algoku curta solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The start position, 64 hex digits; `-` reads stdin.
+    #[arg(value_name = "START")]
+    start: Option<String>,
+    /// Read the start from this file.
+    #[arg(long, value_name = "PATH", conflicts_with = "start")]
+    file: Option<PathBuf>,
+    /// Count the solutions, stopping at N, instead of printing the first.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    count: Option<u64>,
+    /// Print the solution as an 8×8 layout.
+    #[arg(long)]
+    pretty: bool,
+}
+
+/// `curta generate --json`.
+#[derive(Debug, Serialize)]
+struct Generated {
+    address: String,
+    start: String,
+    givens: usize,
+    solvable: bool,
+    solution: Option<String>,
+}
+
+/// `curta verify --json`.
+#[derive(Debug, Serialize)]
+struct Verified {
+    valid: bool,
+    reason: Option<String>,
+    start: String,
+    solution: String,
+}
+
+/// `curta solve --json`.
+#[derive(Debug, Serialize)]
+struct Solved {
+    start: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    solutions: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    limit: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<bool>,
+    solution: Option<String>,
+}
+
+/// Runs a `curta` subcommand.
+pub fn run(command: &CurtaCommand, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    match command {
+        CurtaCommand::Generate(args) => run_generate(args, global, out),
+        CurtaCommand::Verify(args) => run_verify(args, global, out),
+        CurtaCommand::Solve(args) => run_solve(args, global, out),
+    }
+}
+
+/// `curta generate`: the start (64 hex digits); exit 0.
+fn run_generate(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let source = Source::resolve(args.address.as_deref(), args.file.as_deref(), "address")?;
+    let address = read_single(&source, "address")?;
+    let bytes = parse_address(&address).map_err(|e| anyhow!("address ({source}): {e}"))?;
+    let start = generate(&bytes);
+    let solution = solve(&start);
+    if global.json {
+        out.json(&Generated {
+            address,
+            start: start.to_hex(),
+            givens: start.givens(),
+            solvable: solution.is_some(),
+            solution: solution.map(|s| s.to_hex()),
+        })?;
+    } else {
+        out.line(start.to_hex())?;
+        if args.pretty {
+            out.line(start.pretty())?;
+            let solvable = if solution.is_some() {
+                "solvable"
+            } else {
+                "no solution"
+            };
+            out.line(format_args!("{} givens, {solvable}", start.givens()))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `curta verify`: `true` (exit 0) or `false` and the reason (exit 1).
+fn run_verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    if args.start == "-" && args.solution == "-" {
+        bail!("only one of START and SOLUTION can be read from stdin (`-`)");
+    }
+    let start = read_board(Source::resolve(Some(&args.start), None, "start")?, "start")?;
+    let solution = read_board(
+        Source::resolve(Some(&args.solution), None, "solution")?,
+        "solution",
+    )?;
+    // The contract's answer; the rule names the reason (they always agree).
+    let valid = verify(&start, &solution);
+    let reason = match is_valid_solution(&start, &solution) {
+        Err(v) => Some(v.to_string()),
+        Ok(()) if !valid => Some("rejected by the contract's check".to_string()),
+        Ok(()) => None,
+    };
+    if global.json {
+        out.json(&Verified {
+            valid,
+            reason,
+            start: start.to_hex(),
+            solution: solution.to_hex(),
+        })?;
+    } else {
+        out.line(valid)?;
+        if let Some(reason) = reason {
+            out.line(format_args!("reason: {reason}"))?;
+        }
+    }
+    Ok(verdict(valid))
+}
+
+/// `curta solve`: a solution, or the count with `--count`; exit 1 when there
+/// is no solution.
+fn run_solve(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let source = Source::resolve(args.start.as_deref(), args.file.as_deref(), "start")?;
+    let start = read_board(source, "start")?;
+    let solution = solve(&start);
+    let limit = args
+        .count
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    // Count to at least 2 to decide uniqueness; report at most the limit.
+    let found = limit.map(|n| count_solutions(&start, n.max(2)));
+    let report = Solved {
+        start: start.to_hex(),
+        solutions: limit.zip(found).map(|(n, f)| f.min(n)),
+        limit,
+        unique: found.map(|f| f == 1),
+        solution: solution.map(|s| s.to_hex()),
+    };
+    if global.json {
+        out.json(&report)?;
+    } else if let Some(n) = report.solutions {
+        out.line(n)?;
+    } else {
+        match solution {
+            Some(s) => {
+                out.line(s.to_hex())?;
+                if args.pretty {
+                    out.line(s.pretty())?;
+                }
+            }
+            None => out.line("no solution")?,
+        }
+    }
+    Ok(verdict(solution.is_some()))
+}
+
+/// Reads a board in hex from `source`.
+fn read_board(source: Source, what: &str) -> Result<Board> {
+    let text = read_single(&source, what)?;
+    Board::from_hex(&text).map_err(|e| anyhow!("{what} ({source}): {e}"))
+}

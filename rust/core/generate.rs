@@ -1,0 +1,129 @@
+//! `algoku generate`: deterministic puzzles with a unique solution.
+//!
+//! Puzzle `k` (0-based) of a run uses seed `seed + k` (wrapping), so a run
+//! is reproducible from its first seed and options, and any single puzzle
+//! from its own seed. Human lines start with the 81-character puzzle, so
+//! they can be fed back to `algoku solve --file`.
+
+use std::process::ExitCode;
+
+use algoku_sudoku::generator::{generate_puzzle, Grade, PuzzleOptions};
+use anyhow::Result;
+use serde::Serialize;
+
+use crate::output::Out;
+use crate::progress::Progress;
+use crate::Global;
+
+/// Arguments of `algoku generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// The seed of the first puzzle; puzzle k uses seed + k.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    seed: u64,
+    /// How many puzzles to generate.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    count: u64,
+    /// Keep the givens symmetric under 180° rotation.
+    #[arg(long)]
+    symmetric: bool,
+    /// Remove clues until none can go (`--minimal=false`: stop at the first
+    /// clue that cannot be removed; faster, more clues).
+    #[arg(
+        long,
+        value_name = "BOOL",
+        default_value_t = true,
+        num_args = 0..=1,
+        require_equals = true,
+        default_missing_value = "true",
+        action = clap::ArgAction::Set
+    )]
+    minimal: bool,
+    /// Stop removing clues at N givens (best effort: uniqueness may keep more).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=81))]
+    clues: Option<u8>,
+    /// Also print each puzzle's solution.
+    #[arg(long)]
+    solution: bool,
+}
+
+/// One generated puzzle, as printed with `--json`.
+#[derive(Debug, Serialize)]
+pub struct GeneratedPuzzle {
+    /// The seed of this puzzle.
+    pub seed: u64,
+    /// The puzzle, 81 characters with `.` for blanks.
+    pub puzzle: String,
+    /// Its unique solution.
+    pub solution: String,
+    /// The number of givens.
+    pub clues: usize,
+    /// `singles`, or `guesses:N` (see [`grade_name`]).
+    pub grade: String,
+    /// The `--minimal` option used.
+    pub minimal: bool,
+    /// The `--symmetric` option used.
+    pub symmetric: bool,
+    /// The `--clues` target used, if any.
+    pub target_clues: Option<usize>,
+}
+
+/// Runs `algoku generate`; always exit 0.
+pub fn run(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let progress = Progress::new(args.count, "generating", global);
+    for k in 0..args.count {
+        let p = generate(args, args.seed.wrapping_add(k));
+        progress.suspend(|| emit(out, &p, args.solution, global))?;
+        progress.inc();
+    }
+    progress.finish();
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Generates the puzzle of `seed` with the options of `args`.
+fn generate(args: &GenerateArgs, seed: u64) -> GeneratedPuzzle {
+    let options = PuzzleOptions {
+        seed,
+        symmetric: args.symmetric,
+        minimal: args.minimal,
+        target_clues: args.clues.map(usize::from),
+    };
+    let p = generate_puzzle(&options);
+    GeneratedPuzzle {
+        seed,
+        puzzle: p.puzzle.to_string(),
+        solution: p.solution.to_string(),
+        clues: p.clues,
+        grade: grade_name(p.grade),
+        minimal: options.minimal,
+        symmetric: options.symmetric,
+        target_clues: options.target_clues,
+    }
+}
+
+/// `singles` when naked and hidden singles solve the puzzle, otherwise
+/// `guesses:N` with the solver's number of guesses.
+pub fn grade_name(grade: Grade) -> String {
+    match grade {
+        Grade::Singles => "singles".to_string(),
+        Grade::Guesses(n) => format!("guesses:{n}"),
+    }
+}
+
+/// Prints one puzzle: JSON, or `PUZZLE [SOLUTION] N clues GRADE seed S`.
+fn emit(out: &mut Out, p: &GeneratedPuzzle, solution: bool, global: &Global) -> Result<()> {
+    if global.json {
+        out.json(p)?;
+    } else if solution {
+        out.line(format_args!(
+            "{} {} {} clues {} seed {}",
+            p.puzzle, p.solution, p.clues, p.grade, p.seed
+        ))?;
+    } else {
+        out.line(format_args!(
+            "{} {} clues {} seed {}",
+            p.puzzle, p.clues, p.grade, p.seed
+        ))?;
+    }
+    Ok(())
+}

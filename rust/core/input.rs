@@ -1,0 +1,157 @@
+//! Where a grid, puzzle, board or address comes from.
+//!
+//! Every command that reads one follows the same convention: a positional
+//! argument, or `--file PATH`, or standard input when the argument is `-`, or
+//! when it is absent and stdin is not a terminal (so `… | algoku check`
+//! works). Errors say which source was read, and the parse errors of the
+//! crates name the position and what was expected.
+
+use std::fmt;
+use std::io::{IsTerminal, Read};
+use std::path::{Path, PathBuf};
+
+use anyhow::{bail, Context, Result};
+
+/// One input source, resolved from the command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// The text of a positional argument.
+    Arg(String),
+    /// The contents of a file (`--file PATH`).
+    File(PathBuf),
+    /// Standard input (`-`, or no argument with piped input).
+    Stdin,
+}
+
+impl Source {
+    /// Resolves the convention above. `what` names the expected value in the
+    /// error given when there is no input at all (e.g. `"grid"`).
+    pub fn resolve(arg: Option<&str>, file: Option<&Path>, what: &str) -> Result<Source> {
+        match (arg, file) {
+            (Some(_), Some(_)) => bail!("give the {what} either as an argument or with --file, not both"),
+            (_, Some(path)) => Ok(Source::File(path.to_path_buf())),
+            (Some("-"), None) => Ok(Source::Stdin),
+            (Some(text), None) => Ok(Source::Arg(text.to_string())),
+            (None, None) if !std::io::stdin().is_terminal() => Ok(Source::Stdin),
+            (None, None) => bail!(
+                "no {what} given: pass it as an argument, with --file PATH, or on stdin (`-`)"
+            ),
+        }
+    }
+
+    /// Whether the source is a stream that may hold many lines (a file or
+    /// stdin) rather than a single argument.
+    pub fn is_stream(&self) -> bool {
+        !matches!(self, Source::Arg(_))
+    }
+
+    /// Reads the whole text. Files and stdin must be UTF-8.
+    pub fn read_text(&self) -> Result<String> {
+        let bytes = match self {
+            Source::Arg(text) => return Ok(text.clone()),
+            Source::File(path) => {
+                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?
+            }
+            Source::Stdin => {
+                let mut buf = Vec::new();
+                std::io::stdin()
+                    .lock()
+                    .read_to_end(&mut buf)
+                    .context("cannot read stdin")?;
+                buf
+            }
+        };
+        String::from_utf8(bytes).map_err(|e| {
+            anyhow::anyhow!(
+                "{self} is not UTF-8 text (invalid byte at offset {})",
+                e.utf8_error().valid_up_to()
+            )
+        })
+    }
+}
+
+impl fmt::Display for Source {
+    /// `argument`, `file PATH` or `stdin`, for messages.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Source::Arg(_) => f.write_str("argument"),
+            Source::File(path) => write!(f, "file {}", path.display()),
+            Source::Stdin => f.write_str("stdin"),
+        }
+    }
+}
+
+/// Reads a single value that may have been pasted over several lines: the
+/// lines are trimmed and joined, so a 9-line grid becomes one 81-character
+/// line (positions in later errors are then cell positions). Fails on empty
+/// input.
+pub fn read_single(source: &Source, what: &str) -> Result<String> {
+    let text = source.read_text()?;
+    let joined: String = text.lines().map(str::trim).collect();
+    if joined.is_empty() {
+        bail!("{source}: no {what} found (the input is empty)");
+    }
+    Ok(joined)
+}
+
+/// One record of a line-oriented input file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// 1-based line number in the source.
+    pub number: usize,
+    /// The text: the first `width` characters of the line (or the whole
+    /// line if it is shorter), `\r` stripped.
+    pub text: String,
+}
+
+/// Splits `text` into records in the benchmark format: one per line, empty
+/// lines and lines starting with `#` skipped, a trailing `\r` removed, and
+/// only the first `width` characters kept (the rest of a line may hold a
+/// solution or a comment).
+pub fn records(text: &str, width: usize) -> Vec<Line> {
+    text.split('\n')
+        .enumerate()
+        .filter_map(|(i, line)| {
+            let line = line.strip_suffix('\r').unwrap_or(line);
+            let trimmed = line.trim();
+            if trimmed.is_empty() || trimmed.starts_with('#') {
+                return None;
+            }
+            Some(Line {
+                number: i + 1,
+                text: trimmed.chars().take(width).collect(),
+            })
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn records_skip_comments_and_blank_lines_and_cut_to_width() {
+        let text = "# header\r\n\r\nabcdef extra\r\n  xyz\n#x\nlast";
+        let got = records(text, 6);
+        let want = [(3, "abcdef"), (5, "xyz"), (7, "last")];
+        assert_eq!(got.len(), want.len());
+        for (line, (n, t)) in got.iter().zip(want) {
+            assert_eq!((line.number, line.text.as_str()), (n, t));
+        }
+    }
+
+    #[test]
+    fn resolve_prefers_the_file_and_dash_means_stdin() {
+        let p = Path::new("x.txt");
+        assert!(Source::resolve(Some("1"), Some(p), "grid").is_err());
+        assert_eq!(
+            Source::resolve(None, Some(p), "grid").unwrap(),
+            Source::File(p.to_path_buf())
+        );
+        assert_eq!(Source::resolve(Some("-"), None, "grid").unwrap(), Source::Stdin);
+        assert_eq!(
+            Source::resolve(Some("12"), None, "grid").unwrap(),
+            Source::Arg("12".into())
+        );
+    }
+}

@@ -1,0 +1,88 @@
+//! Standard output, exit codes and error reporting.
+//!
+//! Results go to stdout through [`Out`]: human lines, or one compact JSON
+//! value per line with `--json` (so a run over many inputs is JSON Lines).
+//! Progress bars and human error messages go to stderr.
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+use std::process::ExitCode;
+
+use serde::Serialize;
+
+/// Exit code of a negative verdict (`check` false, no solution, …).
+pub const EXIT_NEGATIVE: u8 = 1;
+/// Exit code of a usage or input error (and of every other error).
+pub const EXIT_ERROR: u8 = 2;
+
+/// Exit code 0 for a positive verdict, [`EXIT_NEGATIVE`] otherwise.
+pub fn verdict(ok: bool) -> ExitCode {
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(EXIT_NEGATIVE)
+    }
+}
+
+/// Buffered standard output. Writes fail with the I/O error (a closed pipe
+/// included) instead of panicking like `println!`.
+pub struct Out {
+    w: Box<dyn Write>,
+}
+
+impl Out {
+    /// Standard output: line-buffered on a terminal, block-buffered otherwise.
+    pub fn stdout() -> Out {
+        let tty = io::stdout().is_terminal();
+        let w: Box<dyn Write> = if tty {
+            Box::new(io::stdout())
+        } else {
+            Box::new(BufWriter::with_capacity(64 * 1024, io::stdout()))
+        };
+        Out { w }
+    }
+
+    /// Writes `text` and a newline.
+    pub fn line(&mut self, text: impl std::fmt::Display) -> io::Result<()> {
+        writeln!(self.w, "{text}")
+    }
+
+    /// Writes `value` as compact JSON on one line.
+    pub fn json<T: Serialize + ?Sized>(&mut self, value: &T) -> io::Result<()> {
+        serde_json::to_writer(&mut self.w, value).map_err(io::Error::other)?;
+        self.w.write_all(b"\n")
+    }
+
+    /// Flushes the buffer.
+    pub fn flush(&mut self) -> io::Result<()> {
+        self.w.flush()
+    }
+}
+
+/// Whether an error is (or was caused by) a closed output pipe, as when the
+/// output is piped into `head`: that ends the program quietly.
+pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// Reports an error: `error: …` (with its causes) on stderr, or with `json`
+/// `{"error": "…"}` on stdout. Failures to report are ignored: there is
+/// nowhere left to report them.
+pub fn report_error(message: &str, json: bool) {
+    if json {
+        let mut stdout = io::stdout().lock();
+        let _ = serde_json::to_writer(&mut stdout, &serde_json::json!({ "error": message }));
+        let _ = stdout.write_all(b"\n");
+        let _ = stdout.flush();
+    } else {
+        let _ = writeln!(io::stderr().lock(), "error: {message}");
+    }
+}
+
+/// The message of an error and its causes, joined with `: `.
+pub fn error_message(err: &anyhow::Error) -> String {
+    format!("{err:#}")
+}

@@ -1,0 +1,145 @@
+//! `algoku solve`: the first solution of a puzzle, or its number of
+//! solutions up to a limit, for one puzzle or a file of many.
+//!
+//! A positional argument is one puzzle (pasted lines are joined). A file or
+//! stdin holds one puzzle per line in the benchmark format (see
+//! [`crate::input::records`]): every line is parsed before anything is
+//! solved, so a bad line fails the run (exit 2) before any output.
+
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use algoku_sudoku::{Grid, Solver};
+use anyhow::{anyhow, Result};
+use serde::Serialize;
+
+use crate::input::{read_single, records, Source};
+use crate::output::{verdict, Out};
+use crate::progress::Progress;
+use crate::Global;
+
+/// Arguments of `algoku solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The puzzle: 81 characters, 1-9 for givens and '.' or '0' for blanks;
+    /// `-` reads puzzles from stdin, one per line.
+    #[arg(value_name = "PUZZLE")]
+    puzzle: Option<String>,
+    /// Read puzzles from this file, one per line (empty and '#' lines are
+    /// skipped; only the first 81 characters of a line are read).
+    #[arg(long, value_name = "PATH", conflicts_with = "puzzle")]
+    file: Option<PathBuf>,
+    /// Count the solutions, stopping at N, instead of printing the first.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    count: Option<u64>,
+    /// Print solutions as a 9×9 layout.
+    #[arg(long)]
+    pretty: bool,
+}
+
+/// One puzzle's result, as printed with `--json`.
+#[derive(Debug, Serialize)]
+pub struct SolveReport {
+    /// The line of the input file (1-based); absent for an argument.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub line: Option<usize>,
+    /// The puzzle, 81 characters with `.` for blanks.
+    pub puzzle: String,
+    /// The number of solutions found, at most `limit` (only with `--count`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<usize>,
+    /// The `--count` limit.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<usize>,
+    /// Whether the puzzle has exactly one solution (only with `--count`;
+    /// always decided, even with a limit of 1).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unique: Option<bool>,
+    /// The first solution, or `null` when there is none.
+    pub solution: Option<String>,
+    /// The first solution as a grid (for the layout).
+    #[serde(skip)]
+    pub first: Option<Grid>,
+}
+
+/// Runs `algoku solve`: exit 0 when every puzzle has a solution, 1 otherwise.
+pub fn run(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let source = Source::resolve(args.puzzle.as_deref(), args.file.as_deref(), "puzzle")?;
+    let puzzles = read_puzzles(&source)?;
+    let limit = args
+        .count
+        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let progress = Progress::new(puzzles.len() as u64, "solving", global);
+    let mut solver = Solver::new();
+    let mut all_solved = true;
+    for (i, (line, puzzle)) in puzzles.iter().enumerate() {
+        let report = solve_one(&mut solver, puzzle, *line, limit);
+        all_solved &= report.solution.is_some();
+        progress.suspend(|| emit(out, &report, args.pretty && i > 0, args.pretty, global))?;
+        progress.inc();
+    }
+    progress.finish();
+    Ok(verdict(all_solved))
+}
+
+/// Reads the puzzles of `source` with their line numbers (`None` for an
+/// argument). Fails on the first bad puzzle, naming its line.
+fn read_puzzles(source: &Source) -> Result<Vec<(Option<usize>, Grid)>> {
+    if !source.is_stream() {
+        let text = read_single(source, "puzzle")?;
+        let grid = Grid::parse(&text).map_err(|e| anyhow!("puzzle ({source}): {e}"))?;
+        return Ok(vec![(None, grid)]);
+    }
+    let text = source.read_text()?;
+    let lines = records(&text, 81);
+    if lines.is_empty() {
+        anyhow::bail!("{source}: no puzzle found (only empty or '#' lines)");
+    }
+    lines
+        .into_iter()
+        .map(|l| {
+            Grid::parse(&l.text)
+                .map(|g| (Some(l.number), g))
+                .map_err(|e| anyhow!("puzzle ({source}, line {}): {e}", l.number))
+        })
+        .collect()
+}
+
+/// Solves one puzzle: the first solution, and with a limit the count. To
+/// decide uniqueness the search counts up to at least 2; the reported count
+/// never exceeds the limit.
+fn solve_one(solver: &mut Solver, puzzle: &Grid, line: Option<usize>, limit: Option<usize>) -> SolveReport {
+    let search_limit = limit.map_or(1, |n| n.max(2));
+    let result = solver.solve_with_stats(puzzle, search_limit);
+    SolveReport {
+        line,
+        puzzle: puzzle.to_string(),
+        solutions: limit.map(|n| result.solutions.min(n)),
+        limit,
+        unique: limit.map(|_| result.solutions == 1),
+        solution: result.first.map(|g| g.to_string()),
+        first: result.first,
+    }
+}
+
+/// Prints one result: JSON, the count, the solution (as a line or a layout,
+/// `gap` putting a blank line before a layout) or `no solution`.
+fn emit(out: &mut Out, r: &SolveReport, gap: bool, pretty: bool, global: &Global) -> Result<()> {
+    if global.json {
+        out.json(r)?;
+    } else if let Some(n) = r.solutions {
+        out.line(n)?;
+    } else {
+        match &r.first {
+            Some(grid) if pretty => {
+                if gap {
+                    out.line("")?;
+                }
+                out.line(grid.pretty().trim_end())?;
+            }
+            Some(grid) => out.line(grid)?,
+            None => out.line("no solution")?,
+        }
+    }
+    Ok(())
+}

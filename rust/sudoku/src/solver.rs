@@ -1,0 +1,736 @@
+//! A fast Sudoku solver on band bitboards.
+//!
+//! # Representation
+//!
+//! The grid is cut into three horizontal *bands* of three rows (27 cells).
+//! For every digit `d` (0..9) and band `b` (0..3) one `u32` holds a 27-bit
+//! mask of the cells of that band where `d` may still go: bit
+//! `9 * row_in_band + column`. These 27 words (`cand[3 * d + b]`) are the
+//! whole candidate state; a per-band mask of unsolved cells and, per
+//! (digit, band), a 3-bit mask of rows where the digit is not yet placed
+//! complete it. The state is 256 bytes and is copied on every guess, so
+//! backtracking needs no undo log. This digit-by-band layout is the one of
+//! JCZSolve (zhouyundong_2012, champagne, JasonLion), whose key idea is that
+//! one 27-bit word lets all of "digit `d` in band `b`" be reasoned about with
+//! a handful of table look-ups. The code here is an independent
+//! implementation of that idea.
+//!
+//! # Propagation (`State::update`)
+//!
+//! A dirty bit per word says which words changed. For a dirty word `m` of
+//! digit `d` in band `b`:
+//!
+//! 1. **Inside the band.** In a band, `d` occupies one cell in each of the
+//!    three rows and one in each of the three boxes, so the rows map to the
+//!    boxes by a permutation. The 3×3 "mini-row" occupancy (row `r` meets box
+//!    `k` in at least one candidate cell) is a 9-bit index into a table
+//!    (`MINIROW_MASK`) that keeps only the mini-rows used by some permutation
+//!    allowed by the occupancy. This one look-up performs hidden singles in
+//!    boxes, pointing and claiming (locked candidates) between rows and boxes,
+//!    and detects a row or box with no place left for `d` (the table gives 0:
+//!    contradiction).
+//! 2. **Across bands (columns).** If in some box the remaining cells of `m`
+//!    lie in a single column, `d` is in that column in this band, so it is
+//!    removed from that column in the two other bands (`LOCKED_COLS`).
+//!    Conversely, a column where `d` can only be in this band forces `d` into
+//!    that column for this box (hidden singles in columns, claiming).
+//! 3. **Placements.** A row of `m` with exactly one candidate cell is a
+//!    placement: the cell is removed from the other eight digits' words of
+//!    the band and marked solved. With step 1 this covers hidden singles in
+//!    rows and boxes.
+//!
+//! Updating a word may make other words dirty; the loop runs until no word
+//! is dirty. Then naked singles are applied: in each band, ripple-carry
+//! accumulators over the nine digit words give the cells with at least one,
+//! two and three candidates; an unsolved cell with none is a contradiction,
+//! a cell with exactly one is placed (its digit word is cut to the cell within
+//! its row and box), and propagation runs again.
+//!
+//! # Search
+//!
+//! When propagation stalls, the solver guesses (depth-first, copying the
+//! state) on a cell with the fewest candidates: a bivalue cell when one
+//! exists (found with the same accumulators), else the first cell with the
+//! minimum count. The first solution is returned, or solutions are counted up
+//! to a limit (2 proves uniqueness).
+//!
+//! References: the Matchpeg/tdoku write-up on singles propagation and
+//! guessing ("Fast Sudoku solvers", tdoku's documentation), and the
+//! enjoysudoku forum thread on JCZSolve.
+
+use crate::grid::Grid;
+
+/// All 27 cells of a band.
+const BAND: u32 = 0o777_777_777;
+
+/// For a 3×3 0/1 matrix `s` (bit `3r + k` = entry `(r, k)`), the entries that
+/// lie on at least one permutation `r -> k` (all three `(r, k(r))` set), as a
+/// mask of the same layout; 0 when `s` contains no permutation.
+const fn perm_keep(s: usize) -> u16 {
+    const PERMS: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut keep = 0usize;
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMS[p];
+        let bits = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+        if s & bits == bits {
+            keep |= bits;
+        }
+        p += 1;
+    }
+    keep as u16
+}
+
+/// `PERM_KEEP[s]` = [`perm_keep`]`(s)`.
+const PERM_KEEP: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut s = 0;
+    while s < 512 {
+        t[s] = perm_keep(s);
+        s += 1;
+    }
+    t
+};
+
+/// The mini-row occupancy key of a band word: bit `3k + r` is set iff row
+/// `r` has a candidate in box `k`. Computed without look-ups: `t` marks each
+/// non-empty mini-row at its first cell (bits `9r + 3k`), and the three
+/// shifts fold rows 1 and 2 onto bits `3k + 1` and `3k + 2`.
+#[inline(always)]
+const fn minirow_key(m: u32) -> u32 {
+    let t = (m | (m >> 1) | (m >> 2)) & 0o111_111_111;
+    (t | (t >> 8) | (t >> 16)) & 0o777
+}
+
+/// `MINIROW_MASK[key]` for a [`minirow_key`]: the 27-bit mask of the cells
+/// of every mini-row that lies on at least one row→box permutation inside
+/// the occupancy; 0 when there is none (a contradiction).
+const MINIROW_MASK: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut key = 0;
+    while key < 512 {
+        // Transpose the key (bit 3k + r) into perm_keep's layout (bit 3r + k).
+        let mut s = 0usize;
+        let mut r = 0;
+        while r < 3 {
+            let mut k = 0;
+            while k < 3 {
+                if key & (1 << (3 * k + r)) != 0 {
+                    s |= 1 << (3 * r + k);
+                }
+                k += 1;
+            }
+            r += 1;
+        }
+        let keep = perm_keep(s);
+        let mut mask = 0u32;
+        let mut mr = 0;
+        while mr < 9 {
+            if keep & (1 << mr) != 0 {
+                mask |= 7 << (9 * (mr / 3) + 3 * (mr % 3));
+            }
+            mr += 1;
+        }
+        t[key] = mask;
+        key += 1;
+    }
+    t
+};
+
+/// `LOCKED_COLS[c]` for the 9-bit column projection `c` of a digit in a band:
+/// the columns that are the only candidate column of their box (3-column
+/// group). The digit is certainly in such a column within this band.
+const LOCKED_COLS: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut c = 0;
+    while c < 512 {
+        let mut k = 0;
+        while k < 3 {
+            let g = (c >> (3 * k)) & 7;
+            if g == 1 || g == 2 || g == 4 {
+                t[c] |= (g << (3 * k)) as u16;
+            }
+            k += 1;
+        }
+        c += 1;
+    }
+    t
+};
+
+/// The cells of the rows of band word `m` that hold two or more candidates.
+/// Every row of `m` is non-empty here (the in-band step guarantees it), so
+/// subtracting 1 from each 9-bit row cannot borrow across rows and `y` keeps
+/// a bit in a row iff that row has at least two. The shifts OR each row's 9
+/// bits of `y` down onto the row's lowest bit, which the multiply spreads
+/// back over the row.
+#[inline(always)]
+const fn multi_rows(m: u32) -> u32 {
+    let y = m & m.wrapping_sub(0o001_001_001);
+    let a = y | (y >> 4);
+    let b = a | (a >> 2);
+    let c = b | (b >> 1) | (y >> 8);
+    (c & 0o001_001_001) * 0o777
+}
+
+/// Spreads a 9-bit column set over the three rows of a band.
+#[inline(always)]
+const fn spread_cols(c: u32) -> u32 {
+    c * 0o001_001_001
+}
+
+/// Projects a band word onto its 9 columns.
+#[inline(always)]
+const fn project(m: u32) -> u32 {
+    (m | (m >> 9) | (m >> 18)) & 0o777
+}
+
+/// `PLACE_MASK[p]` for a band position `p` (0..27): the band cells that stay
+/// possible for a digit placed at `p`: `p` itself and every cell outside its
+/// row and its box.
+const PLACE_MASK: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        let (r, c) = (p / 9, p % 9);
+        let row = 0o777 << (9 * r);
+        let bx = 0o007_007_007 << (3 * (c / 3));
+        t[p] = (BAND & !(row | bx)) | (1 << p);
+        p += 1;
+    }
+    t
+};
+
+
+/// At most this many bivalue cells are scored when choosing a guess (the
+/// scan costs time; measured: 6 keeps almost all of the benefit).
+const GUESS_SCAN_LIMIT: u32 = 6;
+
+/// The column step ([`State::columns`]) runs before a guess only while at
+/// least this many cells are open: it pays off on sparse grids (e.g. 17-clue
+/// puzzles at the root) and costs more than it saves on fuller ones.
+const COLUMN_STEP_MIN_OPEN: u32 = 55;
+
+/// `POP9[x]`: the number of set bits of a 9-bit value.
+const POP9: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut x = 0;
+    while x < 512 {
+        t[x] = (x as u32).count_ones() as u8;
+        x += 1;
+    }
+    t
+};
+
+/// `NIBBLES[x]`: bit `c` of a 9-bit row moved to the low bit of nibble `c`
+/// of a `u64`, so that adding rows counts per column.
+const NIBBLES: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut c = 0;
+        while c < 9 {
+            if x & (1 << c) != 0 {
+                t[x] |= 1 << (4 * c);
+            }
+            c += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// `ROW_BOX[p]`: the band cells in the row or the box of band position `p`.
+const ROW_BOX: [u32; 27] = {
+    let mut t = [0u32; 27];
+    let mut p = 0;
+    while p < 27 {
+        t[p] = BAND & !PLACE_MASK[p] | (1 << p);
+        p += 1;
+    }
+    t
+};
+
+/// For word index `i = 3d + b`, the word indices of the same digit in the two
+/// other bands.
+const OTHER_BANDS: [[u8; 2]; 27] = {
+    let mut t = [[0u8; 2]; 27];
+    let mut i = 0;
+    while i < 27 {
+        let base = i - i % 3;
+        let b = i % 3;
+        t[i] = [(base + (b + 1) % 3) as u8, (base + (b + 2) % 3) as u8];
+        i += 1;
+    }
+    t
+};
+
+/// The solver state: see the module documentation.
+#[derive(Clone, Copy)]
+struct State {
+    /// `cand[3 * d + b]`: 27-bit candidate mask of digit `d` in band `b`.
+    cand: [u32; 27],
+    /// `prev[w]`: the value `cand[w]` had when it was last processed.
+    prev: [u32; 27],
+    /// Per band: the cells not yet placed.
+    unsolved: [u32; 3],
+    /// Per digit: the column projections of its three words (`pa | pb << 9 |
+    /// pc << 18`) when [`State::columns`] last examined it; the column step
+    /// depends only on these, so an unchanged digit is skipped.
+    col_sig: [u32; 9],
+}
+
+/// What the naked-singles pass found.
+enum Step {
+    /// Some naked singles were placed.
+    Progress,
+    /// Every cell is placed: a solution.
+    Solved,
+    /// A contradiction: this branch has no solution.
+    Dead,
+    /// Nothing to place: guess on band `.0`, position `.1`.
+    Guess(usize, usize),
+}
+
+impl State {
+    /// The column analogue of step 1, run only before a guess: in each stack
+    /// (three columns), a digit takes one column in each band, one band per
+    /// column, so (column, band) pairs outside every such permutation are
+    /// removed. Returns None on a contradiction, else whether anything
+    /// changed.
+    #[inline]
+    fn columns(&mut self) -> Option<bool> {
+        let mut changed = false;
+        let [u0, u1, u2] = self.unsolved;
+        for d in 0..9 {
+            let w = 3 * d;
+            let (a, b, c) = (self.cand[w], self.cand[w + 1], self.cand[w + 2]);
+            if (a & u0) | (b & u1) | (c & u2) == 0 {
+                continue; // every cell of this digit is placed
+            }
+            let (pa, pb, pc) = (project(a), project(b), project(c));
+            let sig = pa | (pb << 9) | (pc << 18);
+            if sig == self.col_sig[d] {
+                continue;
+            }
+            let mut keep = [0u32; 3];
+            for st in 0..3 {
+                let sh = 3 * st;
+                let idx = ((pa >> sh) & 7) | (((pb >> sh) & 7) << 3) | (((pc >> sh) & 7) << 6);
+                let k = u32::from(PERM_KEEP[idx as usize]);
+                if k == 0 {
+                    return None;
+                }
+                keep[0] |= (k & 7) << sh;
+                keep[1] |= ((k >> 3) & 7) << sh;
+                keep[2] |= ((k >> 6) & 7) << sh;
+            }
+            let na = a & spread_cols(keep[0]);
+            let nb = b & spread_cols(keep[1]);
+            let nc = c & spread_cols(keep[2]);
+            changed |= (na != a) | (nb != b) | (nc != c);
+            self.col_sig[d] = project(na) | (project(nb) << 9) | (project(nc) << 18);
+            self.cand[w] = na;
+            self.cand[w + 1] = nb;
+            self.cand[w + 2] = nc;
+        }
+        Some(changed)
+    }
+
+    /// Number of cells not yet placed.
+    #[inline]
+    fn open_cells(&self) -> u32 {
+        self.unsolved[0].count_ones() + self.unsolved[1].count_ones() + self.unsolved[2].count_ones()
+    }
+
+    const fn new() -> Self {
+        State {
+            cand: [BAND; 27],
+            prev: [0; 27],
+            unsolved: [BAND; 3],
+            col_sig: [0; 9],
+        }
+    }
+
+    /// Applies the givens of `grid`. Returns the dirty word set (all words).
+    fn from_grid(grid: &Grid) -> State {
+        // Gather per band and per word, then build each word once.
+        let mut occupied = [0u32; 3]; // cells holding any given, per band
+        let mut own = [0u32; 27]; // cells holding digit d, per word
+        let mut place = [BAND; 27]; // PLACE_MASK of every given of the word
+        let mut cols = [0u32; 27]; // columns of the word's givens
+        for (i, &v) in grid.cells().iter().enumerate() {
+            if v == 0 || v > 9 {
+                continue;
+            }
+            let (b, p) = (i / 27, i % 27);
+            let w = 3 * (v as usize - 1) + b;
+            occupied[b] |= 1 << p;
+            own[w] |= 1 << p;
+            place[w] &= PLACE_MASK[p];
+            cols[w] |= 1 << (p % 9);
+        }
+        let mut s = State::new();
+        for w in 0..27 {
+            let b = w % 3;
+            let [o1, o2] = OTHER_BANDS[w];
+            let other_cols = cols[o1 as usize] | cols[o2 as usize];
+            s.cand[w] = ((BAND & !occupied[b]) | own[w]) & place[w] & !spread_cols(other_cols);
+        }
+        s
+    }
+
+    /// Propagates until no word changed since it was last processed.
+    /// Returns false on a contradiction.
+    #[inline]
+    fn update(&mut self) -> bool {
+        macro_rules! pass {
+            ($changed:ident; $($i:literal)*) => {
+                $(
+                    if self.cand[$i] != self.prev[$i] {
+                        $changed = true;
+                        if !self.process::<$i>() {
+                            return false;
+                        }
+                    }
+                )*
+            };
+        }
+        loop {
+            let mut changed = false;
+            pass!(changed; 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26);
+            if !changed {
+                return true;
+            }
+        }
+    }
+
+    /// Processes word `I` (see the module documentation, steps 1-3).
+    #[inline(always)]
+    fn process<const I: usize>(&mut self) -> bool {
+        let m0 = self.cand[I];
+        let m = m0 & MINIROW_MASK[minirow_key(m0) as usize];
+        if m == 0 {
+            return false;
+        }
+        self.cand[I] = m;
+        self.prev[I] = m;
+        let lock = !spread_cols(u32::from(LOCKED_COLS[project(m) as usize]));
+        let [o1, o2] = OTHER_BANDS[I];
+        self.cand[o1 as usize] &= lock;
+        self.cand[o2 as usize] &= lock;
+
+        let cells = m & !multi_rows(m);
+        let b = I % 3;
+        self.unsolved[b] &= !cells;
+        let mut j = b;
+        while j < 27 {
+            if j != I {
+                self.cand[j] &= !cells;
+            }
+            j += 3;
+        }
+        true
+    }
+
+    /// Finds and places naked singles, or reports a solution, a
+    /// contradiction, or the cell to guess on.
+    #[inline]
+    fn singles(&mut self) -> Step {
+        let mut dirty = 0u32;
+        let mut pairs = [0u32; 3];
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+            for d in 0..9 {
+                let x = self.cand[3 * d + b];
+                three |= two & x;
+                two |= one & x;
+                one |= x;
+            }
+            if u & !one != 0 {
+                return Step::Dead;
+            }
+            pairs[b] = u & two & !three;
+            let mut singles = u & !two;
+            while singles != 0 {
+                let p = singles.trailing_zeros() as usize;
+                singles &= singles - 1;
+                let bit = 1u32 << p;
+                let mut found = false;
+                for d in 0..9 {
+                    let w = 3 * d + b;
+                    if self.cand[w] & bit != 0 {
+                        self.cand[w] &= PLACE_MASK[p];
+                        dirty |= 1 << w;
+                        found = true;
+                        break;
+                    }
+                }
+                if !found {
+                    return Step::Dead;
+                }
+            }
+        }
+        if dirty != 0 {
+            return Step::Progress;
+        }
+        if self.unsolved == [0; 3] {
+            return Step::Solved;
+        }
+        if pairs != [0; 3] {
+            let (b, p) = self.best_bivalue(&pairs);
+            return Step::Guess(b, p);
+        }
+        // No bivalue cell (rare; early in hard puzzles): of the first unsolved
+        // cell of each band, take the one with the fewest candidates. (Measured:
+        // better than scanning all cells for the fewest candidates.)
+        let mut best = (u32::MAX, 0usize, 0usize);
+        for b in 0..3 {
+            let u = self.unsolved[b];
+            if u == 0 {
+                continue;
+            }
+            let p = u.trailing_zeros() as usize;
+            let mut n = 0;
+            for d in 0..9 {
+                n += (self.cand[3 * d + b] >> p) & 1;
+            }
+            if n < best.0 {
+                best = (n, b, p);
+            }
+        }
+        Step::Guess(best.1, best.2)
+    }
+
+    /// Picks the guess cell among the bivalue cells `pairs` (per band): the
+    /// one with the most unsolved peers, counting the union of its row and
+    /// box plus its column (the degree heuristic: a guess there constrains
+    /// the most open cells). Ties go to the first in band and cell order.
+    /// Measured on the benchmark sets, this cuts the guesses by 25-40%
+    /// compared with taking the first bivalue cell.
+    #[inline]
+    fn best_bivalue(&self, pairs: &[u32; 3]) -> (usize, usize) {
+        // Unsolved cells per column, one 4-bit counter per column.
+        let mut col_open = 0u64;
+        for &u in &self.unsolved {
+            col_open += NIBBLES[(u & 0o777) as usize]
+                + NIBBLES[((u >> 9) & 0o777) as usize]
+                + NIBBLES[((u >> 18) & 0o777) as usize];
+        }
+        let mut best = (0u32, 0usize, 0usize);
+        let mut budget = GUESS_SCAN_LIMIT;
+        for (b, (&pair, &u)) in pairs.iter().zip(self.unsolved.iter()).enumerate() {
+            let mut m = pair;
+            while m != 0 && budget > 0 {
+                budget -= 1;
+                let p = m.trailing_zeros() as usize;
+                m &= m - 1;
+                let x = u & ROW_BOX[p];
+                let score = u32::from(POP9[(x & 0o777) as usize])
+                    + u32::from(POP9[((x >> 9) & 0o777) as usize])
+                    + u32::from(POP9[((x >> 18) & 0o777) as usize])
+                    + 1;
+                if score > best.0 {
+                    best = (score, b, p);
+                }
+            }
+        }
+        (best.1, best.2)
+    }
+
+    /// The solved grid (call only when every cell is placed).
+    fn to_grid(&self) -> Grid {
+        let mut cells = [0u8; 81];
+        for (w, &m) in self.cand.iter().enumerate() {
+            let digit = (w / 3 + 1) as u8;
+            let base = 27 * (w % 3);
+            let mut m = m;
+            while m != 0 {
+                let p = m.trailing_zeros() as usize;
+                m &= m - 1;
+                cells[base + p] = digit;
+            }
+        }
+        Grid::from_solver_cells(cells)
+    }
+}
+
+/// The result of [`Solver::solve_with_stats`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveResult {
+    /// Number of solutions found, at most the limit.
+    pub solutions: usize,
+    /// The first solution found, if any.
+    pub first: Option<Grid>,
+    /// Number of guesses made: each tentative placement at a branch point
+    /// counts one. Deterministic for a given puzzle and limit.
+    pub guesses: u64,
+}
+
+/// A reusable solver that also reports search statistics.
+#[derive(Clone, Debug, Default)]
+pub struct Solver {
+    limit: usize,
+    want_first: bool,
+    solutions: usize,
+    first: Option<Grid>,
+    guesses: u64,
+}
+
+impl Solver {
+    /// Creates a solver.
+    pub fn new() -> Self {
+        Solver::default()
+    }
+
+    /// Solves `puzzle`, stopping after `limit` solutions (a limit of 0 is
+    /// treated as 1). Never panics; contradictory givens give 0 solutions.
+    pub fn solve_with_stats(&mut self, puzzle: &Grid, limit: usize) -> SolveResult {
+        self.run(puzzle, limit, true)
+    }
+
+    /// Runs the search; `want_first` says whether to extract the first
+    /// solution (counting alone is a little faster without).
+    fn run(&mut self, puzzle: &Grid, limit: usize, want_first: bool) -> SolveResult {
+        self.limit = limit.max(1);
+        self.want_first = want_first;
+        self.solutions = 0;
+        self.first = None;
+        self.guesses = 0;
+        let mut state = State::from_grid(puzzle);
+        self.search(&mut state);
+        SolveResult {
+            solutions: self.solutions,
+            first: self.first,
+            guesses: self.guesses,
+        }
+    }
+
+    /// Depth-first search from `state` with `dirty` words pending.
+    fn search(&mut self, state: &mut State) {
+        let mut cols_done = false;
+        loop {
+            if !state.update() {
+                return;
+            }
+            match state.singles() {
+                Step::Progress => {}
+                Step::Dead => return,
+                Step::Solved => {
+                    if self.solutions == 0 && self.want_first {
+                        self.first = Some(state.to_grid());
+                    }
+                    self.solutions += 1;
+                    return;
+                }
+                // Before guessing, try the column step (cheap next to a guess).
+                Step::Guess(..)
+                    if !cols_done && state.open_cells() >= COLUMN_STEP_MIN_OPEN && match state.columns() {
+                        None => return,
+                        Some(changed) => {
+                            cols_done = true;
+                            changed
+                        }
+                    } => {}
+                Step::Guess(b, p) => {
+                    let bit = 1u32 << p;
+                    let mut digits = [0usize; 9];
+                    let mut n = 0;
+                    for d in 0..9 {
+                        if state.cand[3 * d + b] & bit != 0 {
+                            digits[n] = d;
+                            n += 1;
+                        }
+                    }
+                    if n == 0 {
+                        return;
+                    }
+                    for &d in &digits[..n - 1] {
+                        let mut next = *state;
+                        let w = 3 * d + b;
+                        next.cand[w] &= PLACE_MASK[p];
+                        self.guesses += 1;
+                        self.search(&mut next);
+                        if self.solutions >= self.limit {
+                            return;
+                        }
+                    }
+                    // Last alternative: continue in place.
+                    let w = 3 * digits[n - 1] + b;
+                    state.cand[w] &= PLACE_MASK[p];
+                    self.guesses += 1;
+                }
+            }
+        }
+    }
+}
+
+/// True iff `puzzle` has a solution in which none of the `(cell, digit)`
+/// pairs of `forbidden` holds (cells 0..81, digits 1..=9; other pairs are
+/// ignored). The generator uses this to test uniqueness against a known
+/// solution with a single first-solution search.
+pub(crate) fn has_solution_avoiding(puzzle: &Grid, forbidden: &[(usize, u8)]) -> bool {
+    let mut state = State::from_grid(puzzle);
+    for &(cell, digit) in forbidden {
+        if cell < 81 && (1..=9).contains(&digit) {
+            state.cand[3 * (digit as usize - 1) + cell / 27] &= !(1u32 << (cell % 27));
+        }
+    }
+    let mut solver = Solver {
+        limit: 1,
+        ..Solver::default()
+    };
+    solver.search(&mut state);
+    solver.solutions > 0
+}
+
+/// Returns the first solution found, or `None` if the puzzle has none
+/// (including puzzles whose givens contradict each other).
+pub fn solve(puzzle: &Grid) -> Option<Grid> {
+    Solver::new().solve_with_stats(puzzle, 1).first
+}
+
+/// Counts the solutions of `puzzle`, stopping at `limit` (so
+/// `count_solutions(p, 2) == 1` means `p` has a unique solution). A limit of
+/// 0 returns 0 without solving.
+pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
+    if limit == 0 {
+        return 0;
+    }
+    Solver::new().run(puzzle, limit, false).solutions
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const P: &str =
+        "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+    const S: &str =
+        "468931527751624839392578461134756298289413675675289314846192753513867942927345186";
+
+    #[test]
+    fn solves_known() {
+        let p = Grid::parse(P).unwrap();
+        assert_eq!(solve(&p).unwrap().to_string(), S);
+        assert_eq!(count_solutions(&p, 2), 1);
+    }
+
+    #[test]
+    fn empty_grid() {
+        let s = solve(&Grid::EMPTY).unwrap();
+        assert_eq!(s.check_solution(), Ok(()));
+        assert_eq!(count_solutions(&Grid::EMPTY, 5), 5);
+        assert_eq!(count_solutions(&Grid::EMPTY, 0), 0);
+    }
+}
