@@ -5,9 +5,10 @@
 
 use crate::Global;
 use algoku_client::{Algoku, Chain, Network, Settings, Strategy, Verdict, Verification};
-use anyhow::{bail, Context};
+use crate::check::parse_grid_bytes;
+use crate::input::{read_single, Source};
+use anyhow::Context;
 use serde_json::{json, Value};
-use std::io::Read;
 use std::process::ExitCode;
 
 /// Network selection shared by the chain commands.
@@ -88,47 +89,6 @@ async fn ensure_app(algoku: &mut Algoku, net: &NetworkArgs, global: &Global) -> 
     Ok(d.app_id)
 }
 
-/// Parse a grid argument: 81 digits (`1`–`9`, `.`/`0` blanks) or `0x` + hex bytes.
-pub fn parse_grid_bytes(text: &str) -> anyhow::Result<Vec<u8>> {
-    let t = text.trim();
-    if let Some(h) = t.strip_prefix("0x").or_else(|| t.strip_prefix("0X")) {
-        if h.len() % 2 == 1 {
-            bail!("odd number of hex digits ({}) after 0x", h.len());
-        }
-        if let Some((i, c)) = h.char_indices().find(|(_, c)| !c.is_ascii_hexdigit()) {
-            bail!("bad hex digit {c:?} at position {} (after 0x)", i + 1);
-        }
-        return hex::decode(h).context("bad hex");
-    }
-    let chars: Vec<char> = t.chars().collect();
-    if chars.len() != 81 {
-        bail!("a grid is 81 digits (or 0x + hex), got {} characters", chars.len());
-    }
-    chars
-        .iter()
-        .enumerate()
-        .map(|(i, c)| match c {
-            '1'..='9' => Ok(*c as u8 - b'0'),
-            '.' | '0' => Ok(0),
-            _ => bail!("bad character {c:?} at position {} (row {}, column {}): expected 1-9, '.' or '0'", i + 1, i / 9 + 1, i % 9 + 1),
-        })
-        .collect()
-}
-
-fn read_input(arg: &Option<String>, file: &Option<std::path::PathBuf>) -> anyhow::Result<String> {
-    if let Some(path) = file {
-        return std::fs::read_to_string(path).with_context(|| format!("reading {}", path.display()));
-    }
-    match arg.as_deref() {
-        Some(s) if s != "-" => Ok(s.to_string()),
-        _ => {
-            let mut s = String::new();
-            std::io::stdin().read_to_string(&mut s).context("reading the grid from stdin")?;
-            Ok(s)
-        }
-    }
-}
-
 fn strategy_json(s: &Option<Strategy>) -> Value {
     match s {
         Some(Strategy::InnerOpups { inner }) => json!({"kind": "inner_opups", "inner_opups": inner}),
@@ -204,7 +164,8 @@ pub fn deploy(args: &DeployArgs, global: &Global) -> anyhow::Result<ExitCode> {
 }
 
 pub fn verify(args: &VerifyArgs, global: &Global) -> anyhow::Result<ExitCode> {
-    let grid = parse_grid_bytes(&read_input(&args.grid, &args.file)?)?;
+    let source = Source::resolve(args.grid.as_deref(), args.file.as_deref(), "grid")?;
+    let grid = parse_grid_bytes(&read_single(&source, "grid")?)?;
     runtime()?.block_on(async {
         let mut algoku = connect(&args.net, global).await?;
         let app_id = ensure_app(&mut algoku, &args.net, global).await?;

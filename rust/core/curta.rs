@@ -182,9 +182,7 @@ fn run_solve(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCod
     let source = Source::resolve(args.start.as_deref(), args.file.as_deref(), "start")?;
     let start = read_board(source, "start")?;
     let solution = solve(&start);
-    let limit = args
-        .count
-        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let limit = args.count.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     // Count to at least 2 to decide uniqueness; report at most the limit.
     let found = limit.map(|n| count_solutions(&start, n.max(2)));
     let report = Solved {

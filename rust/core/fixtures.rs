@@ -138,8 +138,12 @@ pub fn run(args: &FixturesArgs, global: &Global, out: &mut Out) -> Result<ExitCo
         out.json(&summary)?;
     } else {
         for file in &summary.files {
-            let categories: Vec<String> =
-                file.categories.0.iter().map(|(k, n)| format!("{k} {n}")).collect();
+            let categories: Vec<String> = file
+                .categories
+                .0
+                .iter()
+                .map(|(k, n)| format!("{k} {n}"))
+                .collect();
             out.line(format_args!(
                 "{}: {} records ({})",
                 file.path,
@@ -164,10 +168,14 @@ fn curta_counts(records: &[CurtaFixture]) -> Counts {
 
 /// Writes `records` to `path` atomically (temporary file, then rename).
 fn write_records<T: Serialize>(path: &Path, records: &[T], format: Format) -> Result<()> {
-    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("fixtures");
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("fixtures");
     let tmp = path.with_file_name(format!(".{name}.tmp-{}", std::process::id()));
     let result = (|| -> Result<()> {
-        let file = File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
+        let file =
+            File::create(&tmp).with_context(|| format!("cannot create {}", tmp.display()))?;
         let mut w = BufWriter::new(file);
         match format {
             Format::Json => write_json(&mut w, records),

@@ -34,7 +34,6 @@ pub struct GenerateArgs {
         value_name = "BOOL",
         default_value_t = true,
         num_args = 0..=1,
-        require_equals = true,
         default_missing_value = "true",
         action = clap::ArgAction::Set
     )]

@@ -28,7 +28,9 @@ impl Source {
     /// error given when there is no input at all (e.g. `"grid"`).
     pub fn resolve(arg: Option<&str>, file: Option<&Path>, what: &str) -> Result<Source> {
         match (arg, file) {
-            (Some(_), Some(_)) => bail!("give the {what} either as an argument or with --file, not both"),
+            (Some(_), Some(_)) => {
+                bail!("give the {what} either as an argument or with --file, not both")
+            }
             (_, Some(path)) => Ok(Source::File(path.to_path_buf())),
             (Some("-"), None) => Ok(Source::Stdin),
             (Some(text), None) => Ok(Source::Arg(text.to_string())),
@@ -133,7 +135,7 @@ mod tests {
     fn records_skip_comments_and_blank_lines_and_cut_to_width() {
         let text = "# header\r\n\r\nabcdef extra\r\n  xyz\n#x\nlast";
         let got = records(text, 6);
-        let want = [(3, "abcdef"), (5, "xyz"), (7, "last")];
+        let want = [(3, "abcdef"), (4, "xyz"), (6, "last")];
         assert_eq!(got.len(), want.len());
         for (line, (n, t)) in got.iter().zip(want) {
             assert_eq!((line.number, line.text.as_str()), (n, t));
@@ -148,7 +150,10 @@ mod tests {
             Source::resolve(None, Some(p), "grid").unwrap(),
             Source::File(p.to_path_buf())
         );
-        assert_eq!(Source::resolve(Some("-"), None, "grid").unwrap(), Source::Stdin);
+        assert_eq!(
+            Source::resolve(Some("-"), None, "grid").unwrap(),
+            Source::Stdin
+        );
         assert_eq!(
             Source::resolve(Some("12"), None, "grid").unwrap(),
             Source::Arg("12".into())

@@ -25,7 +25,7 @@ impl Progress {
         let shown = len > 1
             && !global.quiet
             && std::io::stderr().is_terminal()
-            && !(global.json && !stdout_tty);
+            && (!global.json || stdout_tty);
         let bar = shown.then(|| {
             let style = ProgressStyle::with_template(
                 "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} ({per_sec}, eta {eta})",

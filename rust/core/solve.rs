@@ -66,9 +66,7 @@ pub struct SolveReport {
 pub fn run(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let source = Source::resolve(args.puzzle.as_deref(), args.file.as_deref(), "puzzle")?;
     let puzzles = read_puzzles(&source)?;
-    let limit = args
-        .count
-        .map(|n| usize::try_from(n).unwrap_or(usize::MAX));
+    let limit = args.count.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     let progress = Progress::new(puzzles.len() as u64, "solving", global);
     let mut solver = Solver::new();
     let mut all_solved = true;
@@ -108,7 +106,12 @@ fn read_puzzles(source: &Source) -> Result<Vec<(Option<usize>, Grid)>> {
 /// Solves one puzzle: the first solution, and with a limit the count. To
 /// decide uniqueness the search counts up to at least 2; the reported count
 /// never exceeds the limit.
-fn solve_one(solver: &mut Solver, puzzle: &Grid, line: Option<usize>, limit: Option<usize>) -> SolveReport {
+fn solve_one(
+    solver: &mut Solver,
+    puzzle: &Grid,
+    line: Option<usize>,
+    limit: Option<usize>,
+) -> SolveReport {
     let search_limit = limit.map_or(1, |n| n.max(2));
     let result = solver.solve_with_stats(puzzle, search_limit);
     SolveReport {

@@ -1,0 +1,498 @@
+//! End-to-end tests of the `algoku` binary's offline commands: `check`,
+//! `solve`, `generate`, `curta …` and `fixtures`. Each test runs the built
+//! binary, with stdin closed unless the test feeds it.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// A valid solution.
+const SOLVED: &str =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+/// The classic puzzle whose solution is [`SOLVED`].
+const PUZZLE: &str =
+    "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79";
+/// A 17-clue puzzle (the first of Gordon Royle's list) and its solution.
+const SEVENTEEN: &str =
+    "000000010400000000020000000000050407008000300001090000300400200050100000000806000";
+const SEVENTEEN_SOLUTION: &str =
+    "693784512487512936125963874932651487568247391741398625319475268856129743274836159";
+/// The Curta start of the zero address (from the contract's own tests).
+const CURTA_ZERO_START: &str = "0000000000003000007001000000000000000040500000060000000000020008";
+
+/// What a run produced.
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    /// The stdout as one JSON value.
+    fn json(&self) -> Value {
+        serde_json::from_str(self.stdout.trim())
+            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {:?}", self.stdout))
+    }
+
+    /// The stdout as JSON Lines.
+    fn json_lines(&self) -> Vec<Value> {
+        self.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:?}")))
+            .collect()
+    }
+}
+
+/// Runs the binary with `args`, feeding `stdin` (or a closed stdin).
+fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_algoku"))
+        .args(args)
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        })
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run algoku");
+    if let Some(text) = stdin {
+        let mut pipe = child.stdin.take().expect("stdin pipe");
+        pipe.write_all(text.as_bytes()).expect("write stdin");
+    }
+    let output = child.wait_with_output().expect("wait for algoku");
+    Run {
+        code: output.status.code().expect("exit code"),
+        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
+        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
+    }
+}
+
+fn run(args: &[&str]) -> Run {
+    run_with(args, None)
+}
+
+/// A fresh, empty scratch directory for one test.
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_engine-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("create scratch dir");
+    dir
+}
+
+// ---- check ----------------------------------------------------------------
+
+#[test]
+fn check_accepts_a_solution() {
+    let r = run(&["check", SOLVED]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines, ["true", "contract: true", "original: true"]);
+}
+
+#[test]
+fn check_rejects_one_changed_cell_with_a_reason() {
+    let changed = format!("4{}", &SOLVED[1..]);
+    let r = run(&["check", &changed]);
+    assert_eq!(r.code, 1);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "false");
+    assert!(lines[1].starts_with("reason: "), "{}", r.stdout);
+    assert!(lines[1].contains("4 twice"), "{}", r.stdout);
+    assert!(r.stdout.contains("contract: false"));
+
+    let r = run(&["--json", "check", &changed]);
+    assert_eq!(r.code, 1);
+    let v = r.json();
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["contract"], "false");
+    assert_eq!(v["len"], 81);
+    assert!(v["reason"].as_str().unwrap().contains("twice"));
+}
+
+#[test]
+fn check_takes_any_bytes_as_hex() {
+    let hex80 = format!("0x{}", "01".repeat(80));
+    let r = run(&["check", "--json", &hex80]);
+    assert_eq!(r.code, 1);
+    let v = r.json();
+    assert_eq!(v["valid"], false);
+    assert_eq!(v["len"], 80);
+    assert_eq!(v["reason"], "81 bytes expected, got 80");
+    assert_eq!(v["contract"], "rejected: Grid must be 81 bytes long.");
+    assert_eq!(v["original"], "rejected: Grid must be 81 bytes long.");
+
+    // The solution as raw bytes, then with byte 0x10 in cell 5.
+    let mut bytes: Vec<u8> = SOLVED.bytes().map(|b| b - b'0').collect();
+    let hex = |b: &[u8]| {
+        format!(
+            "0x{}",
+            b.iter().map(|x| format!("{x:02x}")).collect::<String>()
+        )
+    };
+    let r = run(&["check", &hex(&bytes)]);
+    assert_eq!(r.code, 0, "{}{}", r.stdout, r.stderr);
+    bytes[5] = 0x10;
+    let r = run(&["--json", "check", &hex(&bytes)]);
+    assert_eq!(r.code, 1);
+    let v = r.json();
+    assert_eq!(
+        v["reason"],
+        "cell 5 (r1c6) holds byte 0x10, not a digit 1..9"
+    );
+    assert_eq!(v["contract"], "false");
+    assert!(v["original"].is_string());
+}
+
+#[test]
+fn check_reports_bad_input_with_its_position() {
+    let bad = format!("{}x{}", &SOLVED[..4], &SOLVED[5..]);
+    let r = run(&["check", &bad]);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.starts_with("error: "), "{}", r.stderr);
+    assert!(r.stderr.contains("'x' at position 5"), "{}", r.stderr);
+    assert!(r.stderr.contains("expected"), "{}", r.stderr);
+
+    let r = run(&["check", "0x0102g3"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("'g' at position 7"), "{}", r.stderr);
+
+    let r = run(&["check", "0x012"]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("odd number of hex digits"),
+        "{}",
+        r.stderr
+    );
+
+    let r = run(&["--json", "check", "0x012"]);
+    assert_eq!(r.code, 2);
+    assert!(r.json()["error"].as_str().unwrap().contains("odd"));
+
+    let r = run(&["check", &SOLVED[..80]]);
+    assert_eq!(r.code, 2);
+    assert!(
+        r.stderr.contains("got 80 characters, expected 81"),
+        "{}",
+        r.stderr
+    );
+
+    // No argument and nothing on stdin.
+    let r = run(&["check"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("no grid"), "{}", r.stderr);
+}
+
+#[test]
+fn check_reads_stdin_and_files() {
+    let r = run_with(&["check"], Some(&format!("{SOLVED}\n")));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stdout.starts_with("true\n"));
+
+    // A 9-line layout on stdin with `-`.
+    let layout: String = SOLVED
+        .as_bytes()
+        .chunks(9)
+        .map(|row| format!("{}\r\n", std::str::from_utf8(row).unwrap()))
+        .collect();
+    let r = run_with(&["check", "-"], Some(&layout));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+
+    let dir = scratch_dir("check-file");
+    let path = dir.join("grid.txt");
+    std::fs::write(&path, format!("{PUZZLE}\n")).unwrap();
+    let r = run(&["check", "--file", path.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert!(r.stdout.contains("is empty"), "{}", r.stdout);
+}
+
+// ---- solve ----------------------------------------------------------------
+
+#[test]
+fn solve_prints_the_solution() {
+    let r = run(&["solve", SEVENTEEN]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("{SEVENTEEN_SOLUTION}\n"));
+
+    let r = run(&["solve", "--json", PUZZLE]);
+    assert_eq!(r.code, 0);
+    let v = r.json();
+    assert_eq!(v["solution"], SOLVED);
+    assert_eq!(v["puzzle"], PUZZLE);
+
+    let r = run(&["solve", "--pretty", PUZZLE]);
+    assert_eq!(r.code, 0);
+    assert_eq!(r.stdout.lines().count(), 11);
+    assert!(r.stdout.starts_with("5 3 4 | 6 7 8 | 9 1 2\n"));
+}
+
+#[test]
+fn solve_counts_solutions_up_to_the_limit() {
+    // Blank the first 30 cells (3 clues): the puzzle has many solutions.
+    let open = format!("{}{}", ".".repeat(30), &SEVENTEEN[30..]);
+    let r = run(&["solve", "--count", "2", &open]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout.trim(), "2");
+
+    let r = run(&["--json", "solve", "--count", "2", &open]);
+    let v = r.json();
+    assert_eq!(v["solutions"], 2);
+    assert_eq!(v["limit"], 2);
+    assert_eq!(v["unique"], false);
+    assert!(v["solution"].is_string());
+
+    let r = run(&["--json", "solve", "--count", "1", SEVENTEEN]);
+    let v = r.json();
+    assert_eq!(
+        (v["solutions"].as_u64(), v["unique"].as_bool()),
+        (Some(1), Some(true))
+    );
+
+    assert_eq!(run(&["solve", "--count", "0", SEVENTEEN]).code, 2);
+}
+
+#[test]
+fn solve_says_when_there_is_no_solution() {
+    let contradiction = format!("11{}", ".".repeat(79));
+    let r = run(&["solve", &contradiction]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout.trim(), "no solution");
+    let r = run(&["--json", "solve", "--count", "5", &contradiction]);
+    assert_eq!(r.code, 1);
+    let v = r.json();
+    assert_eq!(v["solutions"], 0);
+    assert_eq!(v["solution"], Value::Null);
+}
+
+#[test]
+fn solve_reads_many_puzzles_from_stdin() {
+    let input = format!("# a comment\r\n{SEVENTEEN} trailing text\r\n\r\n{PUZZLE}\n");
+    let r = run_with(&["--json", "solve"], Some(&input));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines = r.json_lines();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["line"], 2);
+    assert_eq!(lines[0]["solution"], SEVENTEEN_SOLUTION);
+    assert_eq!(lines[1]["line"], 4);
+    assert_eq!(lines[1]["solution"], SOLVED);
+
+    let r = run_with(&["solve", "-"], Some(&input));
+    assert_eq!(r.stdout, format!("{SEVENTEEN_SOLUTION}\n{SOLVED}\n"));
+
+    // A bad line fails the whole run before any output, naming the line.
+    let r = run_with(&["solve"], Some(&format!("{PUZZLE}\n{}\n", &PUZZLE[..50])));
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty());
+    assert!(r.stderr.contains("line 2"), "{}", r.stderr);
+}
+
+// ---- generate -------------------------------------------------------------
+
+#[test]
+fn generate_is_deterministic_and_its_puzzles_are_unique() {
+    let args = ["generate", "--seed", "7", "--count", "3", "--solution"];
+    let a = run(&args);
+    let b = run(&args);
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    assert_eq!(a.stdout.lines().count(), 3);
+    let other = run(&["generate", "--seed", "8", "--count", "1"]);
+    let second = a.stdout.lines().nth(1).unwrap();
+    // Puzzle k uses seed + k.
+    assert_eq!(&other.stdout[..81], &second[..81]);
+
+    // The human output feeds `solve` directly; every puzzle is unique.
+    let r = run_with(&["--json", "solve", "--count", "2"], Some(&a.stdout));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let results = r.json_lines();
+    assert_eq!(results.len(), 3);
+    for (line, v) in a.stdout.lines().zip(&results) {
+        assert_eq!(v["unique"], true);
+        assert_eq!(v["solution"].as_str().unwrap(), &line[82..163]);
+    }
+}
+
+#[test]
+fn generate_json_shape() {
+    let r = run(&[
+        "--json",
+        "generate",
+        "--seed",
+        "3",
+        "--count",
+        "2",
+        "--symmetric",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines = r.json_lines();
+    assert_eq!(lines.len(), 2);
+    for (k, v) in lines.iter().enumerate() {
+        assert_eq!(v["seed"], 3 + k as u64);
+        let puzzle = v["puzzle"].as_str().unwrap();
+        let solution = v["solution"].as_str().unwrap();
+        assert_eq!((puzzle.len(), solution.len()), (81, 81));
+        assert_eq!(v["clues"], puzzle.bytes().filter(|&c| c != b'.').count());
+        let grade = v["grade"].as_str().unwrap();
+        assert!(
+            grade == "singles" || grade.starts_with("guesses:"),
+            "{grade}"
+        );
+        assert_eq!(v["minimal"], true);
+        assert_eq!(v["symmetric"], true);
+        // Symmetric under 180° rotation.
+        let p = puzzle.as_bytes();
+        assert!((0..81).all(|i| (p[i] == b'.') == (p[80 - i] == b'.')));
+    }
+    let r = run(&["--json", "generate", "--minimal=false", "--clues", "40"]);
+    let v = r.json();
+    assert_eq!(v["minimal"], false);
+    assert_eq!(v["clues"], 40);
+}
+
+// ---- curta ----------------------------------------------------------------
+
+#[test]
+fn curta_generate_matches_the_contract() {
+    let zero = "0x0000000000000000000000000000000000000000";
+    let r = run(&["curta", "generate", zero]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("{CURTA_ZERO_START}\n"));
+
+    let v = run(&["--json", "curta", "generate", zero]).json();
+    assert_eq!(v["address"], zero);
+    assert_eq!(v["start"], CURTA_ZERO_START);
+    assert_eq!(v["givens"], 8);
+    assert_eq!(v["solvable"], true);
+    assert_eq!(v["solution"].as_str().unwrap().len(), 64);
+
+    // An Algorand address hashes its 32-byte public key: the zero key's
+    // address gives the same start as 0x + 64 zeros.
+    let algorand = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ";
+    let key = format!("0x{}", "0".repeat(64));
+    let (a, b) = (
+        run(&["curta", "generate", algorand]),
+        run(&["curta", "generate", &key]),
+    );
+    assert_eq!(a.code, 0, "{}", a.stderr);
+    assert_eq!(a.stdout, b.stdout);
+    let r = run_with(&["curta", "generate"], Some(&format!("{algorand}\n")));
+    assert_eq!(r.stdout, a.stdout);
+
+    let r = run(&["curta", "generate", "0x00"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("wrong length"), "{}", r.stderr);
+}
+
+#[test]
+fn curta_solve_and_verify() {
+    let r = run(&["curta", "solve", CURTA_ZERO_START]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let solution = r.stdout.trim().to_string();
+    assert_eq!(solution.len(), 64);
+
+    let r = run(&["curta", "verify", CURTA_ZERO_START, &solution]);
+    assert_eq!((r.code, r.stdout.as_str()), (0, "true\n"));
+
+    // Square 0 (the last hex digit) holds the given 8; change it.
+    let broken = format!("{}1", &solution[..63]);
+    let r = run(&["curta", "verify", CURTA_ZERO_START, &broken]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout.lines().next(), Some("false"));
+    assert!(
+        r.stdout.contains("reason: square 0 changes given 8 to 1"),
+        "{}",
+        r.stdout
+    );
+
+    let v = run(&["--json", "curta", "verify", CURTA_ZERO_START, &broken]).json();
+    assert_eq!(v["valid"], false);
+    assert!(v["reason"].is_string());
+
+    let v = run(&["--json", "curta", "solve", "--count", "2", CURTA_ZERO_START]).json();
+    assert_eq!(v["limit"], 2);
+    assert!(v["solutions"].as_u64().unwrap() >= 1);
+
+    // A start from the fixtures with no solution at all.
+    let start = run(&[
+        "curta",
+        "generate",
+        "0x1c8471dc1afc82e8e1e87f7e3e1567f10c11707d",
+    ]);
+    let r = run(&["curta", "solve", start.stdout.trim()]);
+    assert_eq!((r.code, r.stdout.as_str()), (1, "no solution\n"));
+
+    let r = run(&["curta", "verify", CURTA_ZERO_START, "12"]);
+    assert_eq!(r.code, 2);
+}
+
+// ---- fixtures -------------------------------------------------------------
+
+#[test]
+fn fixtures_are_byte_identical_for_the_same_seed() {
+    let dir = scratch_dir("fixtures");
+    let (a, b) = (dir.join("a"), dir.join("b"));
+    let small = [
+        "--count",
+        "3",
+        "--invalid-per-category",
+        "2",
+        "--curta-addresses",
+        "1",
+    ];
+    for out in [&a, &b] {
+        let mut args = vec!["fixtures", "--quiet", "--out", out.to_str().unwrap()];
+        args.extend(small);
+        let r = run(&args);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        assert!(r.stdout.contains("sudoku.jsonl"), "{}", r.stdout);
+    }
+    for name in ["sudoku.jsonl", "curta.jsonl"] {
+        let (x, y) = (
+            std::fs::read(a.join(name)).unwrap(),
+            std::fs::read(b.join(name)).unwrap(),
+        );
+        assert!(!x.is_empty());
+        assert_eq!(x, y, "{name} differs");
+    }
+    // Only the two files: no temporary file is left behind.
+    assert_eq!(std::fs::read_dir(&a).unwrap().count(), 2);
+
+    let mut args = vec![
+        "--json",
+        "fixtures",
+        "--format",
+        "json",
+        "--out",
+        a.to_str().unwrap(),
+    ];
+    args.extend(small);
+    let r = run(&args);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let v = r.json();
+    assert_eq!(v["format"], "json");
+    let files = v["files"].as_array().unwrap();
+    assert_eq!(files.len(), 2);
+    assert_eq!(files[0]["categories"]["valid"], 3);
+    let records: Value =
+        serde_json::from_slice(&std::fs::read(a.join("sudoku.json")).unwrap()).unwrap();
+    assert_eq!(
+        records.as_array().unwrap().len() as u64,
+        files[0]["records"].as_u64().unwrap()
+    );
+}
+
+// ---- the command line -----------------------------------------------------
+
+#[test]
+fn usage_errors_exit_2_and_help_exits_0() {
+    assert_eq!(run(&["--help"]).code, 0);
+    assert_eq!(run(&["curta", "--help"]).code, 0);
+    assert_eq!(run(&[]).code, 2);
+    assert_eq!(run(&["frobnicate"]).code, 2);
+    let r = run(&["--json", "generate", "--clues", "99"]);
+    assert_eq!(r.code, 2);
+    assert!(r.json()["error"].as_str().unwrap().contains("--clues"));
+}
