@@ -24,23 +24,47 @@ async fn check_all_fixtures(network: Network) -> Option<usize> {
         let bytes = f.bytes().unwrap();
         let predicted = Outcome::of_project(&bytes);
         // The cheapest group for a valid grid: any grid fits in its budget.
-        let outcome = algoku.try_strategy(&bytes, Strategy::InnerOpups { inner: 2 }, 0).await.unwrap();
+        let outcome = algoku
+            .try_strategy(&bytes, Strategy::InnerOpups { inner: 2 }, 0)
+            .await
+            .unwrap();
         let verdict = match &outcome.failure {
             None => {
-                let log = outcome.txns.last().and_then(|t| t.logs.last()).expect("a return log");
+                let log = outcome
+                    .txns
+                    .last()
+                    .and_then(|t| t.logs.last())
+                    .expect("a return log");
                 assert_eq!(&log[..4], &[0x15, 0x1f, 0x7c, 0x75], "{}", f.id);
                 Outcome::Valid(log[4] & 0x80 != 0)
             }
             Some(failure) => {
-                let message = failure.pc.and_then(|pc| algoku.spec.error_message(pc)).unwrap_or(&failure.message);
+                let message = failure
+                    .pc
+                    .and_then(|pc| algoku.spec.error_message(pc))
+                    .unwrap_or(&failure.message);
                 Outcome::Rejected(message.to_string())
             }
         };
-        assert_eq!(verdict, predicted, "{} ({:?}): chain said {verdict}, mirror predicted {predicted}", f.id, network);
+        assert_eq!(
+            verdict, predicted,
+            "{} ({:?}): chain said {verdict}, mirror predicted {predicted}",
+            f.id, network
+        );
         assert_eq!(verdict.to_expected_string(), f.expected, "{}", f.id);
     }
     // And a full verify (plan, send, confirm) on one valid and one invalid fixture.
-    for f in fixtures.iter().filter(|f| f.category.as_str() == "valid").take(1).chain(fixtures.iter().filter(|f| f.category.as_str() == "one_cell_changed").take(1)) {
+    for f in fixtures
+        .iter()
+        .filter(|f| f.category.as_str() == "valid")
+        .take(1)
+        .chain(
+            fixtures
+                .iter()
+                .filter(|f| f.category.as_str() == "one_cell_changed")
+                .take(1),
+        )
+    {
         let v = algoku.verify(&f.bytes().unwrap(), false).await.unwrap();
         assert_eq!(Verdict::Valid(f.expected == "true"), v.verdict, "{}", f.id);
         assert!(!v.txids.is_empty());

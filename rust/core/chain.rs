@@ -3,10 +3,10 @@
 //! Each says which backend it used (LocalNet/algod, or the embedded go-algorand
 //! evaluator), and with `--json` prints one object with at least `valid` or `error`.
 
-use crate::Global;
-use algoku_client::{Algoku, Chain, Network, Settings, Strategy, Verdict, Verification};
 use crate::check::parse_grid_bytes;
 use crate::input::{read_single, Source};
+use crate::Global;
+use algoku_client::{Algoku, Chain, Network, Settings, Strategy, Verdict, Verification};
 use anyhow::Context;
 use serde_json::{json, Value};
 use std::process::ExitCode;
@@ -55,7 +55,10 @@ pub struct DemoArgs {
 }
 
 fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_multi_thread().enable_all().build().context("starting the async runtime")
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("starting the async runtime")
 }
 
 async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
@@ -74,7 +77,11 @@ async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
     Ok(algoku)
 }
 
-async fn ensure_app(algoku: &mut Algoku, net: &NetworkArgs, global: &Global) -> anyhow::Result<u64> {
+async fn ensure_app(
+    algoku: &mut Algoku,
+    net: &NetworkArgs,
+    global: &Global,
+) -> anyhow::Result<u64> {
     if let Some(id) = net.app_id {
         return Ok(id);
     }
@@ -83,7 +90,12 @@ async fn ensure_app(algoku: &mut Algoku, net: &NetworkArgs, global: &Global) -> 
         if d.reused {
             eprintln!("app: {} (reused)", d.app_id);
         } else {
-            eprintln!("app: {} (created, txid {}, fee {} µALGO)", d.app_id, d.txid.clone().unwrap_or_default(), d.fee);
+            eprintln!(
+                "app: {} (created, txid {}, fee {} µALGO)",
+                d.app_id,
+                d.txid.clone().unwrap_or_default(),
+                d.fee
+            );
         }
     }
     Ok(d.app_id)
@@ -91,8 +103,12 @@ async fn ensure_app(algoku: &mut Algoku, net: &NetworkArgs, global: &Global) -> 
 
 fn strategy_json(s: &Option<Strategy>) -> Value {
     match s {
-        Some(Strategy::InnerOpups { inner }) => json!({"kind": "inner_opups", "inner_opups": inner}),
-        Some(Strategy::Padding { padding }) => json!({"kind": "outer_padding", "padding_calls": padding}),
+        Some(Strategy::InnerOpups { inner }) => {
+            json!({"kind": "inner_opups", "inner_opups": inner})
+        }
+        Some(Strategy::Padding { padding }) => {
+            json!({"kind": "outer_padding", "padding_calls": padding})
+        }
         None => Value::Null,
     }
 }
@@ -126,16 +142,27 @@ fn print_verification(v: &Verification, min_fee: u64) {
     match &v.verdict {
         Verdict::Valid(b) => println!("{b}"),
         Verdict::Rejected { message, avm, pc } => {
-            println!("rejected: {message} ({avm}{})", pc.map(|p| format!(", pc {p}")).unwrap_or_default());
+            println!(
+                "rejected: {message} ({avm}{})",
+                pc.map(|p| format!(", pc {p}")).unwrap_or_default()
+            );
             return;
         }
     }
     if let Some(s) = v.strategy {
-        let paid = if v.simulated_only { "would cost".to_string() } else { "paid".to_string() };
+        let paid = if v.simulated_only {
+            "would cost".to_string()
+        } else {
+            "paid".to_string()
+        };
         eprintln!("group: {}; {paid} {} µALGO", s.describe(), s.fee(min_fee));
     }
     if let Some(a) = v.alternative {
-        eprintln!("  (alternative: {}, {} µALGO)", a.describe(), a.fee(min_fee));
+        eprintln!(
+            "  (alternative: {}, {} µALGO)",
+            a.describe(),
+            a.fee(min_fee)
+        );
     }
     if let (Some(c), Some(p)) = (v.budget_consumed, v.budget_pooled) {
         eprintln!("budget: {c} of {p} opcodes pooled");
@@ -172,7 +199,10 @@ pub fn verify(args: &VerifyArgs, global: &Global) -> anyhow::Result<ExitCode> {
         let v = algoku.verify(&grid, args.simulate_only).await?;
         let min_fee = algoku.chain.min_fee();
         if global.json {
-            println!("{}", verification_json(&v, algoku.chain.kind(), app_id, min_fee));
+            println!(
+                "{}",
+                verification_json(&v, algoku.chain.kind(), app_id, min_fee)
+            );
         } else {
             print_verification(&v, min_fee);
         }
