@@ -5,7 +5,23 @@
 
 use algoku_avm::Outcome;
 use algoku_client::{Algoku, Chain, Network, Settings, Strategy, Verdict};
-use algoku_fixtures::{sudoku_fixtures, FixtureOptions};
+use algoku_fixtures::{read_jsonl, SudokuFixture};
+use std::process::Command;
+
+/// The fixtures as the CLI writes them: `algoku fixtures --out DIR`.
+fn fixtures_from_the_cli() -> Vec<SudokuFixture> {
+    let dir = std::env::temp_dir().join(format!("algoku-fixtures-{}", std::process::id()));
+    let status = Command::new(env!("CARGO_BIN_EXE_algoku"))
+        .args(["fixtures", "--quiet", "--out"])
+        .arg(&dir)
+        .status()
+        .expect("algoku fixtures runs");
+    assert!(status.success());
+    let file = std::fs::File::open(dir.join("sudoku.jsonl")).expect("sudoku.jsonl written");
+    let fixtures = read_jsonl(std::io::BufReader::new(file)).expect("readable fixtures");
+    let _ = std::fs::remove_dir_all(&dir);
+    fixtures
+}
 
 async fn check_all_fixtures(network: Network) -> Option<usize> {
     let chain = match Chain::connect(network, &Settings::from_env()).await {
@@ -18,7 +34,7 @@ async fn check_all_fixtures(network: Network) -> Option<usize> {
     };
     let mut algoku = Algoku::new(chain).unwrap();
     algoku.deploy().await.unwrap();
-    let fixtures = sudoku_fixtures(&FixtureOptions::default()).unwrap();
+    let fixtures = fixtures_from_the_cli();
     assert!(fixtures.len() > 150);
     for f in &fixtures {
         let bytes = f.bytes().unwrap();
