@@ -10,15 +10,15 @@ export ALGOKU_PYTHON="$VENV/bin/python"
 echo "==> contract: artifacts, budget and verdicts on go-algorand's evaluator (pytest)"
 "$VENV/bin/python" -m pytest -q
 
-echo "==> Rust workspace (cargo test)"
-cargo test --workspace --locked "$@"
-
-# The chain tests ran on go-algorand's evaluator; say plainly whether LocalNet was there too.
+# The chain tests run on go-algorand's evaluator; say plainly whether LocalNet is there too.
 algod="${ALGOD_SERVER:-http://localhost}:${ALGOD_PORT:-4001}"
 host_port="${algod#*://}"
 if (exec 3<>"/dev/tcp/${host_port%:*}/${host_port##*:}") 2>/dev/null; then
-    echo "==> LocalNet answered at $algod: the client and differential tests also ran on it"
+    echo "==> LocalNet answered at $algod: the client and differential tests also run on it"
 else
     echo "==> SKIPPED: the client and differential tests on LocalNet (no algod at $algod;" \
-         "start it with \`docker compose up -d\` or \`algokit localnet start\`). They ran on the embedded evaluator."
+         "start it with \`docker compose up -d\` or \`algokit localnet start\`). They run on the embedded evaluator."
 fi
+
+echo "==> Rust workspace (cargo test)"
+cargo test --workspace --locked "$@"
