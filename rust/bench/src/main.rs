@@ -5,9 +5,14 @@
 //! cargo run --release -p algoku-bench -- [solve|gen|all] [options]
 //!   --data DIR     puzzle directory (default: <workspace>/../shared/data/sudoku)
 //!   --limit N      use at most N puzzles per file (default: all)
-//!   --passes P     timed passes per mode; the best pass counts (default: 3)
+//!   --passes P     timings per chunk and mode; the best counts (default: 3)
 //!   --gen N        number of generator seeds (default: 2000)
 //!   --files A,B    only these files (names as in the data dir)
+//!   --chunk N      puzzles per timed chunk (default: 128)
+//!   --profile M    no timing: run one mode (ours-first, ours-upto2,
+//!                  peer-first, peer-upto2) once over the files, e.g. under
+//!                  `valgrind --tool=callgrind` to compare instruction counts
+//!                  (`load` only loads: the baseline to subtract)
 //!   --json         print JSON instead of a table
 //! ```
 //!
@@ -22,6 +27,16 @@
 //! `minimal: true`) vs the peer's (`Sudoku::generate` for 180° symmetry,
 //! `Sudoku::generate_from(Sudoku::generate_solved())` without), over N seeds.
 //! Ratio = ours / peer (higher is better for us).
+//!
+//! Timing: the inputs are cut into chunks (`--chunk`, default 128 puzzles;
+//! 8 generator seeds). Each pass sweeps all chunks, timing every chunk once per mode with ours and
+//! the peer's runs interleaved chunk by chunk; the best time of each
+//! (chunk, mode) over the passes is kept and a rate is items / sum of those
+//! minima. The timings of one chunk are a whole pass apart, so a slow spell
+//! of the machine (other processes, a busy neighbour) rarely spoils all of
+//! them, and both solvers always see the same conditions. `--chunk 1000000`
+//! times whole files instead (each solver runs a whole file in a row).
+//! On a shared machine ratios still vary by a few percent between runs.
 
 use std::fmt::Write as _;
 use std::hint::black_box;
@@ -51,9 +66,11 @@ struct Options {
     gen_count: u64,
     files: Vec<String>,
     json: bool,
+    chunk: usize,
+    profile: Option<String>,
 }
 
-const USAGE: &str = "usage: algoku-bench [solve|gen|all] [--data DIR] [--limit N] [--passes P] [--gen N] [--files A,B] [--json]";
+const USAGE: &str = "usage: algoku-bench [solve|gen|all] [--data DIR] [--limit N] [--passes P] [--gen N] [--files A,B] [--chunk N] [--json] [--profile ours-first|ours-upto2|peer-first|peer-upto2|load]";
 
 fn parse_args() -> Result<Options, String> {
     let default_data = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/sudoku");
@@ -66,6 +83,8 @@ fn parse_args() -> Result<Options, String> {
         gen_count: 2000,
         files: FILES.iter().map(|s| s.to_string()).collect(),
         json: false,
+        chunk: CHUNK,
+        profile: None,
     };
     let mut args = std::env::args().skip(1);
     fn value<T: std::str::FromStr>(flag: &str, v: Option<String>) -> Result<T, String> {
@@ -90,7 +109,12 @@ fn parse_args() -> Result<Options, String> {
                     .collect()
             }
             "--json" => o.json = true,
-            "-h" | "--help" => return Err(USAGE.to_string()),
+            "--profile" => o.profile = Some(value("--profile", args.next())?),
+            "--chunk" => o.chunk = value::<usize>("--chunk", args.next())?.max(1),
+            "-h" | "--help" => {
+                println!("{USAGE}");
+                std::process::exit(0);
+            }
             other => return Err(format!("unknown argument {other:?}\n{USAGE}")),
         }
     }
@@ -100,8 +124,8 @@ fn parse_args() -> Result<Options, String> {
 /// Reads a puzzle file: one puzzle per line (first 81 characters), skipping
 /// empty lines and lines starting with '#', stripping a trailing '\r'.
 fn load(path: &Path, limit: usize) -> Result<Vec<Grid>, String> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         if out.len() >= limit {
@@ -112,8 +136,7 @@ fn load(path: &Path, limit: usize) -> Result<Vec<Grid>, String> {
             continue;
         }
         let head: String = line.chars().take(81).collect();
-        let g = Grid::parse(&head)
-            .map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
+        let g = Grid::parse(&head).map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
         out.push(g);
     }
     Ok(out)
@@ -132,23 +155,17 @@ struct Row {
     peer: f64,
 }
 
-/// Puzzles per timed chunk in the solve benchmark.
-const CHUNK: usize = 16;
+/// Default number of puzzles per timed chunk in the solve benchmark.
+const CHUNK: usize = 128;
+
+/// Seeds per timed chunk in the generator benchmark.
+const GEN_CHUNK: usize = 8;
 
 /// Wall time of one call of `f`.
 fn time(f: impl FnOnce()) -> Duration {
     let t = Instant::now();
     f();
     t.elapsed()
-}
-
-/// Best-of-`passes` rate (items per second) of `f`, which processes `n` items.
-fn rate(passes: usize, n: usize, mut f: impl FnMut()) -> f64 {
-    let mut best = Duration::MAX;
-    for _ in 0..passes {
-        best = best.min(time(&mut f));
-    }
-    n as f64 / best.as_secs_f64().max(1e-9)
 }
 
 /// Checks that ours and the peer agree on `puzzles`; returns the problems.
@@ -163,11 +180,10 @@ fn cross_check(file: &str, puzzles: &[Grid], peers: &[Sudoku]) -> Vec<String> {
             ));
         }
         match solve(g) {
-            Some(s) => {
-                if s.check_solution().is_err() || !g.is_subset_of(&s) {
-                    errors.push(format!("{file} #{i}: our solution is invalid: {s}"));
-                }
+            Some(s) if s.check_solution().is_err() || !g.is_subset_of(&s) => {
+                errors.push(format!("{file} #{i}: our solution is invalid: {s}"));
             }
+            Some(_) => {}
             None if theirs > 0 => errors.push(format!("{file} #{i}: we found no solution: {g}")),
             None => {}
         }
@@ -182,6 +198,30 @@ fn cross_check(file: &str, puzzles: &[Grid], peers: &[Sudoku]) -> Vec<String> {
         }
     }
     errors
+}
+
+/// `--profile`: runs one solver mode once over the selected files, untimed.
+fn profile(o: &Options, mode: &str) -> Result<(), String> {
+    let mut total = 0usize;
+    for file in &o.files {
+        let puzzles = load(&o.data.join(file), o.limit)?;
+        let peers = puzzles.iter().map(peer_of).collect::<Result<Vec<_>, _>>()?;
+        match mode {
+            "ours-first" => total += puzzles.iter().filter(|g| solve(g).is_some()).count(),
+            "ours-upto2" => total += puzzles.iter().map(|g| count_solutions(g, 2)).sum::<usize>(),
+            "peer-first" => total += peers.iter().filter(|p| p.some_solution().is_some()).count(),
+            "peer-upto2" => {
+                total += peers
+                    .iter()
+                    .map(|p| p.solutions_count_up_to(2))
+                    .sum::<usize>()
+            }
+            "load" => total += puzzles.len() + peers.len(),
+            _ => return Err(format!("unknown --profile mode {mode:?}\n{USAGE}")),
+        }
+    }
+    println!("{mode}: {total}");
+    Ok(())
 }
 
 fn bench_solve(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
@@ -203,43 +243,56 @@ fn bench_solve(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
             return Err(format!("{file}: {} cross-check failures", errors.len()));
         }
         let n = puzzles.len();
-        // Noise-robust timing: the puzzles are cut into small chunks; each
-        // chunk is timed `passes` times per mode, the four modes interleaved,
-        // and the best time of each (chunk, mode) is kept. Preemption by other
-        // processes hits single runs of a few hundred microseconds, so the
-        // minimum over passes filters it out; the rate is n / sum of minima.
-        let mut best = [Duration::ZERO; 4];
-        for (chunk, peer_chunk) in puzzles.chunks(CHUNK).zip(peers.chunks(CHUNK)) {
-            let mut chunk_best = [Duration::MAX; 4];
-            for _ in 0..o.passes {
-                chunk_best[0] = chunk_best[0].min(time(|| {
+        // Noise-robust timing: the puzzles are cut into small chunks and
+        // every chunk is timed once per pass and mode, the four modes
+        // interleaved chunk by chunk; the best time of each (chunk, mode)
+        // over the passes is kept, and a rate is n / sum of those minima.
+        // Passes sweep the whole file, so the timings of one chunk lie far
+        // apart in time: a slow spell of the machine (other processes,
+        // a busy neighbour) rarely covers all of them.
+        let n_chunks = puzzles.len().div_ceil(o.chunk);
+        let mut chunk_best = vec![[Duration::MAX; 4]; n_chunks];
+        for _ in 0..o.passes {
+            for ((chunk, peer_chunk), cb) in puzzles
+                .chunks(o.chunk)
+                .zip(peers.chunks(o.chunk))
+                .zip(chunk_best.iter_mut())
+            {
+                cb[0] = cb[0].min(time(|| {
                     for g in chunk {
                         black_box(solve(black_box(g)));
                     }
                 }));
-                chunk_best[1] = chunk_best[1].min(time(|| {
+                cb[1] = cb[1].min(time(|| {
                     for p in peer_chunk {
                         black_box(black_box(*p).some_solution());
                     }
                 }));
-                chunk_best[2] = chunk_best[2].min(time(|| {
+                cb[2] = cb[2].min(time(|| {
                     for g in chunk {
                         black_box(count_solutions(black_box(g), 2));
                     }
                 }));
-                chunk_best[3] = chunk_best[3].min(time(|| {
+                cb[3] = cb[3].min(time(|| {
                     for p in peer_chunk {
                         black_box(black_box(*p).solutions_count_up_to(2));
                     }
                 }));
             }
-            for (b, c) in best.iter_mut().zip(chunk_best) {
-                *b += c;
+        }
+        let mut best = [Duration::ZERO; 4];
+        for cb in &chunk_best {
+            for (b, c) in best.iter_mut().zip(cb) {
+                *b += *c;
             }
         }
         let per_s = |d: Duration| n as f64 / d.as_secs_f64().max(1e-9);
-        let (ours1, peer1, ours2, peer2) =
-            (per_s(best[0]), per_s(best[1]), per_s(best[2]), per_s(best[3]));
+        let (ours1, peer1, ours2, peer2) = (
+            per_s(best[0]),
+            per_s(best[1]),
+            per_s(best[2]),
+            per_s(best[3]),
+        );
         rows.push(Row {
             file: file.clone(),
             mode: "first",
@@ -273,40 +326,56 @@ fn bench_gen(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
                 target_clues: None,
             });
             if count_solutions(&p.puzzle, 2) != 1 || (!symmetric && !is_minimal(&p.puzzle)) {
-                return Err(format!("generator seed {seed}: not unique/minimal: {}", p.puzzle));
+                return Err(format!(
+                    "generator seed {seed}: not unique/minimal: {}",
+                    p.puzzle
+                ));
             }
         }
-        let mut ours = 0.0f64;
-        let mut peer = 0.0f64;
+        // Same noise-robust scheme as the solve benchmark: chunks of seeds,
+        // one timing per pass, chunk and side, best per (chunk, side) kept.
+        let seeds: Vec<u64> = (0..n).collect();
+        let mut chunk_best = vec![[Duration::MAX; 2]; seeds.len().div_ceil(GEN_CHUNK)];
         let mut clues_ours = 0usize;
         let mut clues_peer = 0usize;
-        for _ in 0..o.passes {
-            clues_ours = 0;
-            ours = ours.max(rate(1, n as usize, || {
-                for seed in 0..n {
-                    let p = generate_puzzle(&PuzzleOptions {
-                        seed,
-                        symmetric,
-                        minimal: true,
-                        target_clues: None,
-                    });
-                    clues_ours += p.clues;
-                    black_box(p);
-                }
-            }));
-            clues_peer = 0;
-            peer = peer.max(rate(1, n as usize, || {
-                for _ in 0..n {
-                    let s = if symmetric {
-                        Sudoku::generate()
-                    } else {
-                        Sudoku::generate_from(Sudoku::generate_solved())
-                    };
-                    clues_peer += s.n_clues() as usize;
-                    black_box(s);
-                }
-            }));
+        for pass in 0..o.passes {
+            for (chunk, cb) in seeds.chunks(GEN_CHUNK).zip(chunk_best.iter_mut()) {
+                cb[0] = cb[0].min(time(|| {
+                    for &seed in chunk {
+                        let p = generate_puzzle(&PuzzleOptions {
+                            seed,
+                            symmetric,
+                            minimal: true,
+                            target_clues: None,
+                        });
+                        if pass == 0 {
+                            clues_ours += p.clues;
+                        }
+                        black_box(p);
+                    }
+                }));
+                cb[1] = cb[1].min(time(|| {
+                    for _ in chunk {
+                        let s = if symmetric {
+                            Sudoku::generate()
+                        } else {
+                            Sudoku::generate_from(Sudoku::generate_solved())
+                        };
+                        if pass == 0 {
+                            clues_peer += s.n_clues() as usize;
+                        }
+                        black_box(s);
+                    }
+                }));
+            }
         }
+        let mut best = [Duration::ZERO; 2];
+        for cb in &chunk_best {
+            best[0] += cb[0];
+            best[1] += cb[1];
+        }
+        let per_s = |d: Duration| n as f64 / d.as_secs_f64().max(1e-9);
+        let (ours, peer) = (per_s(best[0]), per_s(best[1]));
         if !o.json {
             eprintln!(
                 "gen symmetric={symmetric}: mean clues ours {:.2}, peer {:.2}",
@@ -393,6 +462,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(mode) = &o.profile {
+        return match profile(&o, mode) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     let mut rows = Vec::new();
     let result = (|| {
         if o.solve {
@@ -403,7 +481,9 @@ fn main() -> ExitCode {
         }
         Ok::<(), String>(())
     })();
-    print(&o, &rows);
+    if !rows.is_empty() || result.is_ok() {
+        print(&o, &rows);
+    }
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {

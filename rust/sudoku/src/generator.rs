@@ -44,13 +44,18 @@
 //! minimal), unless `target_clues` is set, in which case the pass continues
 //! past failures towards the target. `target_clues: Some(t)` never removes
 //! below `t` clues and stops when `t` is reached; it is best effort: when
-//! uniqueness blocks further removal the puzzle keeps more than `t` clues.
+//! uniqueness blocks further removal the puzzle keeps more than `t` clues,
+//! and with `symmetric` (pairs remove two clues at a time) it can end one
+//! above `t`.
 //!
 //! **Grade.** [`Grade::Singles`] if naked and hidden singles alone (a plain
 //! propagator in this file) solve the puzzle; otherwise
 //! [`Grade::Guesses`]`(n)` with `n` the guesses the solver makes to find the
 //! solution ([`crate::solver::Solver::solve_with_stats`], limit 1). `n` can be
 //! 0: singles stall but the solver's locked-candidate propagation finishes.
+//! `n` follows the solver's heuristics and may change when the solver is
+//! tuned; the puzzle and solution bytes never depend on the solver (its
+//! only input to them is the yes/no uniqueness answer).
 
 use crate::grid::Grid;
 use crate::rng::SplitMix64;
@@ -107,6 +112,12 @@ impl Filler {
                 if n == 0 {
                     return false;
                 }
+                if n == 1 {
+                    // Stopping early here cannot change the result: a later
+                    // cell with 0 candidates stays at 0 and fails one level
+                    // down, and one-candidate levels draw no random numbers.
+                    break;
+                }
             }
         }
         let Some((i, free)) = best else {
@@ -140,10 +151,9 @@ impl Filler {
     }
 }
 
-
 /// Xor-ed into the seed for the generator that orders clue removal, so that
 /// it is a different stream from the one `solution_grid` uses.
-const REMOVAL_STREAM: u64 = 0x5EED_0F_C1_0E5_u64;
+const REMOVAL_STREAM: u64 = 0x05EE_D0FC_10E5;
 
 /// Options for [`generate_puzzle`]. See the module documentation for the
 /// exact meaning of each option.
@@ -272,84 +282,134 @@ pub fn grade(puzzle: &Grid) -> Grade {
     Grade::Guesses(u32::try_from(r.guesses).unwrap_or(u32::MAX))
 }
 
-/// True iff repeatedly placing naked singles (a cell with one candidate) and
-/// hidden singles (a digit with one place in a row, column or box) fills the
-/// whole grid without contradiction.
-pub fn solves_with_singles(puzzle: &Grid) -> bool {
-    const UNITS: [[u8; 9]; 27] = {
-        let mut units = [[0u8; 9]; 27];
-        let mut u = 0;
-        while u < 9 {
-            let mut k = 0;
-            while k < 9 {
-                units[u][k] = (u * 9 + k) as u8;
-                units[9 + u][k] = (k * 9 + u) as u8;
-                units[18 + u][k] = (((u / 3) * 3 + k / 3) * 9 + (u % 3) * 3 + k % 3) as u8;
-                k += 1;
+/// The 20 peers (same row, column or box) of every cell.
+const PEERS: [[u8; 20]; 81] = {
+    let mut t = [[0u8; 20]; 81];
+    let mut i = 0;
+    while i < 81 {
+        let (r, c) = (i / 9, i % 9);
+        let mut n = 0;
+        let mut j = 0;
+        while j < 81 {
+            let (rj, cj) = (j / 9, j % 9);
+            let same_box = r / 3 == rj / 3 && c / 3 == cj / 3;
+            if j != i && (rj == r || cj == c || same_box) {
+                t[i][n] = j as u8;
+                n += 1;
             }
-            u += 1;
+            j += 1;
         }
-        units
-    };
-    let mut cells = *puzzle.cells();
+        i += 1;
+    }
+    t
+};
+
+/// The cells of the 27 units: rows, columns, boxes.
+const UNITS: [[u8; 9]; 27] = {
+    let mut units = [[0u8; 9]; 27];
+    let mut u = 0;
+    while u < 9 {
+        let mut k = 0;
+        while k < 9 {
+            units[u][k] = (u * 9 + k) as u8;
+            units[9 + u][k] = (k * 9 + u) as u8;
+            units[18 + u][k] = (((u / 3) * 3 + k / 3) * 9 + (u % 3) * 3 + k % 3) as u8;
+            k += 1;
+        }
+        u += 1;
+    }
+    units
+};
+
+/// True iff naked singles (a cell with one candidate left) and hidden
+/// singles (a digit with one place left in a row, column or box), applied
+/// until neither finds anything, fill the whole grid without contradiction.
+///
+/// A plain candidate-mask propagator (one `u16` per cell), independent of
+/// the fast solver, so that [`Grade::Singles`] means exactly this.
+pub fn solves_with_singles(puzzle: &Grid) -> bool {
     if puzzle.check().is_err() {
         return false;
     }
-    loop {
-        // Candidates of every blank cell (bit d for digit d).
-        let mut used = [0u16; 27];
-        for (u, unit) in UNITS.iter().enumerate() {
-            for &c in unit {
-                used[u] |= (1u16 << cells[c as usize]) & 0x3FE;
+    let mut cells = *puzzle.cells();
+    // Candidate digits of each blank cell: bit d for digit d.
+    let mut cand = [0u16; 81];
+    for (i, c) in cand.iter_mut().enumerate() {
+        if cells[i] == 0 {
+            *c = 0x3FE;
+        }
+    }
+    for i in 0..81 {
+        if cells[i] != 0 {
+            let bit = 1u16 << cells[i];
+            for &j in &PEERS[i] {
+                cand[j as usize] &= !bit;
             }
         }
-        let cand = |cells: &[u8; 81], i: usize| -> u16 {
-            if cells[i] != 0 {
-                return 0;
-            }
-            let (r, c, b) = crate::grid::unit_of(i);
-            !(used[r] | used[9 + c] | used[18 + b]) & 0x3FE
-        };
-        let mut placed = false;
+    }
+    let mut open = cells.iter().filter(|&&c| c == 0).count();
+    // Places `d` at `i`; false if `i` cannot take it.
+    let place = |cells: &mut [u8; 81], cand: &mut [u16; 81], i: usize, d: u8| -> bool {
+        if cells[i] != 0 || cand[i] & (1 << d) == 0 {
+            return false;
+        }
+        cells[i] = d;
+        cand[i] = 0;
+        for &j in &PEERS[i] {
+            cand[j as usize] &= !(1u16 << d);
+        }
+        true
+    };
+    while open > 0 {
+        let mut progress = false;
+        // Naked singles.
         for i in 0..81 {
             if cells[i] != 0 {
                 continue;
             }
-            let m = cand(&cells, i);
+            let m = cand[i];
             if m == 0 {
                 return false;
             }
             if m & (m - 1) == 0 {
-                cells[i] = m.trailing_zeros() as u8;
-                placed = true;
+                if !place(&mut cells, &mut cand, i, m.trailing_zeros() as u8) {
+                    return false;
+                }
+                open -= 1;
+                progress = true;
             }
         }
-        if !placed {
-            for unit in &UNITS {
-                for d in 1..=9u8 {
-                    let spots: Vec<usize> = unit
-                        .iter()
-                        .map(|&c| c as usize)
-                        .filter(|&c| cand(&cells, c) & (1 << d) != 0)
-                        .collect();
-                    if spots.len() == 1 && !unit.iter().any(|&c| cells[c as usize] == d) {
-                        cells[spots[0]] = d;
-                        placed = true;
-                    }
+        // Hidden singles: digits with exactly one candidate cell in a unit.
+        for unit in &UNITS {
+            let (mut one, mut two, mut placed) = (0u16, 0u16, 0u16);
+            for &c in unit {
+                let c = c as usize;
+                two |= one & cand[c];
+                one |= cand[c];
+                placed |= (1u16 << cells[c]) & 0x3FE;
+            }
+            if (one | placed) != 0x3FE {
+                return false; // some digit has no place left in this unit
+            }
+            let mut hidden = one & !two & !placed;
+            while hidden != 0 {
+                let d = hidden.trailing_zeros() as u8;
+                hidden &= hidden - 1;
+                let Some(&c) = unit.iter().find(|&&c| cand[c as usize] & (1 << d) != 0) else {
+                    return false;
+                };
+                if !place(&mut cells, &mut cand, c as usize, d) {
+                    return false;
                 }
-                if placed {
-                    break;
-                }
+                open -= 1;
+                progress = true;
             }
         }
-        if !placed {
-            return cells.iter().all(|&c| c != 0)
-                && Grid::from_cells(cells).is_ok_and(|g| g.check_solution().is_ok());
-        }
-        if Grid::from_cells(cells).map_or(true, |g| g.check().is_err()) {
+        if !progress {
             return false;
         }
     }
+    Grid::from_cells(cells).is_ok_and(|g| g.check_solution().is_ok())
 }
 
 #[cfg(test)]
@@ -360,11 +420,26 @@ mod tests {
     #[test]
     fn solution_grid_is_pinned() {
         let pinned = [
-            (0, "317246985564389217928571463671893524259164378483752691136427859795638142842915736"),
-            (1, "189367524274895136365412897846521973793684215521739468618953742432178659957246381"),
-            (2, "126358497583749621947621538639815742251437869874962315398274156412586973765193284"),
-            (3, "416873592935162874827954613689415327374289156152736489241698735763521948598347261"),
-            (u64::MAX, "728953164539164287641872395813647529975238416264519738386725941152496873497381652"),
+            (
+                0,
+                "317246985564389217928571463671893524259164378483752691136427859795638142842915736",
+            ),
+            (
+                1,
+                "189367524274895136365412897846521973793684215521739468618953742432178659957246381",
+            ),
+            (
+                2,
+                "126358497583749621947621538639815742251437869874962315398274156412586973765193284",
+            ),
+            (
+                3,
+                "416873592935162874827954613689415327374289156152736489241698735763521948598347261",
+            ),
+            (
+                u64::MAX,
+                "728953164539164287641872395813647529975238416264519738386725941152496873497381652",
+            ),
         ];
         for (seed, want) in pinned {
             assert_eq!(solution_grid(seed).to_string(), want, "seed {seed}");

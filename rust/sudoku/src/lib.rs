@@ -7,6 +7,23 @@
 //! - [`grid`]: [`Grid`], parsing/printing, [`grid::Grid::check`] and the solution rule.
 //! - [`solver`]: [`solve`], [`count_solutions`] and [`Solver`] (band bitboards).
 //! - [`generator`]: random complete grids and unique-solution puzzles.
+//!
+//! ```
+//! use algoku_sudoku::{count_solutions, solve, Grid};
+//! use algoku_sudoku::generator::{generate_puzzle, solution_grid, PuzzleOptions};
+//!
+//! let p: Grid = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+//!     .parse()
+//!     .unwrap();
+//! let s = solve(&p).unwrap();
+//! assert!(s.check_solution().is_ok() && p.is_subset_of(&s));
+//! assert_eq!(count_solutions(&p, 2), 1); // unique
+//!
+//! // Deterministic generation: the same seed always gives the same bytes.
+//! let g = generate_puzzle(&PuzzleOptions { seed: 7, ..Default::default() });
+//! assert_eq!(g.solution, solution_grid(7));
+//! assert_eq!(count_solutions(&g.puzzle, 2), 1);
+//! ```
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 

@@ -6,57 +6,76 @@
 //! For every digit `d` (0..9) and band `b` (0..3) one `u32` holds a 27-bit
 //! mask of the cells of that band where `d` may still go: bit
 //! `9 * row_in_band + column`. These 27 words (`cand[3 * d + b]`) are the
-//! whole candidate state; a per-band mask of unsolved cells and, per
-//! (digit, band), a 3-bit mask of rows where the digit is not yet placed
-//! complete it. The state is 256 bytes and is copied on every guess, so
-//! backtracking needs no undo log. This digit-by-band layout is the one of
-//! JCZSolve (zhouyundong_2012, champagne, JasonLion), whose key idea is that
-//! one 27-bit word lets all of "digit `d` in band `b`" be reasoned about with
-//! a handful of table look-ups. The code here is an independent
-//! implementation of that idea.
+//! whole candidate state; a copy of each word as last processed (`prev`),
+//! the per-band mask of unsolved cells and a small cache for the column step
+//! complete it. The state is about 260 bytes and is copied on every guess,
+//! so backtracking needs no undo log. This digit-by-band layout is the one
+//! of JCZSolve (zhouyundong_2012, champagne, JasonLion), whose key idea is
+//! that one 27-bit word lets all of "digit `d` in band `b`" be reasoned about
+//! with a handful of bit operations and table look-ups. The code here is an
+//! independent implementation of that idea, with its own guess heuristic.
 //!
 //! # Propagation (`State::update`)
 //!
-//! A dirty bit per word says which words changed. For a dirty word `m` of
-//! digit `d` in band `b`:
+//! Sweeps over the 27 words process every word that changed since it was
+//! last processed, until a sweep finds none. For a word `m` of digit `d` in
+//! band `b`:
 //!
 //! 1. **Inside the band.** In a band, `d` occupies one cell in each of the
 //!    three rows and one in each of the three boxes, so the rows map to the
 //!    boxes by a permutation. The 3×3 "mini-row" occupancy (row `r` meets box
-//!    `k` in at least one candidate cell) is a 9-bit index into a table
-//!    (`MINIROW_MASK`) that keeps only the mini-rows used by some permutation
-//!    allowed by the occupancy. This one look-up performs hidden singles in
-//!    boxes, pointing and claiming (locked candidates) between rows and boxes,
-//!    and detects a row or box with no place left for `d` (the table gives 0:
-//!    contradiction).
-//! 2. **Across bands (columns).** If in some box the remaining cells of `m`
-//!    lie in a single column, `d` is in that column in this band, so it is
-//!    removed from that column in the two other bands (`LOCKED_COLS`).
-//!    Conversely, a column where `d` can only be in this band forces `d` into
-//!    that column for this box (hidden singles in columns, claiming).
+//!    `k` in a candidate cell; computed with shifts, `minirow_key`) indexes
+//!    a table (`MINIROW_MASK`) that keeps only the mini-rows used by some
+//!    permutation allowed by the occupancy. This one look-up performs hidden
+//!    singles in boxes, pointing and claiming (locked candidates) between
+//!    rows and boxes, and detects a row or box with no place left for `d`
+//!    (the table gives 0: contradiction).
+//! 2. **Across bands.** If in some box the remaining cells of `m` lie in a
+//!    single column, `d` is in that column in this band, so it is removed
+//!    from that column in the two other bands (`LOCKED_COLS`). This also
+//!    keeps a digit from being placed twice in a column.
 //! 3. **Placements.** A row of `m` with exactly one candidate cell is a
-//!    placement: the cell is removed from the other eight digits' words of
+//!    placement (`multi_rows` finds the others with a borrow-free
+//!    subtraction): the cell is removed from the other eight digits' words of
 //!    the band and marked solved. With step 1 this covers hidden singles in
 //!    rows and boxes.
 //!
-//! Updating a word may make other words dirty; the loop runs until no word
-//! is dirty. Then naked singles are applied: in each band, ripple-carry
-//! accumulators over the nine digit words give the cells with at least one,
-//! two and three candidates; an unsolved cell with none is a contradiction,
-//! a cell with exactly one is placed (its digit word is cut to the cell within
-//! its row and box), and propagation runs again.
+//! Then naked singles are applied (`State::singles`): in each band,
+//! ripple-carry accumulators over the nine digit words give the cells with at
+//! least one, two and three candidates; an unsolved cell with none is a
+//! contradiction, a cell with exactly one is placed (its digit word is cut
+//! to the cell within its row and box), and propagation runs again.
+//!
+//! **Column step** (`State::columns`, sparse puzzles only, before a guess
+//! while at least `COLUMN_STEP_MIN_OPEN` cells are open). The transpose of step 1: in each
+//! stack of three columns a digit takes one column in each band, one band
+//! per column, so (column, band) pairs outside every such permutation are
+//! removed. This adds hidden singles in columns and column-wise locked
+//! candidates; it is too costly to run on every word update, but before a
+//! guess it cuts the search on sparse grids.
 //!
 //! # Search
 //!
-//! When propagation stalls, the solver guesses (depth-first, copying the
-//! state) on a cell with the fewest candidates: a bivalue cell when one
-//! exists (found with the same accumulators), else the first cell with the
-//! minimum count. The first solution is returned, or solutions are counted up
-//! to a limit (2 proves uniqueness).
+//! When propagation stalls the solver guesses, depth-first, copying the
+//! state (64-byte aligned) for each alternative but the last. It guesses on
+//! a bivalue cell (two candidates; found with the same accumulators). For
+//! sparse puzzles (at most `RICH_MAX_CLUES` givens) it takes, among the
+//! first `GUESS_SCAN_LIMIT` bivalue cells, the one with the most unsolved
+//! peers (the degree heuristic of constraint solving: the guess then
+//! constrains the most open cells), which measured 25-40% fewer guesses than
+//! taking the first bivalue cell; fuller puzzles take the first one (their
+//! searches are too short to repay the scoring). Without a bivalue cell
+//! (rare) it takes, of the first unsolved cell of each band, the one with
+//! the fewest candidates. The two digits of a bivalue cell are tried in
+//! order of their remaining candidates in the band, more first (measured:
+//! first solutions come sooner); other cells' digits in ascending order.
+//! The first solution is returned, or solutions are counted up to a limit
+//! (2 proves uniqueness). Heuristics change only the search order and
+//! effort, never the answers.
 //!
-//! References: the Matchpeg/tdoku write-up on singles propagation and
-//! guessing ("Fast Sudoku solvers", tdoku's documentation), and the
-//! enjoysudoku forum thread on JCZSolve.
+//! References: tdoku's write-up on fast Sudoku solvers (singles
+//! propagation, guessing, benchmark data) and the enjoysudoku forum thread
+//! on JCZSolve (the band layout).
 
 use crate::grid::Grid;
 
@@ -179,6 +198,23 @@ const fn multi_rows(m: u32) -> u32 {
     (c & 0o001_001_001) * 0o777
 }
 
+/// `ROWS_OF[s]`: the band cells of the rows in the 3-bit set `s`.
+const ROWS_OF: [u32; 8] = {
+    let mut t = [0u32; 8];
+    let mut s = 0;
+    while s < 8 {
+        let mut r = 0;
+        while r < 3 {
+            if s & (1 << r) != 0 {
+                t[s] |= 0o777 << (9 * r);
+            }
+            r += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
 /// Spreads a 9-bit column set over the three rows of a band.
 #[inline(always)]
 const fn spread_cols(c: u32) -> u32 {
@@ -207,15 +243,22 @@ const PLACE_MASK: [u32; 27] = {
     t
 };
 
-
 /// At most this many bivalue cells are scored when choosing a guess (the
 /// scan costs time; measured: 6 keeps almost all of the benefit).
-const GUESS_SCAN_LIMIT: u32 = 6;
+const GUESS_SCAN_LIMIT: usize = 6;
 
 /// The column step ([`State::columns`]) runs before a guess only while at
 /// least this many cells are open: it pays off on sparse grids (e.g. 17-clue
 /// puzzles at the root) and costs more than it saves on fuller ones.
-const COLUMN_STEP_MIN_OPEN: u32 = 55;
+const COLUMN_STEP_MIN_OPEN: u32 = 40;
+
+/// Puzzles with at most this many givens are searched with the heavier
+/// heuristics (degree-based choice among bivalue cells, the column step);
+/// fuller puzzles take the first bivalue cell and skip the column step.
+/// Their searches are short, so the heuristics' cost is not repaid there
+/// (measured on tdoku's benchmark sets: the hard ones have 17-28 givens,
+/// the multi-solution `serg` set 34-35).
+const RICH_MAX_CLUES: usize = 32;
 
 /// `POP9[x]`: the number of set bits of a 9-bit value.
 const POP9: [u8; 512] = {
@@ -273,6 +316,7 @@ const OTHER_BANDS: [[u8; 2]; 27] = {
 
 /// The solver state: see the module documentation.
 #[derive(Clone, Copy)]
+#[repr(C, align(64))] // cache-line aligned: copies never straddle lines
 struct State {
     /// `cand[3 * d + b]`: 27-bit candidate mask of digit `d` in band `b`.
     cand: [u32; 27],
@@ -304,7 +348,7 @@ impl State {
     /// column, so (column, band) pairs outside every such permutation are
     /// removed. Returns None on a contradiction, else whether anything
     /// changed.
-    #[inline]
+    #[inline(never)] // off the hot path: keeps `search` small
     fn columns(&mut self) -> Option<bool> {
         let mut changed = false;
         let [u0, u1, u2] = self.unsolved;
@@ -346,7 +390,9 @@ impl State {
     /// Number of cells not yet placed.
     #[inline]
     fn open_cells(&self) -> u32 {
-        self.unsolved[0].count_ones() + self.unsolved[1].count_ones() + self.unsolved[2].count_ones()
+        self.unsolved[0].count_ones()
+            + self.unsolved[1].count_ones()
+            + self.unsolved[2].count_ones()
     }
 
     const fn new() -> Self {
@@ -360,28 +406,43 @@ impl State {
 
     /// Applies the givens of `grid`. Returns the dirty word set (all words).
     fn from_grid(grid: &Grid) -> State {
-        // Gather per band and per word, then build each word once.
-        let mut occupied = [0u32; 3]; // cells holding any given, per band
-        let mut own = [0u32; 27]; // cells holding digit d, per word
-        let mut place = [BAND; 27]; // PLACE_MASK of every given of the word
-        let mut cols = [0u32; 27]; // columns of the word's givens
-        for (i, &v) in grid.cells().iter().enumerate() {
-            if v == 0 || v > 9 {
-                continue;
+        // Gather the givens of each (digit, band): first the occupied cells
+        // of each band (branch-free, in a register), then one OR per given.
+        let cells = grid.cells();
+        let mut given = [0u32; 30];
+        for b in 0..3 {
+            let band = &cells[27 * b..27 * b + 27];
+            let mut occ = 0u32;
+            for (p, &v) in band.iter().enumerate() {
+                occ |= u32::from(v != 0) << p;
             }
-            let (b, p) = (i / 27, i % 27);
-            let w = 3 * (v as usize - 1) + b;
-            occupied[b] |= 1 << p;
-            own[w] |= 1 << p;
-            place[w] &= PLACE_MASK[p];
-            cols[w] |= 1 << (p % 9);
+            while occ != 0 {
+                let p = occ.trailing_zeros() as usize;
+                occ &= occ - 1;
+                given[3 * usize::from(band[p].min(9)) + b] |= 1 << p;
+            }
+        }
+        let own = |w: usize| given[w + 3];
+        let mut occupied = [0u32; 3];
+        let mut cols = [0u32; 27];
+        for w in 0..27 {
+            occupied[w % 3] |= own(w);
+            cols[w] = project(own(w));
         }
         let mut s = State::new();
         for w in 0..27 {
-            let b = w % 3;
+            let o = own(w);
             let [o1, o2] = OTHER_BANDS[w];
             let other_cols = cols[o1 as usize] | cols[o2 as usize];
-            s.cand[w] = ((BAND & !occupied[b]) | own[w]) & place[w] & !spread_cols(other_cols);
+            // Rows and boxes of the band holding a given of this digit.
+            let rows = ROWS_OF[(u32::from(o & 0o777 != 0)
+                | (u32::from(o & 0o777_000 != 0) << 1)
+                | (u32::from(o & 0o777_000_000 != 0) << 2))
+                as usize];
+            let c = cols[w];
+            let boxes = spread_cols(((c | (c >> 1) | (c >> 2)) & 0o111) * 7);
+            let peers = (rows | boxes) & !o;
+            s.cand[w] = ((BAND & !occupied[w % 3]) | o) & !peers & !spread_cols(other_cols);
         }
         s
     }
@@ -442,10 +503,10 @@ impl State {
     /// Finds and places naked singles, or reports a solution, a
     /// contradiction, or the cell to guess on.
     #[inline]
-    fn singles(&mut self) -> Step {
-        let mut dirty = 0u32;
+    fn singles(&mut self, rich: bool) -> Step {
+        let mut placed = false;
         let mut pairs = [0u32; 3];
-        for b in 0..3 {
+        for (b, pair) in pairs.iter_mut().enumerate() {
             let u = self.unsolved[b];
             if u == 0 {
                 continue;
@@ -460,7 +521,7 @@ impl State {
             if u & !one != 0 {
                 return Step::Dead;
             }
-            pairs[b] = u & two & !three;
+            *pair = u & two & !three;
             let mut singles = u & !two;
             while singles != 0 {
                 let p = singles.trailing_zeros() as usize;
@@ -471,23 +532,32 @@ impl State {
                     let w = 3 * d + b;
                     if self.cand[w] & bit != 0 {
                         self.cand[w] &= PLACE_MASK[p];
-                        dirty |= 1 << w;
                         found = true;
                         break;
                     }
                 }
                 if !found {
+                    // An earlier single of this pass took the cell's last
+                    // candidate.
                     return Step::Dead;
                 }
+                placed = true;
             }
         }
-        if dirty != 0 {
+        if placed {
             return Step::Progress;
         }
         if self.unsolved == [0; 3] {
             return Step::Solved;
         }
         if pairs != [0; 3] {
+            if !rich {
+                for (b, &pair) in pairs.iter().enumerate() {
+                    if pair != 0 {
+                        return Step::Guess(b, pair.trailing_zeros() as usize);
+                    }
+                }
+            }
             let (b, p) = self.best_bivalue(&pairs);
             return Step::Guess(b, p);
         }
@@ -518,8 +588,25 @@ impl State {
     /// the most open cells). Ties go to the first in band and cell order.
     /// Measured on the benchmark sets, this cuts the guesses by 25-40%
     /// compared with taking the first bivalue cell.
-    #[inline]
+    #[inline(never)] // off the hot path: keeps `search` small
     fn best_bivalue(&self, pairs: &[u32; 3]) -> (usize, usize) {
+        // The first GUESS_SCAN_LIMIT bivalue cells, in band and cell order.
+        let mut cells = [(0usize, 0usize); GUESS_SCAN_LIMIT];
+        let mut n = 0;
+        'collect: for (b, &pair) in pairs.iter().enumerate() {
+            let mut m = pair;
+            while m != 0 {
+                cells[n] = (b, m.trailing_zeros() as usize);
+                m &= m - 1;
+                n += 1;
+                if n == GUESS_SCAN_LIMIT {
+                    break 'collect;
+                }
+            }
+        }
+        if n <= 1 {
+            return cells[0];
+        }
         // Unsolved cells per column, one 4-bit counter per column.
         let mut col_open = 0u64;
         for &u in &self.unsolved {
@@ -527,38 +614,34 @@ impl State {
                 + NIBBLES[((u >> 9) & 0o777) as usize]
                 + NIBBLES[((u >> 18) & 0o777) as usize];
         }
-        let mut best = (0u32, 0usize, 0usize);
-        let mut budget = GUESS_SCAN_LIMIT;
-        for (b, (&pair, &u)) in pairs.iter().zip(self.unsolved.iter()).enumerate() {
-            let mut m = pair;
-            while m != 0 && budget > 0 {
-                budget -= 1;
-                let p = m.trailing_zeros() as usize;
-                m &= m - 1;
-                let x = u & ROW_BOX[p];
-                let score = u32::from(POP9[(x & 0o777) as usize])
-                    + u32::from(POP9[((x >> 9) & 0o777) as usize])
-                    + u32::from(POP9[((x >> 18) & 0o777) as usize])
-                    + 1;
-                if score > best.0 {
-                    best = (score, b, p);
-                }
+        let mut best = (0u32, cells[0]);
+        for &(b, p) in &cells[..n] {
+            let x = self.unsolved[b] & ROW_BOX[p];
+            let score = u32::from(POP9[(x & 0o777) as usize])
+                + u32::from(POP9[((x >> 9) & 0o777) as usize])
+                + u32::from(POP9[((x >> 18) & 0o777) as usize])
+                + ((col_open >> (4 * (p % 9))) & 15) as u32;
+            if score > best.0 {
+                best = (score, (b, p));
             }
         }
-        (best.1, best.2)
+        best.1
     }
 
-    /// The solved grid (call only when every cell is placed).
-    fn to_grid(&self) -> Grid {
+    /// The solved grid (call only when every cell is placed: then every
+    /// word holds exactly one cell per row). Branch-free: one cell per (word,
+    /// row); should a row ever be empty, a wrong cell is written, never out
+    /// of bounds.
+    #[inline(never)] // once per solve
+    fn extract(&self) -> Grid {
         let mut cells = [0u8; 81];
         for (w, &m) in self.cand.iter().enumerate() {
             let digit = (w / 3 + 1) as u8;
             let base = 27 * (w % 3);
-            let mut m = m;
-            while m != 0 {
-                let p = m.trailing_zeros() as usize;
-                m &= m - 1;
-                cells[base + p] = digit;
+            for r in 0..3 {
+                let row = (m >> (9 * r)) & 0o777;
+                let c = ((row | 0o1000).trailing_zeros() as usize).min(8);
+                cells[base + 9 * r + c] = digit;
             }
         }
         Grid::from_solver_cells(cells)
@@ -582,6 +665,7 @@ pub struct SolveResult {
 pub struct Solver {
     limit: usize,
     want_first: bool,
+    rich: bool,
     solutions: usize,
     first: Option<Grid>,
     guesses: u64,
@@ -604,6 +688,7 @@ impl Solver {
     fn run(&mut self, puzzle: &Grid, limit: usize, want_first: bool) -> SolveResult {
         self.limit = limit.max(1);
         self.want_first = want_first;
+        self.rich = puzzle.clue_count() <= RICH_MAX_CLUES;
         self.solutions = 0;
         self.first = None;
         self.guesses = 0;
@@ -623,37 +708,49 @@ impl Solver {
             if !state.update() {
                 return;
             }
-            match state.singles() {
+            match state.singles(self.rich) {
                 Step::Progress => {}
                 Step::Dead => return,
                 Step::Solved => {
                     if self.solutions == 0 && self.want_first {
-                        self.first = Some(state.to_grid());
+                        self.first = Some(state.extract());
                     }
                     self.solutions += 1;
                     return;
                 }
                 // Before guessing, try the column step (cheap next to a guess).
                 Step::Guess(..)
-                    if !cols_done && state.open_cells() >= COLUMN_STEP_MIN_OPEN && match state.columns() {
-                        None => return,
-                        Some(changed) => {
-                            cols_done = true;
-                            changed
-                        }
-                    } => {}
+                    if !cols_done
+                        && self.rich
+                        && state.open_cells() >= COLUMN_STEP_MIN_OPEN
+                        && match state.columns() {
+                            None => return,
+                            Some(changed) => {
+                                cols_done = true;
+                                changed
+                            }
+                        } => {}
                 Step::Guess(b, p) => {
-                    let bit = 1u32 << p;
-                    let mut digits = [0usize; 9];
+                    // The cell's candidate digits, collected without
+                    // data-dependent branches.
+                    let mut digits = [0usize; 10];
                     let mut n = 0;
                     for d in 0..9 {
-                        if state.cand[3 * d + b] & bit != 0 {
-                            digits[n] = d;
-                            n += 1;
-                        }
+                        digits[n] = d;
+                        n += ((state.cand[3 * d + b] >> p) & 1) as usize;
                     }
                     if n == 0 {
                         return;
+                    }
+                    // For a bivalue cell, try first the digit with more
+                    // candidates left in this band (measured: finds first
+                    // solutions sooner, e.g. 10% fewer guesses on the
+                    // hardest puzzles; the order cannot change counts).
+                    if n == 2
+                        && state.cand[3 * digits[1] + b].count_ones()
+                            > state.cand[3 * digits[0] + b].count_ones()
+                    {
+                        digits.swap(0, 1);
                     }
                     for &d in &digits[..n - 1] {
                         let mut next = *state;
@@ -688,6 +785,7 @@ pub(crate) fn has_solution_avoiding(puzzle: &Grid, forbidden: &[(usize, u8)]) ->
     }
     let mut solver = Solver {
         limit: 1,
+        rich: puzzle.clue_count() <= RICH_MAX_CLUES,
         ..Solver::default()
     };
     solver.search(&mut state);
@@ -711,6 +809,7 @@ pub fn count_solutions(puzzle: &Grid, limit: usize) -> usize {
 }
 
 #[cfg(test)]
+#[allow(clippy::needless_range_loop)] // index loops read best in these checks
 mod tests {
     use super::*;
 
@@ -724,6 +823,123 @@ mod tests {
         let p = Grid::parse(P).unwrap();
         assert_eq!(solve(&p).unwrap().to_string(), S);
         assert_eq!(count_solutions(&p, 2), 1);
+    }
+
+    /// Brute force: does a row->box permutation fit in occupancy `occ(r, k)`?
+    fn naive_keep(occ: impl Fn(usize, usize) -> bool) -> [[bool; 3]; 3] {
+        let perms = [
+            [0, 1, 2],
+            [0, 2, 1],
+            [1, 0, 2],
+            [1, 2, 0],
+            [2, 0, 1],
+            [2, 1, 0],
+        ];
+        let mut keep = [[false; 3]; 3];
+        for p in perms {
+            if (0..3).all(|r| occ(r, p[r])) {
+                for r in 0..3 {
+                    keep[r][p[r]] = true;
+                }
+            }
+        }
+        keep
+    }
+
+    #[test]
+    fn minirow_tables_match_brute_force() {
+        let mut rng = crate::rng::SplitMix64::new(1);
+        for _ in 0..20000 {
+            let m = (rng.next_u64() as u32) & BAND;
+            let occ = |r: usize, k: usize| (m >> (9 * r + 3 * k)) & 7 != 0;
+            let key = minirow_key(m);
+            for r in 0..3 {
+                for k in 0..3 {
+                    assert_eq!(key >> (3 * k + r) & 1 == 1, occ(r, k));
+                }
+            }
+            let keep = naive_keep(occ);
+            let mut want = 0u32;
+            for r in 0..3 {
+                for k in 0..3 {
+                    if keep[r][k] {
+                        want |= 7 << (9 * r + 3 * k);
+                    }
+                }
+            }
+            assert_eq!(MINIROW_MASK[key as usize], want, "{m:o}");
+        }
+        for s in 0..512usize {
+            let keep = naive_keep(|r, k| s >> (3 * r + k) & 1 == 1);
+            for r in 0..3 {
+                for k in 0..3 {
+                    assert_eq!(PERM_KEEP[s] >> (3 * r + k) & 1 == 1, keep[r][k]);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn multi_rows_matches_naive() {
+        // Rows are independent (no borrow crosses them): test every row value
+        // in every row position, with random non-empty other rows.
+        let mut rng = crate::rng::SplitMix64::new(2);
+        for r in 0..3 {
+            for x in 1..512u32 {
+                let mut m = 0;
+                for rr in 0..3 {
+                    let v = if rr == r {
+                        x
+                    } else {
+                        1 + rng.below(511) as u32
+                    };
+                    m |= v << (9 * rr);
+                }
+                let got = multi_rows(m);
+                for rr in 0..3 {
+                    let row = (m >> (9 * rr)) & 0o777;
+                    let want = if row.count_ones() >= 2 { 0o777 } else { 0 };
+                    assert_eq!((got >> (9 * rr)) & 0o777, want, "{m:o}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn locked_cols_and_places() {
+        for c in 0..512u32 {
+            let mut want = 0;
+            for k in 0..3 {
+                let g = (c >> (3 * k)) & 7;
+                if g.count_ones() == 1 {
+                    want |= g << (3 * k);
+                }
+            }
+            assert_eq!(u32::from(LOCKED_COLS[c as usize]), want);
+        }
+        for p in 0..27 {
+            let (r, c) = (p / 9, p % 9);
+            for q in 0..27 {
+                let (rq, cq) = (q / 9, q % 9);
+                let peer = q != p && (rq == r || cq / 3 == c / 3);
+                assert_eq!(PLACE_MASK[p] >> q & 1 == 0, peer);
+                assert_eq!(ROW_BOX[p] >> q & 1 == 1, peer || q == p);
+            }
+        }
+        for x in 0..512usize {
+            assert_eq!(u32::from(POP9[x]), (x as u32).count_ones());
+        }
+    }
+
+    #[test]
+    fn avoiding() {
+        let p = Grid::parse(P).unwrap();
+        let s = Grid::parse(S).unwrap();
+        assert!(has_solution_avoiding(&p, &[]));
+        // The unique solution has s[1] at cell 1: forbidding it leaves none.
+        assert!(!has_solution_avoiding(&p, &[(1, s.cells()[1])]));
+        // Out-of-range pairs are ignored.
+        assert!(has_solution_avoiding(&p, &[(81, 1), (1, 0), (1, 10)]));
     }
 
     #[test]

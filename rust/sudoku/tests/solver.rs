@@ -1,0 +1,157 @@
+//! Solver tests on puzzles copied from tdoku's benchmark files
+//! (`tests/data`), on generated puzzles and on broken input.
+
+mod common;
+
+use algoku_sudoku::generator::solution_grid;
+use algoku_sudoku::{count_solutions, solve, Grid, Solver, SplitMix64};
+use common::{fixture, reference_count};
+
+fn assert_solves(p: &Grid) -> Grid {
+    let s = solve(p).unwrap_or_else(|| panic!("no solution for {p}"));
+    assert_eq!(s.check_solution(), Ok(()), "{p} -> {s}");
+    assert!(p.is_subset_of(&s), "{p} -> {s} drops a given");
+    s
+}
+
+#[test]
+fn unique_benchmark_puzzles() {
+    for file in [
+        "17_clue.txt",
+        "magictour.txt",
+        "forum_hardest_11plus.txt",
+        "forum_hardest_1106.txt",
+    ] {
+        let puzzles = fixture(file);
+        assert!(puzzles.len() >= 5, "{file}");
+        for p in &puzzles {
+            let s = assert_solves(p);
+            assert_eq!(count_solutions(p, 2), 1, "{file}: {p}");
+            assert_eq!(count_solutions(p, 100), 1, "{file}: {p}");
+            // The solution itself is its own unique completion.
+            assert_eq!(solve(&s), Some(s));
+            assert_eq!(count_solutions(&s, 2), 1);
+        }
+    }
+}
+
+#[test]
+fn seventeen_clue_puzzle_is_unique() {
+    let p = &fixture("17_clue.txt")[0];
+    assert_eq!(p.clue_count(), 17);
+    assert_eq!(count_solutions(p, 2), 1);
+}
+
+#[test]
+fn serg_puzzles_have_several_solutions() {
+    for p in &fixture("serg_multi.txt") {
+        assert_solves(p);
+        assert_eq!(count_solutions(p, 2), 2, "{p}");
+        let n = count_solutions(p, 1000);
+        assert!(n >= 2, "{p}");
+        assert_eq!(n, reference_count(p, 1000), "{p}");
+        let r = Solver::new().solve_with_stats(p, 3);
+        assert_eq!(r.solutions, n.min(3));
+        assert!(r.first.is_some());
+    }
+}
+
+#[test]
+fn contradictory_givens_have_no_solution() {
+    let base = fixture("17_clue.txt")[0];
+    // Two 5s in row 1.
+    let mut g = Grid::EMPTY;
+    g.set(0, 5).unwrap();
+    g.set(8, 5).unwrap();
+    assert_eq!(solve(&g), None);
+    assert_eq!(count_solutions(&g, 2), 0);
+    // Duplicates in a column and in a box, on top of a real puzzle.
+    for (i, j) in [(0usize, 72usize), (0, 20), (40, 44), (80, 60)] {
+        let mut g = base;
+        g.set(i, 7).unwrap();
+        g.set(j, 7).unwrap();
+        assert!(g.check().is_err());
+        assert_eq!(solve(&g), None, "{g}");
+        assert_eq!(count_solutions(&g, 2), 0, "{g}");
+        assert_eq!(Solver::new().solve_with_stats(&g, 2).solutions, 0);
+    }
+    // No duplicate, but no solution either: a cell with no candidate left.
+    let g = Grid::parse(
+        "12345678.........9...............................................................",
+    )
+    .unwrap();
+    assert!(g.check().is_ok());
+    assert_eq!(solve(&g), None);
+    assert_eq!(count_solutions(&g, 2), 0);
+    assert_eq!(reference_count(&g, 2), 0);
+}
+
+#[test]
+fn limits() {
+    let p = fixture("serg_multi.txt")[0];
+    assert_eq!(count_solutions(&p, 0), 0);
+    assert_eq!(count_solutions(&p, 1), 1);
+    assert_eq!(count_solutions(&Grid::EMPTY, 7), 7);
+    // A limit of 0 in solve_with_stats is treated as 1.
+    assert_eq!(Solver::new().solve_with_stats(&p, 0).solutions, 1);
+}
+
+#[test]
+fn stats_are_deterministic() {
+    let mut solver = Solver::new();
+    for p in fixture("forum_hardest_1106.txt") {
+        let a = solver.solve_with_stats(&p, 2);
+        let b = Solver::new().solve_with_stats(&p, 2);
+        assert_eq!(a, b);
+        assert_eq!(a.solutions, 1);
+        assert!(a.guesses > 0, "hardest puzzles need guessing");
+    }
+    let s = solution_grid(3);
+    let r = solver.solve_with_stats(&s, 2);
+    assert_eq!((r.solutions, r.guesses), (1, 0));
+    assert_eq!(r.first, Some(s));
+}
+
+/// Random partial grids (cells of a solution grid blanked at random) must get
+/// the same solution count, up to 3, as the reference solver.
+#[test]
+fn matches_reference_on_random_partial_grids() {
+    let mut rng = SplitMix64::new(2024);
+    for k in 0..150u64 {
+        let sol = solution_grid(1000 + k);
+        let keep = 22 + rng.below(20) as usize; // 22..41 givens
+        let mut order: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut order);
+        let mut p = Grid::EMPTY;
+        for &i in &order[..keep] {
+            p.set(i, sol.cells()[i]).unwrap();
+        }
+        let want = reference_count(&p, 3);
+        assert_eq!(count_solutions(&p, 3), want, "{p}");
+        assert!(want >= 1);
+        assert_solves(&p);
+    }
+}
+
+/// Random grids with random givens (mostly contradictory) never panic and
+/// agree with the reference on whether a solution exists.
+#[test]
+fn random_garbage_grids() {
+    let mut rng = SplitMix64::new(7);
+    for _ in 0..300 {
+        let mut cells = [0u8; 81];
+        for _ in 0..rng.below(30) {
+            cells[rng.below(81) as usize] = 1 + rng.below(9) as u8;
+        }
+        let g = Grid::from_cells(cells).unwrap();
+        let n = count_solutions(&g, 2);
+        assert_eq!(n.min(1), reference_count(&g, 1), "{g}");
+        match solve(&g) {
+            Some(s) => {
+                assert_eq!(s.check_solution(), Ok(()));
+                assert!(g.is_subset_of(&s));
+            }
+            None => assert_eq!(n, 0),
+        }
+    }
+}
