@@ -326,7 +326,9 @@ impl Chain {
             Ok(u64::from_be_bytes(b) as i64)
         };
         let Some(last) = outcome.txns.len().checked_sub(1).filter(|&l| l > 0) else {
-            return Err(ClientError::Embedded("the budget probe group reported no transactions".into()));
+            return Err(ClientError::Embedded(
+                "the budget probe group reported no transactions".into(),
+            ));
         };
         let inner: usize = outcome.txns[1..last]
             .iter()
