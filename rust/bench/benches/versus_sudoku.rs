@@ -2,7 +2,7 @@
 //! `sudoku` crate (0.8, a JCZSolve port) on tdoku's benchmark puzzle files.
 //!
 //! ```text
-//! cargo run --release -p algoku-bench -- [solve|gen|all] [options]
+//! cargo bench -p algoku-bench -- [solve|gen|all] [options]
 //!   --data DIR     puzzle directory (default: <workspace>/../shared/data/sudoku)
 //!   --limit N      use at most N puzzles per file (default: all)
 //!   --passes P     timings per chunk and mode; the best counts (default: 3)
@@ -111,6 +111,8 @@ fn parse_args() -> Result<Options, String> {
             "--json" => o.json = true,
             "--profile" => o.profile = Some(value("--profile", args.next())?),
             "--chunk" => o.chunk = value::<usize>("--chunk", args.next())?.max(1),
+            // `cargo bench` passes this to every harness-less bench target.
+            "--bench" => {}
             "-h" | "--help" => {
                 println!("{USAGE}");
                 std::process::exit(0);
