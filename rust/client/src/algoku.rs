@@ -36,19 +36,18 @@ pub enum Strategy {
 }
 
 impl Strategy {
-    /// Total fee of the group, in µALGO.
-    pub fn fee(&self, min_fee: u64) -> u64 {
+    /// App calls that run: the outer ones plus the inner opups. Each pays one
+    /// min fee and adds 700 to the pooled opcode budget.
+    pub fn app_calls(&self) -> u64 {
         match *self {
-            Strategy::InnerOpups { inner } => (1 + inner) * min_fee,
-            Strategy::Padding { padding } => (1 + padding) * min_fee,
+            Strategy::InnerOpups { inner } => 1 + inner,
+            Strategy::Padding { padding } => 1 + padding,
         }
     }
 
-    pub fn transactions(&self) -> u64 {
-        match *self {
-            Strategy::InnerOpups { .. } => 1,
-            Strategy::Padding { padding } => padding + 1,
-        }
+    /// Total fee of the group, in µALGO.
+    pub fn fee(&self, min_fee: u64) -> u64 {
+        self.app_calls() * min_fee
     }
 
     /// The same strategy one step cheaper (one inner opup or one padding call fewer).
@@ -211,7 +210,7 @@ impl Algoku {
         let method = self.spec.method("is_valid_solution")?.selector.to_vec();
         let mut txns = Vec::new();
         let call_fee = match strategy {
-            Strategy::InnerOpups { inner } => (1 + inner) * min_fee,
+            Strategy::InnerOpups { .. } => strategy.fee(min_fee),
             Strategy::Padding { padding } => {
                 for k in 0..padding {
                     txns.push(
@@ -361,10 +360,7 @@ impl Algoku {
             .chain
             .measure_budget(self.group(grid, strategy, 0)?)
             .await?;
-        let budget_pooled = Some(match strategy {
-            Strategy::InnerOpups { inner } => (1 + inner) * APP_CALL_BUDGET,
-            Strategy::Padding { padding } => (1 + padding) * APP_CALL_BUDGET,
-        });
+        let budget_pooled = Some(strategy.app_calls() * APP_CALL_BUDGET);
         if simulate_only {
             return Ok(Verification {
                 verdict,

@@ -21,7 +21,6 @@ use algonaut::transaction::account::Account;
 use algonaut::transaction::builder::CallApplication;
 use algonaut::transaction::group::TransactionGroup;
 use algonaut::transaction::{SignedTransaction, Transaction};
-use std::str::FromStr;
 
 /// The pooled opcode budget each app call adds.
 pub const APP_CALL_BUDGET: u64 = 700;
@@ -375,12 +374,6 @@ impl Chain {
             })
             .unwrap_or_default())
     }
-}
-
-/// Parse an address, naming it in the error.
-pub fn parse_address(s: &str) -> Result<Address, ClientError> {
-    Address::from_str(s)
-        .map_err(|e| ClientError::Config(format!("`{s}` is not an Algorand address: {e}")))
 }
 
 /// Fees as µALGO.
