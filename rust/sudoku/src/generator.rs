@@ -57,7 +57,7 @@
 //! tuned; the puzzle and solution bytes never depend on the solver (its
 //! only input to them is the yes/no uniqueness answer).
 
-use crate::grid::Grid;
+use crate::grid::{Grid, UNIT_CELLS};
 use crate::rng::SplitMix64;
 use crate::solver::{count_solutions, has_solution_avoiding, Solver};
 
@@ -304,23 +304,6 @@ const PEERS: [[u8; 20]; 81] = {
     t
 };
 
-/// The cells of the 27 units: rows, columns, boxes.
-const UNITS: [[u8; 9]; 27] = {
-    let mut units = [[0u8; 9]; 27];
-    let mut u = 0;
-    while u < 9 {
-        let mut k = 0;
-        while k < 9 {
-            units[u][k] = (u * 9 + k) as u8;
-            units[9 + u][k] = (k * 9 + u) as u8;
-            units[18 + u][k] = (((u / 3) * 3 + k / 3) * 9 + (u % 3) * 3 + k % 3) as u8;
-            k += 1;
-        }
-        u += 1;
-    }
-    units
-};
-
 /// True iff naked singles (a cell with one candidate left) and hidden
 /// singles (a digit with one place left in a row, column or box), applied
 /// until neither finds anything, fill the whole grid without contradiction.
@@ -380,7 +363,7 @@ pub fn solves_with_singles(puzzle: &Grid) -> bool {
             }
         }
         // Hidden singles: digits with exactly one candidate cell in a unit.
-        for unit in &UNITS {
+        for unit in &UNIT_CELLS {
             let (mut one, mut two, mut placed) = (0u16, 0u16, 0u16);
             for &c in unit {
                 let c = c as usize;

@@ -183,7 +183,7 @@ pub const fn unit_of(i: usize) -> (usize, usize, usize) {
 
 /// The 81 cell indices of the 27 units, in the order [`Grid::check`] scans
 /// them: rows 0..9, columns 0..9, boxes 0..9; each unit's cells ascending.
-const UNIT_CELLS: [[u8; 9]; 27] = {
+pub(crate) const UNIT_CELLS: [[u8; 9]; 27] = {
     let mut units = [[0u8; 9]; 27];
     let mut u = 0;
     while u < 9 {
