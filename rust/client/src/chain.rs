@@ -46,6 +46,18 @@ pub struct Chain {
     probe_offset: Option<i64>,
 }
 
+/// The algod, if it answers `GET /health`; else the error that names LocalNet.
+async fn answering(http: AlgodHttp) -> Result<AlgodHttp, ClientError> {
+    if http.is_up().await {
+        Ok(http)
+    } else {
+        Err(ClientError::AlgodDown {
+            url: http.url.clone(),
+            detail: "GET /health failed".into(),
+        })
+    }
+}
+
 fn account_from_mnemonic(settings: &Settings) -> Result<Option<Account>, ClientError> {
     match &settings.deployer_mnemonic {
         None => Ok(None),
@@ -68,10 +80,14 @@ impl Chain {
                     TESTNET_ALGOD.to_string()
                 };
                 let token = settings.algod_token.clone().unwrap_or_default();
-                Some((AlgodHttp::new(&url, &token)?, "testnet"))
+                Some((answering(AlgodHttp::new(&url, &token)?).await?, "testnet"))
             }
             Network::Localnet => Some((
-                AlgodHttp::new(&settings.algod_url(), &settings.algod_token())?,
+                answering(AlgodHttp::new(
+                    &settings.algod_url(),
+                    &settings.algod_token(),
+                )?)
+                .await?,
                 "localnet",
             )),
             Network::Auto => {
@@ -97,12 +113,6 @@ impl Chain {
         };
         match use_algod {
             Some((http, kind)) => {
-                if !http.is_up().await {
-                    return Err(ClientError::AlgodDown {
-                        url: http.url.clone(),
-                        detail: "GET /health failed".into(),
-                    });
-                }
                 let params = http.params().await?;
                 let account = match account_from_mnemonic(settings)? {
                     Some(a) => a,
