@@ -342,58 +342,42 @@ impl Algoku {
         simulate_only: bool,
     ) -> Result<Verification, ClientError> {
         let (verdict, best, alternative) = self.plan(grid).await?;
-        let Some(strategy) = best else {
-            return Ok(Verification {
-                verdict,
-                strategy: None,
-                alternative: None,
-                fee: 0,
-                budget_consumed: None,
-                budget_pooled: None,
-                txids: Vec::new(),
-                confirmed_round: None,
-                simulated_only: true,
-            });
+        let mut v = Verification {
+            verdict,
+            strategy: best,
+            alternative,
+            fee: 0,
+            budget_consumed: None,
+            budget_pooled: None,
+            txids: Vec::new(),
+            confirmed_round: None,
+            simulated_only: true,
         };
-        let min_fee = self.chain.min_fee();
-        let budget_consumed = self
+        // No strategy: the contract rejected the input; nothing is sent.
+        let Some(strategy) = best else { return Ok(v) };
+        v.budget_consumed = self
             .chain
             .measure_budget(self.group(grid, strategy, 0)?)
             .await?;
-        let budget_pooled = Some(strategy.app_calls() * APP_CALL_BUDGET);
+        v.budget_pooled = Some(strategy.app_calls() * APP_CALL_BUDGET);
         if simulate_only {
-            return Ok(Verification {
-                verdict,
-                strategy: Some(strategy),
-                alternative,
-                fee: 0,
-                budget_consumed,
-                budget_pooled,
-                txids: Vec::new(),
-                confirmed_round: None,
-                simulated_only: true,
-            });
+            return Ok(v);
         }
-        let fee = strategy.fee(min_fee);
+        let fee = strategy.fee(self.chain.min_fee());
         self.chain.ensure_funds(fee + 100_000).await?;
         let (outcome, txids) = self.chain.send(self.group(grid, strategy, 0)?).await?;
         let sent = self.verdict_of(&outcome)?;
-        if sent != verdict {
+        if sent != v.verdict {
             return Err(ClientError::Transaction(format!(
-                "simulated {verdict:?} but the chain said {sent:?}"
+                "simulated {:?} but the chain said {sent:?}",
+                v.verdict
             )));
         }
-        Ok(Verification {
-            verdict: sent,
-            strategy: Some(strategy),
-            alternative,
-            fee,
-            budget_consumed,
-            budget_pooled,
-            txids,
-            confirmed_round: outcome.confirmed_round,
-            simulated_only: false,
-        })
+        v.fee = fee;
+        v.txids = txids;
+        v.confirmed_round = outcome.confirmed_round;
+        v.simulated_only = false;
+        Ok(v)
     }
 }
 
