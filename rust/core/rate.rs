@@ -235,3 +235,66 @@ fn emit(
     }
     Ok(())
 }
+
+/// A target difficulty for `generate --difficulty`.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Difficulty {
+    /// A QQWing level.
+    Level(Level),
+    /// A Sudoku Explainer score range in tenths, inclusive; only puzzles the
+    /// techniques solve have a score.
+    Score(u8, u8),
+}
+
+impl std::fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Difficulty::Level(l) => f.write_str(l.name()),
+            Difficulty::Score(a, b) if a == b => write!(f, "SE {}", score_text(*a)),
+            Difficulty::Score(a, b) => write!(f, "SE {}-{}", score_text(*a), score_text(*b)),
+        }
+    }
+}
+
+impl Difficulty {
+    /// Whether a rating has this difficulty.
+    pub fn matches(&self, r: &Rating) -> bool {
+        match self {
+            Difficulty::Level(l) => r.level == Some(*l),
+            Difficulty::Score(a, b) => r.score_tenths().is_some_and(|s| (*a..=*b).contains(&s)),
+        }
+    }
+}
+
+fn parse_score(s: &str) -> Option<u8> {
+    let x: f64 = s.trim().parse().ok()?;
+    (0.0..=25.5).contains(&x).then(|| (x * 10.0).round() as u8)
+}
+
+/// Parses `simple|easy|intermediate|expert`, `4.2` or `3.0-4.5`.
+pub fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+    if let Some(l) = Level::parse(s) {
+        return Ok(Difficulty::Level(l));
+    }
+    let bad = || {
+        format!(
+            "bad difficulty '{s}': expected simple, easy, intermediate, expert, an SE score (4.2) or range (3.0-4.5)"
+        )
+    };
+    let (a, b) = match s.split_once('-') {
+        Some((a, b)) => (
+            parse_score(a).ok_or_else(bad)?,
+            parse_score(b).ok_or_else(bad)?,
+        ),
+        None => {
+            let x = parse_score(s).ok_or_else(bad)?;
+            (x, x)
+        }
+    };
+    if a > b {
+        return Err(format!(
+            "bad difficulty '{s}': the range is empty ({a} > {b} tenths)"
+        ));
+    }
+    Ok(Difficulty::Score(a, b))
+}
