@@ -299,3 +299,41 @@ fn levels_agree_with_qqwing_when_installed() {
         assert_eq!(o["level"].as_str().unwrap(), q, "{p}");
     }
 }
+
+#[test]
+fn fixtures_write_puzzles_per_level_deterministically() {
+    let dir = std::env::temp_dir().join(format!("algoku-cli-rate-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut files = Vec::new();
+    for sub in ["a", "b"] {
+        let out = dir.join(sub);
+        let r = run(&[
+            "--json",
+            "fixtures",
+            "--out",
+            out.to_str().unwrap(),
+            "--count",
+            "1",
+            "--invalid-per-category",
+            "1",
+            "--curta-addresses",
+            "0",
+            "--per-level",
+            "2",
+        ]);
+        assert_eq!(r.code, 0, "{}", r.stderr);
+        let v = &r.json_lines()[0];
+        let f = &v["files"][2];
+        assert_eq!(f["records"], 8);
+        assert_eq!(f["categories"]["expert"], 2);
+        files.push(std::fs::read_to_string(out.join("difficulty.jsonl")).unwrap());
+    }
+    assert_eq!(files[0], files[1]);
+    // Each record's level is what `rate` says.
+    for line in files[0].lines() {
+        let rec: Value = serde_json::from_str(line).unwrap();
+        let r = &run(&["--json", "rate", rec["puzzle"].as_str().unwrap()]).json_lines()[0];
+        assert_eq!(r["level"], rec["level"]);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
