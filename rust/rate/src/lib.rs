@@ -70,6 +70,8 @@
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+// Unit and cell indices are names here (`unit_name(u)`), not just positions.
+#![allow(clippy::needless_range_loop)]
 
 use std::fmt;
 
