@@ -162,6 +162,7 @@ def test_create_update_delete_rules(deployed: Deployed) -> None:
     # Not updatable, by anyone.
     approval = (ARTIFACTS / "Algoku.approval.bin").read_bytes()
     clear = (ARTIFACTS / "Algoku.clear.bin").read_bytes()
+    extra_pages = (len(approval) + len(clear) - 1) // 2048
     update = transaction.ApplicationUpdateTxn(deployed.addr, sp, deployed.app_id, approval, clear)
     assert not jig.eval([update.sign(deployed.sk)]).ok
     # Only the creator deletes.
@@ -173,7 +174,7 @@ def test_create_update_delete_rules(deployed: Deployed) -> None:
     # A fresh app of the creator's own can be deleted by it (keep the shared one alive).
     create = transaction.ApplicationCreateTxn(
         deployed.addr, sp, transaction.OnComplete.NoOpOC, approval, clear,
-        transaction.StateSchema(0, 0), transaction.StateSchema(0, 0), extra_pages=1, note=b"second",
+        transaction.StateSchema(0, 0), transaction.StateSchema(0, 0), extra_pages=extra_pages, note=b"second",
     )
     created = jig.eval([create.sign(deployed.sk)])
     assert created.ok, created.error
@@ -183,7 +184,7 @@ def test_create_update_delete_rules(deployed: Deployed) -> None:
     # An ABI method cannot create the app: creation is the bare call only.
     bad_create = transaction.ApplicationCreateTxn(
         deployed.addr, sp, transaction.OnComplete.NoOpOC, approval, clear,
-        transaction.StateSchema(0, 0), transaction.StateSchema(0, 0), extra_pages=1,
+        transaction.StateSchema(0, 0), transaction.StateSchema(0, 0), extra_pages=extra_pages,
         app_args=[bytes.fromhex("4c6bea72")],
     )
     assert not jig.eval([bad_create.sign(deployed.sk)]).ok
