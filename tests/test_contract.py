@@ -154,7 +154,9 @@ def test_measured_budget(deployed: Deployed, record_property) -> None:
     # One call's 700 is not enough, two are not either, three are: 2 opups is the minimum.
     assert 2 * 700 < consumed_padded <= 3 * 700
     # The original asked for 5000 and paid 7 inner opups; this is a third of that.
-    assert method_cost < 1700
+    # (1716 here: counting the later app calls whose 700 it must leave, one in this
+    # group, costs ~25 opcodes more than the uncomposable version's ~1690.)
+    assert method_cost < 1730
 
 
 def test_create_update_delete_rules(deployed: Deployed) -> None:
