@@ -52,6 +52,9 @@ pub struct CluesArgs {
     out: Option<PathBuf>,
 }
 
+/// UA sets (smallest first) the search starts with.
+const SEARCH_UA_LIMIT: usize = 1500;
+
 /// One grid's search.
 #[derive(Serialize, Deserialize, Debug)]
 struct Record {
@@ -118,7 +121,9 @@ fn grid_text(grid: &Cells) -> String {
 /// Runs the search on one grid.
 fn run_grid(grid: &Cells, given: u128, args: &CluesArgs, threads: usize, tick: &(dyn Fn(u64, u64) + Sync)) -> (Record, Vec<u128>) {
     let start = Instant::now();
-    let uas = collect(grid, &UaOptions::default());
+    let mut uas = collect(grid, &UaOptions::default());
+    // The smallest sets prune best; large ones only slow each node down.
+    uas.truncate(SEARCH_UA_LIMIT);
     let opts = SearchOptions {
         clues: args.clues as usize,
         given,
