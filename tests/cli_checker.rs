@@ -32,7 +32,9 @@ fn run(args: &[&str]) -> Run {
 }
 
 fn json_lines(s: &str) -> Vec<Value> {
-    s.lines().map(|l| serde_json::from_str(l).expect("JSON line")).collect()
+    s.lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect()
 }
 
 fn scratch(name: &str) -> PathBuf {
@@ -64,17 +66,39 @@ fn ua_json_lists_sets_then_a_summary() {
 
 #[test]
 fn clues_text_and_json_agree() {
-    let r = run(&["clues", GRID, "--clues", "17", "--given", GIVEN12, "--threads", "2", "--json"]);
+    let r = run(&[
+        "clues",
+        GRID,
+        "--clues",
+        "17",
+        "--given",
+        GIVEN12,
+        "--threads",
+        "2",
+        "--json",
+    ]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lines = json_lines(&r.stdout);
     let summary = lines.last().unwrap();
     assert_eq!(summary["found"].as_u64().unwrap() as usize, lines.len() - 1);
     assert_eq!(summary["complete"], true);
     assert!(lines.len() > 2);
-    let text = run(&["clues", GRID, "--clues", "17", "--given", GIVEN12, "--threads", "1"]);
+    let text = run(&[
+        "clues",
+        GRID,
+        "--clues",
+        "17",
+        "--given",
+        GIVEN12,
+        "--threads",
+        "1",
+    ]);
     assert_eq!(text.code, 0);
     let puzzles: Vec<&str> = text.stdout.lines().filter(|l| l.len() == 81).collect();
-    let from_json: Vec<&str> = lines[..lines.len() - 1].iter().map(|v| v["puzzle"].as_str().unwrap()).collect();
+    let from_json: Vec<&str> = lines[..lines.len() - 1]
+        .iter()
+        .map(|v| v["puzzle"].as_str().unwrap())
+        .collect();
     assert_eq!(puzzles, from_json);
     for p in puzzles {
         assert_eq!(p.chars().filter(|&c| c != '.').count(), 17);
@@ -87,7 +111,18 @@ fn clues_text_and_json_agree() {
 
 #[test]
 fn clues_max_found_stops_with_a_message() {
-    let r = run(&["clues", GRID, "--clues", "20", "--given", GIVEN12, "--max-found", "3", "--threads", "1"]);
+    let r = run(&[
+        "clues",
+        GRID,
+        "--clues",
+        "20",
+        "--given",
+        GIVEN12,
+        "--max-found",
+        "3",
+        "--threads",
+        "1",
+    ]);
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout.lines().filter(|l| l.len() == 81).count(), 3);
     assert!(r.stderr.contains("--max-found"), "{}", r.stderr);
@@ -102,8 +137,16 @@ fn batch_shards_append_and_resume() {
     let out = dir.join("out.jsonl");
     let args = |shard: &'static str| {
         vec![
-            "clues".to_string(), "--grids".into(), grids.display().to_string(), "--clues".into(), "1".into(),
-            "--shard".into(), shard.into(), "--out".into(), out.display().to_string(), "--json".into(),
+            "clues".to_string(),
+            "--grids".into(),
+            grids.display().to_string(),
+            "--clues".into(),
+            "1".into(),
+            "--shard".into(),
+            shard.into(),
+            "--out".into(),
+            out.display().to_string(),
+            "--json".into(),
         ]
     };
     let a: Vec<String> = args("2/2");
@@ -145,7 +188,12 @@ fn bad_input_exits_2_and_writes_nothing() {
         let r = run(&args);
         assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
         assert!(r.stdout.is_empty(), "{args:?}");
-        assert_eq!(r.stderr.lines().filter(|l| l.starts_with("error")).count(), 1, "{args:?}: {}", r.stderr);
+        assert_eq!(
+            r.stderr.lines().filter(|l| l.starts_with("error")).count(),
+            1,
+            "{args:?}: {}",
+            r.stderr
+        );
         let mut json = args.clone();
         json.push("--json");
         let j = run(&json);
@@ -157,8 +205,23 @@ fn bad_input_exits_2_and_writes_nothing() {
     let grids = dir.join("grids.txt");
     std::fs::write(&grids, format!("{GRID}\n{bad_grid}\n")).unwrap();
     let out = dir.join("out.jsonl");
-    for (shard, file) in [("3/2", &grids), ("0/2", &grids), ("x", &grids), ("1/1", &grids)] {
-        let r = run(&["clues", "--grids", file.to_str().unwrap(), "--clues", "17", "--shard", shard, "--out", out.to_str().unwrap()]);
+    for (shard, file) in [
+        ("3/2", &grids),
+        ("0/2", &grids),
+        ("x", &grids),
+        ("1/1", &grids),
+    ] {
+        let r = run(&[
+            "clues",
+            "--grids",
+            file.to_str().unwrap(),
+            "--clues",
+            "17",
+            "--shard",
+            shard,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
         assert_eq!(r.code, 2, "{shard}: {}", r.stderr);
         assert!(!out.exists(), "{shard}: output written");
     }

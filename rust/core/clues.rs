@@ -75,8 +75,14 @@ fn parse_shard(s: &str) -> Result<(usize, usize)> {
     let (i, m) = s
         .split_once('/')
         .ok_or_else(|| anyhow!("--shard {s:?}: expected I/M, e.g. 1/4"))?;
-    let i: usize = i.trim().parse().map_err(|_| anyhow!("--shard {s:?}: I is not a number"))?;
-    let m: usize = m.trim().parse().map_err(|_| anyhow!("--shard {s:?}: M is not a number"))?;
+    let i: usize = i
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("--shard {s:?}: I is not a number"))?;
+    let m: usize = m
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("--shard {s:?}: M is not a number"))?;
     if m == 0 || i == 0 || i > m {
         bail!("--shard {s:?}: need 1 <= I <= M");
     }
@@ -109,7 +115,10 @@ fn parse_given(text: &str, grid: &Cells, clues: usize) -> Result<u128> {
         }
     }
     if mask.count_ones() as usize > clues {
-        bail!("--given has {} givens, more than --clues {clues}", mask.count_ones());
+        bail!(
+            "--given has {} givens, more than --clues {clues}",
+            mask.count_ones()
+        );
     }
     Ok(mask)
 }
@@ -119,7 +128,13 @@ fn grid_text(grid: &Cells) -> String {
 }
 
 /// Runs the search on one grid.
-fn run_grid(grid: &Cells, given: u128, args: &CluesArgs, threads: usize, tick: &(dyn Fn(u64, u64) + Sync)) -> (Record, Vec<u128>) {
+fn run_grid(
+    grid: &Cells,
+    given: u128,
+    args: &CluesArgs,
+    threads: usize,
+    tick: &(dyn Fn(u64, u64) + Sync),
+) -> (Record, Vec<u128>) {
     let start = Instant::now();
     let mut uas = collect(grid, &UaOptions::default());
     // The smallest sets prune best; large ones only slow each node down.
@@ -191,7 +206,11 @@ pub fn run(args: &CluesArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
             record.grid,
             record.found,
             record.clues,
-            if record.complete { "" } else { " (search stopped: incomplete)" },
+            if record.complete {
+                ""
+            } else {
+                " (search stopped: incomplete)"
+            },
             record.ua_sets,
             record.learned,
             record.nodes,
@@ -241,21 +260,45 @@ fn done_grids(path: &Path) -> Result<HashSet<String>> {
 }
 
 /// Batch mode: this shard's grids, one record appended per finished grid.
-fn run_batch(file: &Path, args: &CluesArgs, threads: usize, global: &Global, out: &mut Out) -> Result<ExitCode> {
+fn run_batch(
+    file: &Path,
+    args: &CluesArgs,
+    threads: usize,
+    global: &Global,
+    out: &mut Out,
+) -> Result<ExitCode> {
     let (i, m) = parse_shard(args.shard.as_deref().unwrap_or(""))?;
-    let out_path = args.out.as_deref().ok_or_else(|| anyhow!("--grids needs --out"))?;
+    let out_path = args
+        .out
+        .as_deref()
+        .ok_or_else(|| anyhow!("--grids needs --out"))?;
     let text = Source::File(file.to_path_buf()).read_text()?;
     let lines = records(&text, 81);
     if lines.is_empty() {
-        bail!("file {}: no grid found (only empty or '#' lines)", file.display());
+        bail!(
+            "file {}: no grid found (only empty or '#' lines)",
+            file.display()
+        );
     }
     let mut grids = Vec::with_capacity(lines.len());
     for l in &lines {
-        grids.push(parse_grid(&l.text, &format!("grid (file {}, line {})", file.display(), l.number))?);
+        grids.push(parse_grid(
+            &l.text,
+            &format!("grid (file {}, line {})", file.display(), l.number),
+        )?);
     }
-    let mine: Vec<&Cells> = grids.iter().enumerate().filter(|(p, _)| p % m == i - 1).map(|(_, g)| g).collect();
+    let mine: Vec<&Cells> = grids
+        .iter()
+        .enumerate()
+        .filter(|(p, _)| p % m == i - 1)
+        .map(|(_, g)| g)
+        .collect();
     let done = done_grids(out_path)?;
-    let todo: Vec<&Cells> = mine.iter().copied().filter(|g| !done.contains(&grid_text(g))).collect();
+    let todo: Vec<&Cells> = mine
+        .iter()
+        .copied()
+        .filter(|g| !done.contains(&grid_text(g)))
+        .collect();
     let mut f = OpenOptions::new()
         .create(true)
         .append(true)
@@ -299,5 +342,9 @@ fn run_batch(file: &Path, args: &CluesArgs, threads: usize, global: &Global, out
             out_path.display()
         ))?;
     }
-    Ok(if incomplete > 0 { ExitCode::from(EXIT_NEGATIVE) } else { ExitCode::SUCCESS })
+    Ok(if incomplete > 0 {
+        ExitCode::from(EXIT_NEGATIVE)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

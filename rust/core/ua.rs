@@ -40,7 +40,10 @@ pub struct UaArgs {
 pub fn parse_grid(text: &str, what: &str) -> Result<Cells> {
     let grid = Grid::parse(text).map_err(|e| anyhow!("{what}: {e}"))?;
     if !grid.is_complete() {
-        bail!("{what}: not a solved grid ({} of 81 cells filled)", grid.clue_count());
+        bail!(
+            "{what}: not a solved grid ({} of 81 cells filled)",
+            grid.clue_count()
+        );
     }
     grid.check_solution()
         .map_err(|e| anyhow!("{what}: not a valid solved grid: {e}"))?;
@@ -93,7 +96,10 @@ pub fn run(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
             seconds,
         })?;
     } else {
-        out.line(format!("grid {grid_text}: {} minimal unavoidable sets in {seconds:.3} s", sets.len()))?;
+        out.line(format!(
+            "grid {grid_text}: {} minimal unavoidable sets in {seconds:.3} s",
+            sets.len()
+        ))?;
         for (size, n) in &by_size {
             out.line(format!("size {size}: {n}"))?;
         }

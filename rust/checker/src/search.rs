@@ -151,7 +151,10 @@ pub fn search(
     let parts: Vec<(Vec<u128>, u64, u64, u64)> = if opts.threads <= 1 {
         tasks.into_iter().map(run).collect()
     } else {
-        match rayon::ThreadPoolBuilder::new().num_threads(opts.threads).build() {
+        match rayon::ThreadPoolBuilder::new()
+            .num_threads(opts.threads)
+            .build()
+        {
             Ok(pool) => pool.install(|| tasks.into_par_iter().map(run).collect()),
             Err(_) => tasks.into_iter().map(run).collect(),
         }
@@ -175,7 +178,12 @@ pub fn search(
 }
 
 impl<'a> Ctx<'a> {
-    fn new(grid: &'a Cells, max_found: u64, total_found: &'a AtomicU64, stop: &'a AtomicBool) -> Self {
+    fn new(
+        grid: &'a Cells,
+        max_found: u64,
+        total_found: &'a AtomicU64,
+        stop: &'a AtomicBool,
+    ) -> Self {
         Ctx {
             grid,
             learned: Vec::new(),
@@ -212,7 +220,13 @@ impl<'a> Ctx<'a> {
     /// Steps 1 and 3 of the search at a node: returns the branch set and
     /// the givens left, or `None` when the node is finished (pruned or a
     /// leaf fully handled). May append learned sets to `active`.
-    fn prepare(&mut self, chosen: u128, dead: u128, left: usize, active: &mut Vec<u128>) -> Option<(u128, usize)> {
+    fn prepare(
+        &mut self,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        active: &mut Vec<u128>,
+    ) -> Option<(u128, usize)> {
         if self.stop.load(Ordering::Relaxed) {
             return None;
         }

@@ -129,7 +129,7 @@ fn region_sets(grid: &Cells, region: u128, opts: &UaOptions, out: &mut HashSet<u
     diffs.dedup();
     let mut kept: Vec<u128> = Vec::new();
     for d in diffs {
-        if !kept.iter().any(|&k| k & d == k) {
+        if !kept.iter().any(|&k| k & !d == 0) {
             kept.push(d);
         }
     }
@@ -219,7 +219,12 @@ impl Enumerator {
         self.rec(n, prefer, f)
     }
 
-    fn rec(&mut self, open: usize, prefer: Option<&Cells>, f: &mut dyn FnMut(&Cells) -> bool) -> bool {
+    fn rec(
+        &mut self,
+        open: usize,
+        prefer: Option<&Cells>,
+        f: &mut dyn FnMut(&Cells) -> bool,
+    ) -> bool {
         if open == 0 {
             return f(&self.cells);
         }
@@ -303,7 +308,14 @@ mod tests {
     #[test]
     fn every_set_found_is_a_minimal_ua() {
         let g = cells(G);
-        let sets = collect(&g, &UaOptions { digits: 3, boxes: 2, ..UaOptions::default() });
+        let sets = collect(
+            &g,
+            &UaOptions {
+                digits: 3,
+                boxes: 2,
+                ..UaOptions::default()
+            },
+        );
         assert!(!sets.is_empty());
         for &s in &sets {
             assert!(is_minimal_ua(&g, s), "{}", crate::pattern(&g, s));

@@ -4,7 +4,9 @@
 
 use std::collections::BTreeSet;
 
-use algoku_checker::{cells_of, collect, is_minimal_ua, search, Cells, SearchOptions, UaOptions, ALL};
+use algoku_checker::{
+    cells_of, collect, is_minimal_ua, search, Cells, SearchOptions, UaOptions, ALL,
+};
 use algoku_sudoku::generator::solution_grid;
 use algoku_sudoku::{count_solutions, solve, Grid, SplitMix64};
 
@@ -18,7 +20,10 @@ fn parse(s: &str) -> Cells {
 }
 
 fn mask_of(p: &Cells) -> u128 {
-    p.iter().enumerate().filter(|(_, &v)| v != 0).fold(0, |m, (i, _)| m | 1u128 << i)
+    p.iter()
+        .enumerate()
+        .filter(|(_, &v)| v != 0)
+        .fold(0, |m, (i, _)| m | 1u128 << i)
 }
 
 /// A geometric transform as a source map (new cell i takes old cell
@@ -57,9 +62,7 @@ impl Iso {
         let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
         rng.shuffle(&mut digits);
         let mut relabel = [0u8; 10];
-        for d in 1..=9 {
-            relabel[d] = digits[d - 1];
-        }
+        relabel[1..].copy_from_slice(&digits);
         Iso { src, relabel }
     }
 
@@ -68,7 +71,9 @@ impl Iso {
     }
 
     fn mask(&self, m: u128) -> u128 {
-        (0..81).filter(|&i| m >> self.src[i] & 1 == 1).fold(0, |a, i| a | 1u128 << i)
+        (0..81)
+            .filter(|&i| m >> self.src[i] & 1 == 1)
+            .fold(0, |a, i| a | 1u128 << i)
     }
 }
 
@@ -76,7 +81,14 @@ impl Iso {
 /// map `g` to itself up to a relabeling. Brute force over the 3 359 232
 /// transforms, pruned row by row.
 fn automorphisms(g: &Cells) -> Vec<[usize; 81]> {
-    let perms3: [[usize; 3]; 6] = [[0, 1, 2], [0, 2, 1], [1, 0, 2], [1, 2, 0], [2, 0, 1], [2, 1, 0]];
+    let perms3: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
     let mut lines = Vec::with_capacity(1296);
     for b in perms3 {
         for p0 in perms3 {
@@ -91,7 +103,13 @@ fn automorphisms(g: &Cells) -> Vec<[usize; 81]> {
     }
     let mut out = Vec::new();
     for transpose in [false, true] {
-        let at = |r: usize, c: usize| if transpose { g[9 * c + r] } else { g[9 * r + c] };
+        let at = |r: usize, c: usize| {
+            if transpose {
+                g[9 * c + r]
+            } else {
+                g[9 * r + c]
+            }
+        };
         for cols in &lines {
             // The relabeling is fixed by row 0 of the image: rows[0] = r0.
             for rows in &lines {
@@ -112,7 +130,11 @@ fn automorphisms(g: &Cells) -> Vec<[usize; 81]> {
                 if ok {
                     out.push(std::array::from_fn(|i| {
                         let (r, c) = (rows[i / 9], cols[i % 9]);
-                        if transpose { 9 * c + r } else { 9 * r + c }
+                        if transpose {
+                            9 * c + r
+                        } else {
+                            9 * r + c
+                        }
                     }));
                 }
             }
@@ -132,7 +154,11 @@ fn assert_puzzle(grid: &Cells, p: u128, n: usize) {
 
 #[test]
 fn finds_exactly_the_listed_17s_on_random_isomorphs() {
-    let puzzles: Vec<Cells> = SEVENTEEN.lines().filter(|l| !l.trim().is_empty() && !l.starts_with('#')).map(parse).collect();
+    let puzzles: Vec<Cells> = SEVENTEEN
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(parse)
+        .collect();
     assert_eq!(puzzles.len(), 43);
     // Group the list's puzzles by their solution grid.
     let mut groups: Vec<(Cells, Vec<u128>)> = Vec::new();
@@ -143,7 +169,10 @@ fn finds_exactly_the_listed_17s_on_random_isomorphs() {
             None => groups.push((sol, vec![mask_of(p)])),
         }
     }
-    assert!(groups.iter().any(|(_, v)| v.len() == 14), "the grid with several 17s");
+    assert!(
+        groups.iter().any(|(_, v)| v.len() == 14),
+        "the grid with several 17s"
+    );
     let mut rng = SplitMix64::new(17);
     let mut checked = 0;
     for (gi, (grid, masks)) in groups.iter().enumerate() {
@@ -153,15 +182,18 @@ fn finds_exactly_the_listed_17s_on_random_isomorphs() {
         let mut all17: BTreeSet<u128> = BTreeSet::new();
         for &m in masks {
             for a in &autos {
-                all17.insert((0..81).filter(|&i| m >> a[i] & 1 == 1).fold(0, |x, i| x | 1u128 << i));
+                all17.insert(
+                    (0..81)
+                        .filter(|&i| m >> a[i] & 1 == 1)
+                        .fold(0, |x, i| x | 1u128 << i),
+                );
             }
         }
         // Several cases per multi-17 grid, one per other grid.
         let cases = if masks.len() > 1 { masks.len() } else { 1 };
-        for k in 0..cases {
+        for (k, &target) in masks.iter().enumerate().take(cases) {
             let iso = Iso::random(&mut rng);
             let tgrid = iso.grid(grid);
-            let target = masks[k];
             // 11 or 12 of the target's clues, chosen at random.
             let mut clues: Vec<usize> = cells_of(target).collect();
             rng.shuffle(&mut clues);
@@ -173,7 +205,12 @@ fn finds_exactly_the_listed_17s_on_random_isomorphs() {
                 .map(|&m| iso.mask(m))
                 .collect();
             let uas = collect(&tgrid, &UaOptions::default());
-            let opts = SearchOptions { clues: 17, given: iso.mask(given), threads: 2, max_found: 1000 };
+            let opts = SearchOptions {
+                clues: 17,
+                given: iso.mask(given),
+                threads: 2,
+                max_found: 1000,
+            };
             let r = search(&tgrid, &uas[..uas.len().min(1500)], &opts, &|_, _| {});
             assert!(!r.stopped);
             let got: BTreeSet<u128> = r.puzzles.iter().copied().collect();
@@ -198,9 +235,14 @@ fn rectangles(g: &Cells) -> BTreeSet<u128> {
             for c1 in 0..9 {
                 for c2 in c1 + 1..9 {
                     let (a, b) = (g[9 * r1 + c1], g[9 * r1 + c2]);
-                    let boxes: BTreeSet<usize> = [bx(r1, c1), bx(r1, c2), bx(r2, c1), bx(r2, c2)].into();
+                    let boxes: BTreeSet<usize> =
+                        [bx(r1, c1), bx(r1, c2), bx(r2, c1), bx(r2, c2)].into();
                     if g[9 * r2 + c1] == b && g[9 * r2 + c2] == a && boxes.len() == 2 {
-                        out.insert([9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2].iter().fold(0, |m, &c| m | 1u128 << c));
+                        out.insert(
+                            [9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2]
+                                .iter()
+                                .fold(0, |m, &c| m | 1u128 << c),
+                        );
                     }
                 }
             }
@@ -211,14 +253,24 @@ fn rectangles(g: &Cells) -> BTreeSet<u128> {
 
 #[test]
 fn size_4_sets_are_the_unavoidable_rectangles() {
-    let opts = UaOptions { digits: 2, boxes: 0, ..UaOptions::default() };
+    let opts = UaOptions {
+        digits: 2,
+        boxes: 0,
+        ..UaOptions::default()
+    };
     for seed in 0..60 {
         let g = *solution_grid(seed).cells();
-        let four: BTreeSet<u128> = collect(&g, &opts).into_iter().filter(|m| m.count_ones() == 4).collect();
+        let four: BTreeSet<u128> = collect(&g, &opts)
+            .into_iter()
+            .filter(|m| m.count_ones() == 4)
+            .collect();
         assert_eq!(four, rectangles(&g), "seed {seed}");
         // The default collection finds the same ones.
         if seed < 3 {
-            let all: BTreeSet<u128> = collect(&g, &UaOptions::default()).into_iter().filter(|m| m.count_ones() == 4).collect();
+            let all: BTreeSet<u128> = collect(&g, &UaOptions::default())
+                .into_iter()
+                .filter(|m| m.count_ones() == 4)
+                .collect();
             assert_eq!(all, four);
         }
     }
@@ -228,7 +280,13 @@ fn size_4_sets_are_the_unavoidable_rectangles() {
 fn every_collected_set_is_a_minimal_ua() {
     for seed in [1u64, 2] {
         let g = *solution_grid(seed).cells();
-        let sets = collect(&g, &UaOptions { max_size: 14, ..UaOptions::default() });
+        let sets = collect(
+            &g,
+            &UaOptions {
+                max_size: 14,
+                ..UaOptions::default()
+            },
+        );
         assert!(sets.len() > 20);
         for &s in &sets {
             assert!(s & !ALL == 0);
@@ -249,7 +307,8 @@ fn a_non_minimal_set_is_rejected() {
 
 #[test]
 fn search_respects_max_found_and_is_thread_independent() {
-    let g = parse("789623541651478923324915786192736854438592167567184392945367218276851439813249675");
+    let g =
+        parse("789623541651478923324915786192736854438592167567184392945367218276851439813249675");
     let uas = collect(&g, &UaOptions::default());
     let p = SEVENTEEN
         .lines()
@@ -257,16 +316,28 @@ fn search_respects_max_found_and_is_thread_independent() {
         .map(parse)
         .find(|p| solve(&Grid::from_cells(*p).unwrap()).unwrap().cells() == &g)
         .unwrap();
-    let core: u128 = cells_of(mask_of(&p)).take(16).fold(0, |m, c| m | 1u128 << c);
+    let core: u128 = cells_of(mask_of(&p))
+        .take(16)
+        .fold(0, |m, c| m | 1u128 << c);
     // 20 clues containing 16 of a 17: many puzzles; stop at 50.
-    let opts = SearchOptions { clues: 20, given: core, threads: 1, max_found: 50 };
+    let opts = SearchOptions {
+        clues: 20,
+        given: core,
+        threads: 1,
+        max_found: 50,
+    };
     let r = search(&g, &uas, &opts, &|_, _| {});
     assert!(r.stopped);
     assert_eq!(r.puzzles.len(), 50);
     for &q in &r.puzzles {
         assert_puzzle(&g, q, 20);
     }
-    let opts = SearchOptions { clues: 17, given: core, threads: 1, max_found: 1000 };
+    let opts = SearchOptions {
+        clues: 17,
+        given: core,
+        threads: 1,
+        max_found: 1000,
+    };
     let one = search(&g, &uas, &opts, &|_, _| {});
     let two = search(&g, &uas, &SearchOptions { threads: 2, ..opts }, &|_, _| {});
     assert!(!one.stopped && !one.puzzles.is_empty());
@@ -276,9 +347,15 @@ fn search_respects_max_found_and_is_thread_independent() {
 #[test]
 #[ignore = "full 17-clue search of a grid: minutes"]
 fn full_search_finds_the_one_17() {
-    let g = parse("123456789457189236689372145245798361378261954961543827512637498796824513834915672");
+    let g =
+        parse("123456789457189236689372145245798361378261954961543827512637498796824513834915672");
     let uas = collect(&g, &UaOptions::default());
-    let opts = SearchOptions { clues: 17, given: 0, threads: 2, max_found: 1000 };
+    let opts = SearchOptions {
+        clues: 17,
+        given: 0,
+        threads: 2,
+        max_found: 1000,
+    };
     let r = search(&g, &uas[..1500], &opts, &|_, _| {});
     assert_eq!(r.puzzles.len(), 1);
     assert_puzzle(&g, r.puzzles[0], 17);
