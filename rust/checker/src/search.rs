@@ -30,8 +30,10 @@
 //!    prunes) and the search goes on from step 1. If P is unique, every way
 //!    to add the k remaining givens among the live cells is a puzzle.
 //!
-//! Learned sets are also checked at every leaf before solving (a cheap scan),
-//! so one costly solve teaches the whole subtree.
+//! A learned set is unhit by the givens of every ancestor of the leaf, so
+//! it is appended to each ancestor's list on the way back up: the remaining
+//! siblings at every level are pruned by it (one costly solve teaches the
+//! rest of the subtree).
 //!
 //! # Parallelism and determinism
 //!
@@ -51,7 +53,7 @@ use crate::{cells_of, Cells, ALL};
 /// Depth to which the tree is expanded before the subtrees run in parallel.
 pub const SPLIT_DEPTH: usize = 2;
 /// Learned UA sets kept per task at most.
-const MAX_LEARNED: usize = 4096;
+const MAX_LEARNED: usize = 1 << 20;
 
 /// What to search.
 #[derive(Clone, Debug)]
@@ -231,10 +233,6 @@ impl<'a> Ctx<'a> {
             return None;
         }
         if active.is_empty() {
-            // Known learned sets first: a scan is cheaper than a solve.
-            active.extend(self.learned.iter().copied().filter(|&u| u & chosen == 0));
-        }
-        if active.is_empty() {
             match self.check(chosen) {
                 None => {
                     self.emit_all(chosen, ALL & !chosen & !dead, left);
@@ -294,10 +292,16 @@ impl<'a> Ctx<'a> {
             let bit = 1u128 << c;
             child.clear();
             child.extend(active.iter().copied().filter(|&u| u & bit == 0));
+            let before = self.learned.len();
             self.node(chosen | bit, dead, left - 1, &mut child);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
                 return;
+            }
+            // Sets learned below are unhit by `chosen` too (they were unhit
+            // by a superset of it): they prune the remaining siblings.
+            if self.learned.len() > before {
+                active.extend_from_slice(&self.learned[before..]);
             }
         }
     }
