@@ -10,6 +10,7 @@
 
 mod chain;
 mod check;
+mod clues;
 mod curta;
 mod fixtures;
 mod generate;
@@ -17,6 +18,7 @@ mod input;
 mod output;
 mod progress;
 mod solve;
+mod ua;
 
 use std::process::ExitCode;
 
@@ -60,6 +62,11 @@ enum Command {
     /// The 8×8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
     #[command(subcommand)]
     Curta(curta::CurtaCommand),
+    /// The minimal unavoidable sets of a solved grid.
+    Ua(ua::UaArgs),
+    /// Every puzzle with exactly N givens whose unique solution is a grid
+    /// (exhaustive search; batch mode over a grid file with shards).
+    Clues(clues::CluesArgs),
     /// Write the deterministic 9×9 and Curta fixture files.
     Fixtures(fixtures::FixturesArgs),
     /// Deploy the verifier contract.
@@ -101,6 +108,8 @@ fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<Exit
         Command::Solve(args) => solve::run(args, global, out),
         Command::Generate(args) => generate::run(args, global, out),
         Command::Curta(command) => curta::run(command, global, out),
+        Command::Ua(args) => ua::run(args, global, out),
+        Command::Clues(args) => clues::run(args, global, out),
         Command::Fixtures(args) => fixtures::run(args, global, out),
         Command::Deploy(args) => chain::deploy(args, global),
         Command::Verify(args) => chain::verify(args, global),
