@@ -441,6 +441,9 @@ fn fixtures_are_byte_identical_for_the_same_seed() {
         "2",
         "--curta-addresses",
         "1",
+        // The difficulty file has its own test (tests/cli_rate.rs).
+        "--per-level",
+        "0",
     ];
     for out in [&a, &b] {
         let mut args = vec!["fixtures", "--quiet", "--out", out.to_str().unwrap()];

@@ -63,6 +63,10 @@ pub struct FixturesArgs {
     /// fixed ones.
     #[arg(long, value_name = "N", default_value_t = FixtureOptions::default().curta_addresses)]
     curta_addresses: usize,
+    /// The number of puzzles of each difficulty level in `difficulty.<ext>`
+    /// (0: no difficulty file).
+    #[arg(long, value_name = "N", default_value_t = algoku_fixtures::DEFAULT_PER_LEVEL)]
+    per_level: usize,
 }
 
 /// Counts by name, serialized as a JSON object in insertion order.
@@ -112,6 +116,15 @@ pub fn run(args: &FixturesArgs, global: &Global, out: &mut Out) -> Result<ExitCo
     let curta_path = args.out.join(format!("curta.{ext}"));
     write_records(&sudoku_path, &sudoku, args.format)?;
     write_records(&curta_path, &curta, args.format)?;
+    let difficulty = if args.per_level > 0 {
+        let records = algoku_fixtures::difficulty_fixtures(args.seed, args.per_level)
+            .context("generating the difficulty fixtures")?;
+        let path = args.out.join(format!("difficulty.{ext}"));
+        write_records(&path, &records, args.format)?;
+        Some((path, records))
+    } else {
+        None
+    };
 
     let summary = Summary {
         seed: args.seed,
@@ -134,6 +147,21 @@ pub fn run(args: &FixturesArgs, global: &Global, out: &mut Out) -> Result<ExitCo
             },
         ],
     };
+    let mut summary = summary;
+    if let Some((path, records)) = &difficulty {
+        let levels = algoku_rate::Level::ALL
+            .iter()
+            .map(|l| {
+                let n = records.iter().filter(|r| r.level == l.name()).count();
+                (l.name().to_string(), n)
+            })
+            .collect();
+        summary.files.push(FileSummary {
+            path: path.display().to_string(),
+            records: records.len(),
+            categories: Counts(levels),
+        });
+    }
     if global.json {
         out.json(&summary)?;
     } else {

@@ -4,6 +4,10 @@
 //! is reproducible from its first seed and options, and any single puzzle
 //! from its own seed. Human lines start with the 81-character puzzle, so
 //! they can be fed back to `algoku solve --file`.
+//!
+//! With `--difficulty`, seeds are tried in order from `--seed` and only the
+//! puzzles whose human-style rating (crate `algoku-rate`) matches are kept,
+//! each printed with its own seed and its rating.
 
 use std::process::ExitCode;
 
@@ -44,6 +48,20 @@ pub struct GenerateArgs {
     /// Also print each puzzle's solution.
     #[arg(long)]
     solution: bool,
+    /// Keep only puzzles of this difficulty: a QQWing level (simple, easy,
+    /// intermediate, expert), a Sudoku Explainer score (`4.2`) or range
+    /// (`3.0-4.5`). Seeds are tried in order from --seed; each puzzle's seed
+    /// regenerates it without this option.
+    #[arg(long, value_name = "LEVEL|SE|SE-SE", value_parser = crate::rate::parse_difficulty)]
+    difficulty: Option<crate::rate::Difficulty>,
+    /// With --difficulty: give up after this many seeds without a match.
+    #[arg(
+        long,
+        value_name = "N",
+        default_value_t = 100_000,
+        requires = "difficulty"
+    )]
+    max_attempts: u64,
 }
 
 /// One generated puzzle, as printed with `--json`.
@@ -65,10 +83,16 @@ pub struct GeneratedPuzzle {
     pub symmetric: bool,
     /// The `--clues` target used, if any.
     pub target_clues: Option<usize>,
+    /// The human-style rating (with `--difficulty`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<serde_json::Value>,
 }
 
 /// Runs `algoku generate`; always exit 0.
 pub fn run(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    if let Some(difficulty) = &args.difficulty {
+        return run_difficulty(args, difficulty, global, out);
+    }
     let progress = Progress::new(args.count, "generating", global);
     for k in 0..args.count {
         let p = generate(args, args.seed.wrapping_add(k));
@@ -97,7 +121,53 @@ fn generate(args: &GenerateArgs, seed: u64) -> GeneratedPuzzle {
         minimal: options.minimal,
         symmetric: options.symmetric,
         target_clues: options.target_clues,
+        rating: None,
     }
+}
+
+/// `generate --difficulty`: tries seeds `seed`, `seed + 1`, … and keeps the
+/// puzzles whose rating matches, each with the seed that made it; fails
+/// (exit 2, after printing what was found) when `--max-attempts` seeds in a
+/// row give no match.
+fn run_difficulty(
+    args: &GenerateArgs,
+    difficulty: &crate::rate::Difficulty,
+    global: &Global,
+    out: &mut Out,
+) -> Result<ExitCode> {
+    let progress = Progress::new(args.count, "generating", global);
+    let mut seed = args.seed;
+    for _ in 0..args.count {
+        let mut attempts = 0u64;
+        let p = loop {
+            if attempts == args.max_attempts {
+                progress.finish();
+                anyhow::bail!(
+                    "no puzzle of difficulty {difficulty} in {} attempts (seeds {} to {}); raise --max-attempts, or change --minimal/--clues/--symmetric",
+                    args.max_attempts,
+                    seed.wrapping_sub(attempts),
+                    seed.wrapping_sub(1)
+                );
+            }
+            let mut p = generate(args, seed);
+            seed = seed.wrapping_add(1);
+            attempts += 1;
+            let grid = p.puzzle.parse().expect("a generated puzzle parses");
+            let rating = algoku_rate::rate(&grid);
+            if difficulty.matches(&rating) {
+                let mut v = crate::rate::rating_json(&rating, false);
+                if let serde_json::Value::Object(m) = &mut v {
+                    m.remove("solution");
+                }
+                p.rating = Some(v);
+                break p;
+            }
+        };
+        progress.suspend(|| emit(out, &p, args.solution, global))?;
+        progress.inc();
+    }
+    progress.finish();
+    Ok(ExitCode::SUCCESS)
 }
 
 /// `singles` when naked and hidden singles solve the puzzle, otherwise
@@ -111,8 +181,26 @@ pub fn grade_name(grade: Grade) -> String {
 
 /// Prints one puzzle: JSON, or `PUZZLE [SOLUTION] N clues GRADE seed S`.
 fn emit(out: &mut Out, p: &GeneratedPuzzle, solution: bool, global: &Global) -> Result<()> {
+    let rating = p.rating.as_ref().map_or(String::new(), |r| {
+        let score = r["score"]
+            .as_f64()
+            .map_or("needs more than implemented".to_string(), |s| {
+                format!("SE {s:.1}")
+            });
+        format!(" {} {}", r["level"].as_str().unwrap_or("?"), score)
+    });
     if global.json {
         out.json(p)?;
+    } else if !rating.is_empty() {
+        let sol = if solution {
+            format!(" {}", p.solution)
+        } else {
+            String::new()
+        };
+        out.line(format_args!(
+            "{}{} {} clues {}{} seed {}",
+            p.puzzle, sol, p.clues, p.grade, rating, p.seed
+        ))?;
     } else if solution {
         out.line(format_args!(
             "{} {} {} clues {} seed {}",

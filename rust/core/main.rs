@@ -17,6 +17,7 @@ mod generate;
 mod input;
 mod output;
 mod progress;
+mod rate;
 mod solve;
 mod ua;
 
@@ -57,6 +58,8 @@ enum Command {
     Check(check::CheckArgs),
     /// Solve puzzles, or count their solutions (exit 1 when one has none).
     Solve(solve::SolveArgs),
+    /// Rate puzzles by the human techniques they need (level, SE score, steps).
+    Rate(rate::RateArgs),
     /// Generate puzzles with a unique solution, deterministically per seed.
     Generate(generate::GenerateArgs),
     /// The 8×8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
@@ -106,6 +109,7 @@ fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<Exit
     match command {
         Command::Check(args) => check::run(args, global, out),
         Command::Solve(args) => solve::run(args, global, out),
+        Command::Rate(args) => rate::run(args, global, out),
         Command::Generate(args) => generate::run(args, global, out),
         Command::Curta(command) => curta::run(command, global, out),
         Command::Ua(args) => ua::run(args, global, out),

@@ -1,0 +1,307 @@
+//! `rate` bench: Algoku's human-style rater and generator-to-a-difficulty
+//! against QQWing (Debian's `qqwing` 1.3.x, run as a subprocess).
+//!
+//! ```text
+//! cargo bench -p algoku-bench --bench rate -- [options]
+//!   --gen N       puzzles per level to generate, each side (default: 100)
+//!   --agree K     our generated puzzles rated by both (default: 1000)
+//!   --passes P    timings per level; the best counts (default: 2)
+//!   --json        print JSON instead of text
+//! ```
+//!
+//! 1. Generation rate per level (puzzles/s): ours = `generate_puzzle` (default
+//!    options: minimal, no symmetry) over seeds 0, 1, … rated with
+//!    `algoku_rate::rate` until N puzzles of the level are found (what
+//!    `algoku generate --difficulty L --count N` does); QQWing = `qqwing
+//!    --generate N --difficulty L --symmetry none --one-line` (its wall time,
+//!    process start included: a few ms). Both generators make minimal
+//!    puzzles. Ratio = ours / QQWing (higher is better for us).
+//! 2. Level agreement: K puzzles of our generator, plus the puzzles QQWing
+//!    generated in (1), rated by both (QQWing: `qqwing --solve --stats
+//!    --csv`); a matrix QQWing level × our level and examples of each
+//!    disagreement.
+//! 3. Rating rate: the K puzzles rated by ours (in process) and by `qqwing
+//!    --solve --stats --csv` (one process for all K).
+//!
+//! Without `qqwing` on PATH the QQWing columns print SKIPPED.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Instant;
+
+use algoku_rate::{level, rate, Level};
+use algoku_sudoku::generator::{generate_puzzle, PuzzleOptions};
+use algoku_sudoku::Grid;
+
+struct Options {
+    gen: usize,
+    agree: u64,
+    passes: usize,
+    json: bool,
+}
+
+fn parse_args() -> Result<Options, String> {
+    let mut o = Options {
+        gen: 100,
+        agree: 1000,
+        passes: 2,
+        json: false,
+    };
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        let mut num = |name: &str| -> Result<u64, String> {
+            args.next()
+                .and_then(|v| v.parse().ok())
+                .ok_or_else(|| format!("{name} needs a number"))
+        };
+        match a.as_str() {
+            "--gen" => o.gen = num("--gen")? as usize,
+            "--agree" => o.agree = num("--agree")?,
+            "--passes" => o.passes = num("--passes")?.max(1) as usize,
+            "--json" => o.json = true,
+            "--bench" => {}
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    Ok(o)
+}
+
+fn has_qqwing() -> bool {
+    Command::new("qqwing")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Ours: seconds to find `n` puzzles of `level`, and the seeds tried.
+fn ours_generate(level_want: Level, n: usize) -> (f64, u64) {
+    let start = Instant::now();
+    let (mut found, mut seed) = (0, 0u64);
+    while found < n {
+        let p = generate_puzzle(&PuzzleOptions {
+            seed,
+            ..Default::default()
+        });
+        seed += 1;
+        if rate(&p.puzzle).level == Some(level_want) {
+            found += 1;
+        }
+    }
+    (start.elapsed().as_secs_f64(), seed)
+}
+
+/// QQWing: seconds to generate `n` puzzles of `level`, and the puzzles.
+fn qqwing_generate(level: Level, n: usize) -> Result<(f64, Vec<String>), String> {
+    let start = Instant::now();
+    let out = Command::new("qqwing")
+        .args(["--generate", &n.to_string(), "--difficulty", level.name()])
+        .args(["--symmetry", "none", "--one-line"])
+        .output()
+        .map_err(|e| format!("qqwing: {e}"))?;
+    let secs = start.elapsed().as_secs_f64();
+    let text = String::from_utf8_lossy(&out.stdout);
+    let puzzles: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| l.len() == 81)
+        .map(String::from)
+        .collect();
+    if puzzles.len() != n {
+        return Err(format!("qqwing gave {} puzzles, not {n}", puzzles.len()));
+    }
+    Ok((secs, puzzles))
+}
+
+/// QQWing's level of each puzzle, and the seconds it took.
+fn qqwing_levels(puzzles: &[String]) -> Result<(f64, Vec<String>), String> {
+    let start = Instant::now();
+    let mut child = Command::new("qqwing")
+        .args(["--solve", "--stats", "--csv"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .map_err(|e| format!("qqwing: {e}"))?;
+    let input = puzzles.join("\n") + "\n";
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()));
+    let out = child.wait_with_output().map_err(|e| e.to_string())?;
+    writer.join().unwrap().map_err(|e| e.to_string())?;
+    let secs = start.elapsed().as_secs_f64();
+    let levels: Vec<String> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .skip(1)
+        .map(|l| {
+            l.trim_end_matches(',')
+                .rsplit(',')
+                .next()
+                .unwrap_or("")
+                .to_lowercase()
+        })
+        .collect();
+    if levels.len() != puzzles.len() {
+        return Err(format!(
+            "qqwing rated {} of {} puzzles",
+            levels.len(),
+            puzzles.len()
+        ));
+    }
+    Ok((secs, levels))
+}
+
+fn main() -> ExitCode {
+    let o = match parse_args() {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    match run(&o) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(o: &Options) -> Result<(), String> {
+    let peer = has_qqwing();
+    let mut report = serde_json::Map::new();
+    let mut text = String::new();
+    // 1. Generation per level.
+    let mut qq_puzzles = Vec::new();
+    let mut gen_rows = Vec::new();
+    text.push_str(&format!(
+        "generate {} puzzles per level (best of {} passes)\nlevel          ours/s   seeds/puzzle   qqwing/s   ratio\n",
+        o.gen, o.passes
+    ));
+    for l in Level::ALL {
+        let mut ours = f64::INFINITY;
+        let mut theirs = f64::INFINITY;
+        let mut seeds = 0;
+        for _ in 0..o.passes {
+            let (s, n) = ours_generate(l, o.gen);
+            ours = ours.min(s);
+            seeds = n;
+            if peer {
+                let (s, p) = qqwing_generate(l, o.gen)?;
+                theirs = theirs.min(s);
+                if qq_puzzles.len() < (Level::ALL.iter().position(|x| *x == l).unwrap() + 1) * o.gen
+                {
+                    qq_puzzles.extend(p.into_iter().map(|p| (l, p)));
+                }
+            }
+        }
+        let ours_rate = o.gen as f64 / ours;
+        let qq_rate = peer.then(|| o.gen as f64 / theirs);
+        text.push_str(&format!(
+            "{:<12} {:>8.1} {:>14.1} {:>10} {:>7}\n",
+            l.name(),
+            ours_rate,
+            seeds as f64 / o.gen as f64,
+            qq_rate.map_or("SKIPPED".into(), |r| format!("{r:.1}")),
+            qq_rate.map_or("-".into(), |r| format!("{:.2}", ours_rate / r)),
+        ));
+        gen_rows.push(serde_json::json!({
+            "level": l.name(), "ours_per_s": ours_rate, "seeds_per_puzzle": seeds as f64 / o.gen as f64,
+            "qqwing_per_s": qq_rate, "ratio": qq_rate.map(|r| ours_rate / r),
+        }));
+    }
+    report.insert("generate".into(), gen_rows.into());
+
+    // 2. Agreement on our puzzles, and 3. rating rate.
+    let ours_puzzles: Vec<Grid> = (0..o.agree)
+        .map(|seed| {
+            generate_puzzle(&PuzzleOptions {
+                seed,
+                ..Default::default()
+            })
+            .puzzle
+        })
+        .collect();
+    let start = Instant::now();
+    let ratings: Vec<_> = ours_puzzles.iter().map(rate).collect();
+    let ours_secs = start.elapsed().as_secs_f64();
+    let needs_more = ratings
+        .iter()
+        .filter(|r| r.score_tenths().is_none())
+        .count();
+    text.push_str(&format!(
+        "\nrate {} generated puzzles: ours {:.0}/s ({} need more than implemented)",
+        o.agree,
+        o.agree as f64 / ours_secs,
+        needs_more
+    ));
+    report.insert(
+        "rate_ours_per_s".into(),
+        (o.agree as f64 / ours_secs).into(),
+    );
+    report.insert("needs_more".into(), needs_more.into());
+    if !peer {
+        text.push_str(", qqwing SKIPPED\n");
+    } else {
+        let strings: Vec<String> = ours_puzzles.iter().map(Grid::to_string).collect();
+        let (qs, ql) = qqwing_levels(&strings)?;
+        text.push_str(&format!(
+            ", qqwing {:.0}/s, ratio {:.2}\n",
+            o.agree as f64 / qs,
+            qs / ours_secs
+        ));
+        report.insert("rate_qqwing_per_s".into(), (o.agree as f64 / qs).into());
+        let mut sets = vec![("our generator", strings, ql)];
+        let qq: Vec<String> = qq_puzzles.iter().map(|(_, p)| p.clone()).collect();
+        let (_, qql) = qqwing_levels(&qq)?;
+        sets.push(("qqwing's generator", qq, qql));
+        for (name, puzzles, theirs) in sets {
+            let mut matrix: BTreeMap<(String, &str), usize> = BTreeMap::new();
+            let mut examples: BTreeMap<(String, &str), String> = BTreeMap::new();
+            let mut agree = 0;
+            for (p, q) in puzzles.iter().zip(&theirs) {
+                let g: Grid = p.parse().map_err(|e| format!("{p}: {e}"))?;
+                let ours = level(&g).name();
+                agree += usize::from(ours == q);
+                *matrix.entry((q.clone(), ours)).or_default() += 1;
+                if ours != q {
+                    examples
+                        .entry((q.clone(), ours))
+                        .or_insert_with(|| p.clone());
+                }
+            }
+            text.push_str(&format!(
+                "\nagreement on {} puzzles of {name}: {agree} ({:.1} %)\nqqwing \\ ours   simple   easy  intermediate  expert\n",
+                puzzles.len(),
+                100.0 * agree as f64 / puzzles.len().max(1) as f64
+            ));
+            for q in Level::ALL {
+                text.push_str(&format!("{:<14}", q.name()));
+                for l in Level::ALL {
+                    let n = matrix
+                        .get(&(q.name().to_string(), l.name()))
+                        .copied()
+                        .unwrap_or(0);
+                    text.push_str(&format!(" {n:>7}"));
+                }
+                text.push('\n');
+            }
+            for ((q, l), p) in &examples {
+                text.push_str(&format!("  differ: qqwing {q}, ours {l}: {p}\n"));
+            }
+            let m: Vec<_> = matrix
+                .iter()
+                .map(|((q, l), n)| serde_json::json!({"qqwing": q, "ours": l, "count": n}))
+                .collect();
+            report.insert(
+                format!("agreement_{}", name.replace(['\'', ' '], "_")),
+                serde_json::json!({"puzzles": puzzles.len(), "agree": agree, "matrix": m, "examples": examples.iter().map(|((q, l), p)| serde_json::json!({"qqwing": q, "ours": l, "puzzle": p})).collect::<Vec<_>>()}),
+            );
+        }
+    }
+    if o.json {
+        println!("{}", serde_json::Value::Object(report));
+    } else {
+        print!("{text}");
+    }
+    Ok(())
+}

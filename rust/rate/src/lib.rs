@@ -1,0 +1,1173 @@
+//! A human-style Sudoku rater: solve with the techniques people use, one
+//! step at a time, always the easiest step available, and rate the puzzle by
+//! the hardest step it needed.
+//!
+//! # The model
+//!
+//! The board keeps, for every empty cell, its set of candidates (a 9-bit
+//! mask), starting from the digits no given in its row, column or box rules
+//! out. A *step* is one application of one technique: it places a digit or
+//! removes candidates. The solve loop tries the techniques in the order of
+//! [`TECHNIQUES`] (easiest first, by their Sudoku Explainer score) and
+//! applies the first one that changes the board, then starts again from the
+//! easiest. So a puzzle's steps are the ones a methodical human would take,
+//! and a technique shows up only where nothing easier works. The loop ends
+//! when the grid is full (*solved*) or no technique applies (*stuck*: the
+//! puzzle needs more than is implemented here, and the rater says so rather
+//! than guess).
+//!
+//! Before that, the puzzle is checked with the exact solver
+//! ([`algoku_sudoku::count_solutions`]): contradictory givens, no solution or
+//! several solutions are reported as such, never rated. Uniqueness is what
+//! makes the unique-rectangle technique sound.
+//!
+//! # The techniques (and their Sudoku Explainer score)
+//!
+//! | technique | SE | what it does |
+//! |---|---|---|
+//! | hidden single in a box | 1.2 | the only cell of a box that can hold a digit gets it |
+//! | hidden single in a row/column | 1.5 | same, in a row or column |
+//! | naked single | 2.3 | a cell with one candidate left gets it |
+//! | pointing | 2.6 | a digit's candidates in a box all lie in one row/column: remove it from the rest of that line |
+//! | box/line reduction (claiming) | 2.8 | a digit's candidates in a row/column all lie in one box: remove it from the rest of the box |
+//! | naked pair | 3.0 | two cells of a unit with the same two candidates: remove them from the unit's other cells |
+//! | X-Wing | 3.2 | a digit in two rows is confined to the same two columns: remove it from those columns elsewhere (and transposed) |
+//! | hidden pair | 3.4 | two digits confined to the same two cells of a unit: those cells lose their other candidates |
+//! | naked triple | 3.6 | three cells of a unit whose candidates together are three digits |
+//! | Swordfish | 3.8 | the fish of size 3 |
+//! | hidden triple | 4.0 | three digits confined to three cells of a unit |
+//! | XY-Wing | 4.2 | pivot {x,y} sees pincers {x,z} and {y,z}: z leaves every cell seeing both pincers |
+//! | W-Wing | 4.4 | two cells {x,y} joined by a strong link on x (a unit with only two x, one seeing each cell): y leaves every cell seeing both |
+//! | XYZ-Wing | 4.4 | pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves every cell seeing all three |
+//! | unique rectangle type 1 | 4.5 | three corners of a rectangle over two boxes hold only {a,b}: the fourth loses a and b (else the puzzle would have two solutions) |
+//! | naked quad | 5.0 | four cells, four digits |
+//! | Jellyfish | 5.2 | the fish of size 4 |
+//! | hidden quad | 5.4 | four digits confined to four cells |
+//! | simple colouring (X-chains) | 6.5 | the conjugate pairs of one digit 2-coloured: a colour seeing itself is false (wrap); a cell seeing both colours loses the digit (trap) |
+//!
+//! The scores are Sudoku Explainer's (SE 1.2.1) for the techniques it has.
+//! SE has no W-Wing and no simple colouring: it finds those eliminations as
+//! chains. W-Wing is scored 4.4, with XYZ-Wing (HoDoKu weighs the two wings
+//! alike); simple colouring is scored 6.5, SE's score for the shortest
+//! X-cycles, which is what a colour wrap or trap is. The puzzle's score is
+//! the highest score of any step it needed, as in SE. SE itself would also
+//! try techniques this rater lacks (aligned pair exclusion, forcing chains,
+//! ...), so a puzzle that needs them is *stuck* here and gets no score.
+//!
+//! # Levels (QQWing-compatible)
+//!
+//! QQWing (`qqwing --rate`) knows naked and hidden singles, naked and hidden
+//! pairs, pointing and box/line reduction, then guesses. Its level is:
+//! `expert` if it had to guess; else `intermediate` if it used a pair,
+//! pointing or box/line reduction; else `easy` if it used a hidden single;
+//! else `simple`. It tries, at each step: naked single, hidden single (box,
+//! row, column), naked pair, pointing, box/line, hidden pair. [`level`]
+//! replays exactly that: a second solve with QQWing's techniques in QQWing's
+//! order, `expert` when they get stuck (where QQWing would guess). So
+//! `simple`/`easy`/`intermediate` mean what they mean to QQWing, and
+//! `expert` covers everything from an X-Wing up to the puzzles this rater
+//! cannot finish: the score tells those apart.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+// Unit and cell indices are names here (`unit_name(u)`), not just positions.
+#![allow(clippy::needless_range_loop)]
+
+use std::fmt;
+
+use algoku_sudoku::{count_solutions, Grid};
+
+/// The 27 units: rows 0–8, columns 9–17, boxes 18–26, each as 9 cell indices.
+pub const UNITS: [[usize; 9]; 27] = build_units();
+
+const fn build_units() -> [[usize; 9]; 27] {
+    let mut u = [[0usize; 9]; 27];
+    let mut i = 0;
+    while i < 9 {
+        let mut j = 0;
+        while j < 9 {
+            u[i][j] = i * 9 + j;
+            u[9 + i][j] = j * 9 + i;
+            u[18 + i][j] = (i / 3 * 3 + j / 3) * 9 + (i % 3 * 3 + j % 3);
+            j += 1;
+        }
+        i += 1;
+    }
+    u
+}
+
+const fn row(c: usize) -> usize {
+    c / 9
+}
+const fn col(c: usize) -> usize {
+    c % 9
+}
+const fn boxi(c: usize) -> usize {
+    (c / 27) * 3 + (c % 9) / 3
+}
+
+/// Whether two distinct cells share a row, column or box.
+pub const fn sees(a: usize, b: usize) -> bool {
+    a != b && (row(a) == row(b) || col(a) == col(b) || boxi(a) == boxi(b))
+}
+
+/// `r3c5` (1-based).
+pub fn cell_name(c: usize) -> String {
+    format!("r{}c{}", row(c) + 1, col(c) + 1)
+}
+
+/// `row 3`, `column 4` or `box 2` (1-based).
+pub fn unit_name(u: usize) -> String {
+    match u {
+        0..=8 => format!("row {}", u + 1),
+        9..=17 => format!("column {}", u - 8),
+        _ => format!("box {}", u - 17),
+    }
+}
+
+fn digits_of(mask: u16) -> String {
+    (1..=9u8)
+        .filter(|d| mask & bit(*d) != 0)
+        .map(|d| char::from(b'0' + d))
+        .collect()
+}
+
+const fn bit(d: u8) -> u16 {
+    1 << (d - 1)
+}
+
+/// The techniques, easiest first: the order the solve loop tries them.
+pub const TECHNIQUES: [Technique; 19] = [
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::NakedSingle,
+    Technique::Pointing,
+    Technique::BoxLine,
+    Technique::NakedPair,
+    Technique::XWing,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::Swordfish,
+    Technique::HiddenTriple,
+    Technique::XyWing,
+    Technique::WWing,
+    Technique::XyzWing,
+    Technique::UniqueRectangle1,
+    Technique::NakedQuad,
+    Technique::Jellyfish,
+    Technique::HiddenQuad,
+    Technique::SimpleColouring,
+];
+
+/// QQWing's techniques in QQWing's order (see the crate docs).
+const QQWING_ORDER: [Technique; 7] = [
+    Technique::NakedSingle,
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::NakedPair,
+    Technique::Pointing,
+    Technique::BoxLine,
+    Technique::HiddenPair,
+];
+
+/// A solving technique.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Technique {
+    /// The only place for a digit in a box.
+    HiddenSingleBox,
+    /// The only place for a digit in a row or column.
+    HiddenSingleLine,
+    /// The only digit left for a cell.
+    NakedSingle,
+    /// Locked candidates type 1.
+    Pointing,
+    /// Locked candidates type 2 (claiming).
+    BoxLine,
+    /// Naked pair.
+    NakedPair,
+    /// Fish of size 2.
+    XWing,
+    /// Hidden pair.
+    HiddenPair,
+    /// Naked triple.
+    NakedTriple,
+    /// Fish of size 3.
+    Swordfish,
+    /// Hidden triple.
+    HiddenTriple,
+    /// XY-Wing.
+    XyWing,
+    /// W-Wing.
+    WWing,
+    /// XYZ-Wing.
+    XyzWing,
+    /// Unique rectangle type 1.
+    UniqueRectangle1,
+    /// Naked quad.
+    NakedQuad,
+    /// Fish of size 4.
+    Jellyfish,
+    /// Hidden quad.
+    HiddenQuad,
+    /// Simple colouring (colour wrap and colour trap).
+    SimpleColouring,
+}
+
+impl Technique {
+    /// The Sudoku Explainer score in tenths (23 = 2.3).
+    pub const fn score_tenths(self) -> u8 {
+        match self {
+            Technique::HiddenSingleBox => 12,
+            Technique::HiddenSingleLine => 15,
+            Technique::NakedSingle => 23,
+            Technique::Pointing => 26,
+            Technique::BoxLine => 28,
+            Technique::NakedPair => 30,
+            Technique::XWing => 32,
+            Technique::HiddenPair => 34,
+            Technique::NakedTriple => 36,
+            Technique::Swordfish => 38,
+            Technique::HiddenTriple => 40,
+            Technique::XyWing => 42,
+            Technique::WWing | Technique::XyzWing => 44,
+            Technique::UniqueRectangle1 => 45,
+            Technique::NakedQuad => 50,
+            Technique::Jellyfish => 52,
+            Technique::HiddenQuad => 54,
+            Technique::SimpleColouring => 65,
+        }
+    }
+
+    /// The stable machine name (`hidden_single_box`, ...), used in JSON.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Technique::HiddenSingleBox => "hidden_single_box",
+            Technique::HiddenSingleLine => "hidden_single_line",
+            Technique::NakedSingle => "naked_single",
+            Technique::Pointing => "pointing",
+            Technique::BoxLine => "box_line",
+            Technique::NakedPair => "naked_pair",
+            Technique::XWing => "x_wing",
+            Technique::HiddenPair => "hidden_pair",
+            Technique::NakedTriple => "naked_triple",
+            Technique::Swordfish => "swordfish",
+            Technique::HiddenTriple => "hidden_triple",
+            Technique::XyWing => "xy_wing",
+            Technique::WWing => "w_wing",
+            Technique::XyzWing => "xyz_wing",
+            Technique::UniqueRectangle1 => "unique_rectangle_1",
+            Technique::NakedQuad => "naked_quad",
+            Technique::Jellyfish => "jellyfish",
+            Technique::HiddenQuad => "hidden_quad",
+            Technique::SimpleColouring => "simple_colouring",
+        }
+    }
+
+    /// The human name (`hidden single`, ...).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Technique::HiddenSingleBox | Technique::HiddenSingleLine => "hidden single",
+            Technique::NakedSingle => "naked single",
+            Technique::Pointing => "pointing",
+            Technique::BoxLine => "box/line reduction",
+            Technique::NakedPair => "naked pair",
+            Technique::XWing => "X-Wing",
+            Technique::HiddenPair => "hidden pair",
+            Technique::NakedTriple => "naked triple",
+            Technique::Swordfish => "Swordfish",
+            Technique::HiddenTriple => "hidden triple",
+            Technique::XyWing => "XY-Wing",
+            Technique::WWing => "W-Wing",
+            Technique::XyzWing => "XYZ-Wing",
+            Technique::UniqueRectangle1 => "unique rectangle type 1",
+            Technique::NakedQuad => "naked quad",
+            Technique::Jellyfish => "Jellyfish",
+            Technique::HiddenQuad => "hidden quad",
+            Technique::SimpleColouring => "simple colouring",
+        }
+    }
+}
+
+/// Formats a score in tenths as `2.3`.
+pub fn score_text(tenths: u8) -> String {
+    format!("{}.{}", tenths / 10, tenths % 10)
+}
+
+/// A QQWing-compatible difficulty level.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Level {
+    /// Naked singles only.
+    Simple,
+    /// Hidden singles too.
+    Easy,
+    /// Pairs, pointing or box/line reduction.
+    Intermediate,
+    /// QQWing would have to guess.
+    Expert,
+}
+
+impl Level {
+    /// All levels, easiest first.
+    pub const ALL: [Level; 4] = [
+        Level::Simple,
+        Level::Easy,
+        Level::Intermediate,
+        Level::Expert,
+    ];
+
+    /// `simple`, `easy`, `intermediate` or `expert`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::Simple => "simple",
+            Level::Easy => "easy",
+            Level::Intermediate => "intermediate",
+            Level::Expert => "expert",
+        }
+    }
+
+    /// Parses a level name (case-insensitive).
+    pub fn parse(s: &str) -> Option<Level> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name().eq_ignore_ascii_case(s.trim()))
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One step of a solve: a placement, or candidate eliminations.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// The technique used.
+    pub technique: Technique,
+    /// The cell (0–80) and digit placed, if the step places one.
+    pub placement: Option<(usize, u8)>,
+    /// The (cell, digit) candidates removed.
+    pub eliminations: Vec<(usize, u8)>,
+    /// Where and on what the technique applied (`in box 2`, `{4,6} in row 1`).
+    pub detail: String,
+}
+
+impl fmt::Display for Step {
+    /// `r3c5 = 7, hidden single in box 2` or
+    /// `r1c2,r1c3 <> 4, pointing in box 1`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some((c, d)) = self.placement {
+            write!(f, "{} = {}", cell_name(c), d)?;
+        } else {
+            let mut digits: Vec<u8> = self.eliminations.iter().map(|e| e.1).collect();
+            digits.sort_unstable();
+            digits.dedup();
+            let groups: Vec<String> = digits
+                .iter()
+                .map(|d| {
+                    let cells: Vec<String> = self
+                        .eliminations
+                        .iter()
+                        .filter(|e| e.1 == *d)
+                        .map(|e| cell_name(e.0))
+                        .collect();
+                    format!("{} <> {}", cells.join(","), d)
+                })
+                .collect();
+            f.write_str(&groups.join("; "))?;
+        }
+        write!(f, ", {} {}", self.technique.name(), self.detail)
+    }
+}
+
+/// Candidates of a partly solved grid.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Board {
+    value: [u8; 81],
+    cand: [u16; 81],
+}
+
+impl Board {
+    /// The board of a puzzle: givens placed, candidates of the empty cells.
+    /// `None` when an empty cell has no candidate or givens conflict.
+    pub fn new(puzzle: &Grid) -> Option<Board> {
+        let mut b = Board {
+            value: [0; 81],
+            cand: [0x1ff; 81],
+        };
+        for (c, &d) in puzzle.cells().iter().enumerate() {
+            if d != 0 {
+                if b.cand[c] & bit(d) == 0 {
+                    return None;
+                }
+                b.place(c, d);
+            }
+        }
+        (!b.broken()).then_some(b)
+    }
+
+    /// The digit of a cell (0 when empty).
+    pub fn value(&self, c: usize) -> u8 {
+        self.value[c]
+    }
+
+    /// The candidate mask of a cell (bit d-1 for digit d; 0 when filled).
+    pub fn candidates(&self, c: usize) -> u16 {
+        self.cand[c]
+    }
+
+    /// Removes a candidate (for tests that set up a position by hand).
+    pub fn remove_candidate(&mut self, c: usize, d: u8) {
+        self.cand[c] &= !bit(d);
+    }
+
+    /// Whether every cell is filled.
+    pub fn is_solved(&self) -> bool {
+        self.value.iter().all(|&v| v != 0)
+    }
+
+    fn broken(&self) -> bool {
+        (0..81).any(|c| self.value[c] == 0 && self.cand[c] == 0)
+    }
+
+    fn place(&mut self, c: usize, d: u8) {
+        self.value[c] = d;
+        self.cand[c] = 0;
+        for p in 0..81 {
+            if sees(c, p) {
+                self.cand[p] &= !bit(d);
+            }
+        }
+    }
+
+    /// Applies a step.
+    pub fn apply(&mut self, step: &Step) {
+        if let Some((c, d)) = step.placement {
+            self.place(c, d);
+        }
+        for &(c, d) in &step.eliminations {
+            self.cand[c] &= !bit(d);
+        }
+    }
+
+    /// The grid of the filled cells.
+    pub fn grid(&self) -> Grid {
+        Grid::from_cells(self.value).expect("digits are 0-9")
+    }
+
+    /// The first step of `technique` that changes the board, if any.
+    pub fn find(&self, technique: Technique) -> Option<Step> {
+        match technique {
+            Technique::HiddenSingleBox => self.hidden_single(18..27, technique),
+            Technique::HiddenSingleLine => self.hidden_single(0..18, technique),
+            Technique::NakedSingle => self.naked_single(),
+            Technique::Pointing => self.pointing(),
+            Technique::BoxLine => self.box_line(),
+            Technique::NakedPair => self.naked_subset(2, technique),
+            Technique::NakedTriple => self.naked_subset(3, technique),
+            Technique::NakedQuad => self.naked_subset(4, technique),
+            Technique::HiddenPair => self.hidden_subset(2, technique),
+            Technique::HiddenTriple => self.hidden_subset(3, technique),
+            Technique::HiddenQuad => self.hidden_subset(4, technique),
+            Technique::XWing => self.fish(2, technique),
+            Technique::Swordfish => self.fish(3, technique),
+            Technique::Jellyfish => self.fish(4, technique),
+            Technique::XyWing => self.xy_wing(),
+            Technique::XyzWing => self.xyz_wing(),
+            Technique::WWing => self.w_wing(),
+            Technique::UniqueRectangle1 => self.unique_rectangle(),
+            Technique::SimpleColouring => self.colouring(),
+        }
+    }
+
+    /// The empty cells of unit `u` holding candidate `d`.
+    fn places(&self, u: usize, d: u8) -> Vec<usize> {
+        UNITS[u]
+            .iter()
+            .copied()
+            .filter(|&c| self.cand[c] & bit(d) != 0)
+            .collect()
+    }
+
+    fn elims_of(&self, cells: impl Iterator<Item = usize>, mask: u16) -> Vec<(usize, u8)> {
+        let mut out = Vec::new();
+        for c in cells {
+            for d in 1..=9u8 {
+                if self.cand[c] & mask & bit(d) != 0 {
+                    out.push((c, d));
+                }
+            }
+        }
+        out
+    }
+
+    fn hidden_single(&self, units: std::ops::Range<usize>, t: Technique) -> Option<Step> {
+        for u in units {
+            for d in 1..=9u8 {
+                let p = self.places(u, d);
+                if p.len() == 1 {
+                    return Some(Step {
+                        technique: t,
+                        placement: Some((p[0], d)),
+                        eliminations: Vec::new(),
+                        detail: format!("in {}", unit_name(u)),
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    fn naked_single(&self) -> Option<Step> {
+        (0..81).find(|&c| self.cand[c].count_ones() == 1).map(|c| {
+            let d = self.cand[c].trailing_zeros() as u8 + 1;
+            Step {
+                technique: Technique::NakedSingle,
+                placement: Some((c, d)),
+                eliminations: Vec::new(),
+                detail: format!("in {}", cell_name(c)),
+            }
+        })
+    }
+
+    fn pointing(&self) -> Option<Step> {
+        for b in 0..9 {
+            for d in 1..=9u8 {
+                let p = self.places(18 + b, d);
+                if p.is_empty() {
+                    continue;
+                }
+                for (line, unit) in [(row as fn(usize) -> usize, 0), (col, 9)] {
+                    if p.iter().all(|&c| line(c) == line(p[0])) {
+                        let u = unit + line(p[0]);
+                        let el = self
+                            .elims_of(UNITS[u].iter().copied().filter(|&c| boxi(c) != b), bit(d));
+                        if !el.is_empty() {
+                            return Some(Step {
+                                technique: Technique::Pointing,
+                                placement: None,
+                                eliminations: el,
+                                detail: format!("in box {} ({})", b + 1, unit_name(u)),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn box_line(&self) -> Option<Step> {
+        for u in 0..18 {
+            for d in 1..=9u8 {
+                let p = self.places(u, d);
+                if p.is_empty() || !p.iter().all(|&c| boxi(c) == boxi(p[0])) {
+                    continue;
+                }
+                let b = boxi(p[0]);
+                let el = self.elims_of(
+                    UNITS[18 + b]
+                        .iter()
+                        .copied()
+                        .filter(|c| !UNITS[u].contains(c)),
+                    bit(d),
+                );
+                if !el.is_empty() {
+                    return Some(Step {
+                        technique: Technique::BoxLine,
+                        placement: None,
+                        eliminations: el,
+                        detail: format!("in {} (box {})", unit_name(u), b + 1),
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    fn naked_subset(&self, n: usize, t: Technique) -> Option<Step> {
+        for u in 0..27 {
+            let cells: Vec<usize> = UNITS[u]
+                .iter()
+                .copied()
+                .filter(|&c| (2..=n as u32).contains(&self.cand[c].count_ones()))
+                .collect();
+            let mut found = None;
+            combinations(cells.len(), n, &mut |idx| {
+                let chosen: Vec<usize> = idx.iter().map(|&i| cells[i]).collect();
+                let union = chosen.iter().fold(0u16, |m, &c| m | self.cand[c]);
+                if union.count_ones() as usize != n {
+                    return false;
+                }
+                let el = self.elims_of(
+                    UNITS[u].iter().copied().filter(|c| !chosen.contains(c)),
+                    union,
+                );
+                if el.is_empty() {
+                    return false;
+                }
+                let names: Vec<String> = chosen.iter().map(|&c| cell_name(c)).collect();
+                found = Some(Step {
+                    technique: t,
+                    placement: None,
+                    eliminations: el,
+                    detail: format!(
+                        "{{{}}} at {} in {}",
+                        digits_of(union),
+                        names.join(","),
+                        unit_name(u)
+                    ),
+                });
+                true
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    fn hidden_subset(&self, n: usize, t: Technique) -> Option<Step> {
+        for u in 0..27 {
+            // Positions (bit i = UNITS[u][i]) of each digit still to place.
+            let mut digits = Vec::new();
+            for d in 1..=9u8 {
+                let pos = (0..9).fold(0u16, |m, i| {
+                    m | (u16::from(self.cand[UNITS[u][i]] & bit(d) != 0) << i)
+                });
+                if (2..=n as u32).contains(&pos.count_ones()) {
+                    digits.push((d, pos));
+                }
+            }
+            let mut found = None;
+            combinations(digits.len(), n, &mut |idx| {
+                let pos = idx.iter().fold(0u16, |m, &i| m | digits[i].1);
+                if pos.count_ones() as usize != n {
+                    return false;
+                }
+                let mask = idx.iter().fold(0u16, |m, &i| m | bit(digits[i].0));
+                let cells: Vec<usize> = (0..9)
+                    .filter(|i| pos & (1 << i) != 0)
+                    .map(|i| UNITS[u][i])
+                    .collect();
+                let el = self.elims_of(cells.iter().copied(), !mask & 0x1ff);
+                if el.is_empty() {
+                    return false;
+                }
+                let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+                found = Some(Step {
+                    technique: t,
+                    placement: None,
+                    eliminations: el,
+                    detail: format!(
+                        "{{{}}} at {} in {}",
+                        digits_of(mask),
+                        names.join(","),
+                        unit_name(u)
+                    ),
+                });
+                true
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    fn fish(&self, n: usize, t: Technique) -> Option<Step> {
+        for d in 1..=9u8 {
+            // base = 0: rows are the base lines, columns the cover lines.
+            for base in [0usize, 9] {
+                let cover = 9 - base;
+                let mut lines = Vec::new();
+                for i in 0..9 {
+                    let pos = (0..9).fold(0u16, |m, j| {
+                        m | (u16::from(self.cand[UNITS[base + i][j]] & bit(d) != 0) << j)
+                    });
+                    if (2..=n as u32).contains(&pos.count_ones()) {
+                        lines.push((i, pos));
+                    }
+                }
+                let mut found = None;
+                combinations(lines.len(), n, &mut |idx| {
+                    let pos = idx.iter().fold(0u16, |m, &k| m | lines[k].1);
+                    if pos.count_ones() as usize != n {
+                        return false;
+                    }
+                    let bases: Vec<usize> = idx.iter().map(|&k| lines[k].0).collect();
+                    let mut el = Vec::new();
+                    for j in (0..9).filter(|j| pos & (1 << j) != 0) {
+                        for (i, &c) in UNITS[cover + j].iter().enumerate() {
+                            if !bases.contains(&i) && self.cand[c] & bit(d) != 0 {
+                                el.push((c, d));
+                            }
+                        }
+                    }
+                    if el.is_empty() {
+                        return false;
+                    }
+                    el.sort_unstable();
+                    let kind = if base == 0 { "rows" } else { "columns" };
+                    let other = if base == 0 { "columns" } else { "rows" };
+                    let b: Vec<String> = bases.iter().map(|i| (i + 1).to_string()).collect();
+                    let cv: Vec<String> = (0..9)
+                        .filter(|j| pos & (1 << j) != 0)
+                        .map(|j| (j + 1).to_string())
+                        .collect();
+                    found = Some(Step {
+                        technique: t,
+                        placement: None,
+                        eliminations: el,
+                        detail: format!(
+                            "on {d} in {kind} {} / {other} {}",
+                            b.join(","),
+                            cv.join(",")
+                        ),
+                    });
+                    true
+                });
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+
+    fn seeing_all(&self, cells: &[usize], mask: u16) -> Vec<(usize, u8)> {
+        self.elims_of((0..81).filter(|&c| cells.iter().all(|&x| sees(c, x))), mask)
+    }
+
+    fn xy_wing(&self) -> Option<Step> {
+        for p in (0..81).filter(|&c| self.cand[c].count_ones() == 2) {
+            let cp = self.cand[p];
+            for a in (0..81).filter(|&c| sees(p, c) && self.cand[c].count_ones() == 2) {
+                let ca = self.cand[a];
+                if (ca & cp).count_ones() != 1 {
+                    continue;
+                }
+                let z = ca & !cp;
+                let want = (cp & !ca) | z;
+                for b in (0..81).filter(|&c| c != a && sees(p, c) && self.cand[c] == want) {
+                    let el = self.seeing_all(&[a, b], z);
+                    if !el.is_empty() {
+                        return Some(Step {
+                            technique: Technique::XyWing,
+                            placement: None,
+                            eliminations: el,
+                            detail: format!(
+                                "pivot {} {{{}}}, pincers {} {{{}}}, {} {{{}}}",
+                                cell_name(p),
+                                digits_of(cp),
+                                cell_name(a),
+                                digits_of(ca),
+                                cell_name(b),
+                                digits_of(want)
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn xyz_wing(&self) -> Option<Step> {
+        for p in (0..81).filter(|&c| self.cand[c].count_ones() == 3) {
+            let cp = self.cand[p];
+            let pincers: Vec<usize> = (0..81)
+                .filter(|&c| {
+                    sees(p, c) && self.cand[c].count_ones() == 2 && self.cand[c] & !cp == 0
+                })
+                .collect();
+            for (i, &a) in pincers.iter().enumerate() {
+                for &b in &pincers[i + 1..] {
+                    if self.cand[a] == self.cand[b] {
+                        continue;
+                    }
+                    let z = self.cand[a] & self.cand[b];
+                    let el = self.seeing_all(&[p, a, b], z);
+                    if !el.is_empty() {
+                        return Some(Step {
+                            technique: Technique::XyzWing,
+                            placement: None,
+                            eliminations: el,
+                            detail: format!(
+                                "pivot {} {{{}}}, pincers {} {{{}}}, {} {{{}}}",
+                                cell_name(p),
+                                digits_of(cp),
+                                cell_name(a),
+                                digits_of(self.cand[a]),
+                                cell_name(b),
+                                digits_of(self.cand[b])
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn w_wing(&self) -> Option<Step> {
+        let bivalue: Vec<usize> = (0..81)
+            .filter(|&c| self.cand[c].count_ones() == 2)
+            .collect();
+        for (i, &a) in bivalue.iter().enumerate() {
+            for &b in &bivalue[i + 1..] {
+                if self.cand[a] != self.cand[b] || sees(a, b) {
+                    continue;
+                }
+                let m = self.cand[a];
+                for x in (1..=9u8).filter(|&x| m & bit(x) != 0) {
+                    let y = m & !bit(x);
+                    for u in 0..27 {
+                        let p = self.places(u, x);
+                        if p.len() != 2 || p.contains(&a) || p.contains(&b) {
+                            continue;
+                        }
+                        let linked =
+                            (sees(p[0], a) && sees(p[1], b)) || (sees(p[0], b) && sees(p[1], a));
+                        if !linked {
+                            continue;
+                        }
+                        let el = self.seeing_all(&[a, b], y);
+                        if !el.is_empty() {
+                            return Some(Step {
+                                technique: Technique::WWing,
+                                placement: None,
+                                eliminations: el,
+                                detail: format!(
+                                    "{},{} {{{}}}, strong link on {x} in {}",
+                                    cell_name(a),
+                                    cell_name(b),
+                                    digits_of(m),
+                                    unit_name(u)
+                                ),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn unique_rectangle(&self) -> Option<Step> {
+        for r1 in 0..9 {
+            for r2 in r1 + 1..9 {
+                for c1 in 0..9 {
+                    for c2 in c1 + 1..9 {
+                        if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
+                            continue; // must span exactly two boxes
+                        }
+                        let corners = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
+                        if corners.iter().any(|&c| self.value[c] != 0) {
+                            continue;
+                        }
+                        for &k in &corners {
+                            let others: Vec<usize> =
+                                corners.iter().copied().filter(|&c| c != k).collect();
+                            let m = self.cand[others[0]];
+                            if m.count_ones() != 2
+                                || others.iter().any(|&c| self.cand[c] != m)
+                                || self.cand[k] & m != m
+                                || self.cand[k] == m
+                            {
+                                continue;
+                            }
+                            let names: Vec<String> =
+                                corners.iter().map(|&c| cell_name(c)).collect();
+                            return Some(Step {
+                                technique: Technique::UniqueRectangle1,
+                                placement: None,
+                                eliminations: self.elims_of(std::iter::once(k), m),
+                                detail: format!("on {{{}}} at {}", digits_of(m), names.join(",")),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    fn colouring(&self) -> Option<Step> {
+        for d in 1..=9u8 {
+            let mut colour = [u8::MAX; 81]; // component * 2 + colour
+            let mut next = 0u8;
+            let links: Vec<(usize, usize)> = (0..27)
+                .filter_map(|u| {
+                    let p = self.places(u, d);
+                    (p.len() == 2).then(|| (p[0], p[1]))
+                })
+                .collect();
+            for start in 0..81 {
+                if colour[start] != u8::MAX || !links.iter().any(|l| l.0 == start || l.1 == start) {
+                    continue;
+                }
+                colour[start] = next * 2;
+                let mut stack = vec![start];
+                let mut members = vec![start];
+                while let Some(c) = stack.pop() {
+                    for &(x, y) in &links {
+                        let o = if x == c {
+                            y
+                        } else if y == c {
+                            x
+                        } else {
+                            continue;
+                        };
+                        if colour[o] == u8::MAX {
+                            colour[o] = colour[c] ^ 1;
+                            stack.push(o);
+                            members.push(o);
+                        }
+                    }
+                }
+                members.sort_unstable();
+                let base = next * 2;
+                next += 1;
+                // Colour wrap: two cells of one colour see each other.
+                for col_k in [base, base + 1] {
+                    let same: Vec<usize> = members
+                        .iter()
+                        .copied()
+                        .filter(|&c| colour[c] == col_k)
+                        .collect();
+                    let wrap = same.iter().any(|&a| same.iter().any(|&b| sees(a, b)));
+                    if wrap {
+                        return Some(Step {
+                            technique: Technique::SimpleColouring,
+                            placement: None,
+                            eliminations: same.iter().map(|&c| (c, d)).collect(),
+                            detail: format!(
+                                "on {d}: colour wrap, chain {}",
+                                chain_text(&members, &colour, base)
+                            ),
+                        });
+                    }
+                }
+                // Colour trap: a cell outside the chain sees both colours.
+                let el: Vec<(usize, u8)> = (0..81)
+                    .filter(|&c| {
+                        self.cand[c] & bit(d) != 0
+                            && !members.contains(&c)
+                            && members.iter().any(|&m| colour[m] == base && sees(c, m))
+                            && members.iter().any(|&m| colour[m] == base + 1 && sees(c, m))
+                    })
+                    .map(|c| (c, d))
+                    .collect();
+                if !el.is_empty() {
+                    return Some(Step {
+                        technique: Technique::SimpleColouring,
+                        placement: None,
+                        eliminations: el,
+                        detail: format!(
+                            "on {d}: colour trap, chain {}",
+                            chain_text(&members, &colour, base)
+                        ),
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+fn chain_text(members: &[usize], colour: &[u8; 81], base: u8) -> String {
+    let side = |k: u8| -> String {
+        members
+            .iter()
+            .filter(|&&c| colour[c] == k)
+            .map(|&c| cell_name(c))
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    format!("+[{}] -[{}]", side(base), side(base + 1))
+}
+
+/// Calls `f` with every k-subset (sorted indices) of 0..n until it returns true.
+fn combinations(n: usize, k: usize, f: &mut dyn FnMut(&[usize]) -> bool) -> bool {
+    fn rec(
+        start: usize,
+        n: usize,
+        k: usize,
+        acc: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize]) -> bool,
+    ) -> bool {
+        if acc.len() == k {
+            return f(acc);
+        }
+        for i in start..n {
+            if n - i < k - acc.len() {
+                break;
+            }
+            acc.push(i);
+            if rec(i + 1, n, k, acc, f) {
+                return true;
+            }
+            acc.pop();
+        }
+        false
+    }
+    rec(0, n, k, &mut Vec::with_capacity(k), f)
+}
+
+/// Runs the solve loop with `order`: the steps, and whether it solved the grid.
+pub fn logical_solve(board: &mut Board, order: &[Technique]) -> (Vec<Step>, bool) {
+    let mut steps = Vec::new();
+    'outer: while !board.is_solved() {
+        for &t in order {
+            if let Some(step) = board.find(t) {
+                board.apply(&step);
+                steps.push(step);
+                if board.broken() {
+                    // Cannot happen on a unique puzzle with sound techniques.
+                    return (steps, false);
+                }
+                continue 'outer;
+            }
+        }
+        return (steps, false);
+    }
+    (steps, true)
+}
+
+/// What the rater concluded about a puzzle.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Solved with the implemented techniques.
+    Solved,
+    /// Unique, but the implemented techniques get stuck.
+    NeedsMore,
+    /// Two givens conflict (or a cell has no candidate at the start).
+    Invalid,
+    /// No solution.
+    NoSolution,
+    /// More than one solution.
+    MultipleSolutions,
+}
+
+impl Verdict {
+    /// `solved`, `needs_more`, `invalid`, `no_solution`, `multiple_solutions`.
+    pub const fn key(self) -> &'static str {
+        match self {
+            Verdict::Solved => "solved",
+            Verdict::NeedsMore => "needs_more",
+            Verdict::Invalid => "invalid",
+            Verdict::NoSolution => "no_solution",
+            Verdict::MultipleSolutions => "multiple_solutions",
+        }
+    }
+}
+
+/// A puzzle's rating.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rating {
+    /// The verdict.
+    pub verdict: Verdict,
+    /// The steps taken, in order (empty unless the puzzle is unique).
+    pub steps: Vec<Step>,
+    /// The QQWing-compatible level (unique puzzles only).
+    pub level: Option<Level>,
+    /// The unique solution, when there is one.
+    pub solution: Option<Grid>,
+    /// The grid where the techniques got stuck (only for `NeedsMore`).
+    pub stuck_at: Option<Grid>,
+}
+
+impl Rating {
+    /// The hardest technique used (the one with the highest score).
+    pub fn hardest(&self) -> Option<Technique> {
+        self.steps
+            .iter()
+            .map(|s| s.technique)
+            .max_by_key(|t| (t.score_tenths(), *t))
+    }
+
+    /// The SE score in tenths: the hardest step's, only when solved.
+    pub fn score_tenths(&self) -> Option<u8> {
+        match self.verdict {
+            Verdict::Solved => Some(self.hardest().map_or(0, Technique::score_tenths)),
+            _ => None,
+        }
+    }
+
+    /// How many steps used each technique, in [`TECHNIQUES`] order (non-zero only).
+    pub fn counts(&self) -> Vec<(Technique, usize)> {
+        TECHNIQUES
+            .iter()
+            .map(|&t| (t, self.steps.iter().filter(|s| s.technique == t).count()))
+            .filter(|&(_, n)| n > 0)
+            .collect()
+    }
+}
+
+/// The QQWing level of a unique puzzle (see the crate docs).
+pub fn level(puzzle: &Grid) -> Level {
+    let Some(mut board) = Board::new(puzzle) else {
+        return Level::Expert;
+    };
+    let (steps, solved) = logical_solve(&mut board, &QQWING_ORDER);
+    let used = |t: Technique| steps.iter().any(|s| s.technique == t);
+    if !solved {
+        Level::Expert
+    } else if [
+        Technique::NakedPair,
+        Technique::HiddenPair,
+        Technique::Pointing,
+        Technique::BoxLine,
+    ]
+    .into_iter()
+    .any(used)
+    {
+        Level::Intermediate
+    } else if used(Technique::HiddenSingleBox) || used(Technique::HiddenSingleLine) {
+        Level::Easy
+    } else {
+        Level::Simple
+    }
+}
+
+/// Rates a puzzle: checks it with the exact solver, then solves it with the
+/// techniques in [`TECHNIQUES`] order.
+pub fn rate(puzzle: &Grid) -> Rating {
+    let mut rating = Rating {
+        verdict: Verdict::Invalid,
+        steps: Vec::new(),
+        level: None,
+        solution: None,
+        stuck_at: None,
+    };
+    if puzzle.check().is_err() {
+        return rating;
+    }
+    let Some(mut board) = Board::new(puzzle) else {
+        rating.verdict = Verdict::NoSolution;
+        return rating;
+    };
+    match count_solutions(puzzle, 2) {
+        0 => {
+            rating.verdict = Verdict::NoSolution;
+            return rating;
+        }
+        1 => {}
+        _ => {
+            rating.verdict = Verdict::MultipleSolutions;
+            return rating;
+        }
+    }
+    rating.solution = algoku_sudoku::solve(puzzle);
+    let (steps, solved) = logical_solve(&mut board, &TECHNIQUES);
+    rating.steps = steps;
+    rating.verdict = if solved {
+        Verdict::Solved
+    } else {
+        rating.stuck_at = Some(board.grid());
+        Verdict::NeedsMore
+    };
+    rating.level = Some(level(puzzle));
+    rating
+}

@@ -1,0 +1,318 @@
+//! The rater's techniques and its soundness.
+//!
+//! - Hand-checked positions: a candidate grid built by hand where one
+//!   technique applies, with the exact eliminations worked out on paper.
+//! - Required techniques: for every technique, a generated puzzle (found by
+//!   `cargo run --release -p algoku-rate --example find_technique`) whose
+//!   easiest-first solve needs it: it is used at a point where every easier
+//!   technique had nothing to do.
+//! - Soundness: over hundreds of generated puzzles, every placement is the
+//!   solution's digit and no elimination ever removes the solution's digit.
+
+use algoku_rate::{level, rate, Board, Level, Technique, Verdict, TECHNIQUES};
+use algoku_sudoku::generator::{generate_puzzle, PuzzleOptions};
+use algoku_sudoku::Grid;
+
+fn cell(r: usize, c: usize) -> usize {
+    (r - 1) * 9 + (c - 1)
+}
+
+/// An empty board where `cells` keep only `digits` as candidates.
+fn restrict(board: &mut Board, cells: &[usize], digits: &[u8]) {
+    for &c in cells {
+        for d in 1..=9 {
+            if !digits.contains(&d) {
+                board.remove_candidate(c, d);
+            }
+        }
+    }
+}
+
+#[test]
+fn xy_wing_hand_checked() {
+    let mut b = Board::new(&Grid::EMPTY).unwrap();
+    restrict(&mut b, &[cell(1, 1)], &[1, 2]);
+    restrict(&mut b, &[cell(1, 5)], &[1, 3]);
+    restrict(&mut b, &[cell(5, 1)], &[2, 3]);
+    let s = b.find(Technique::XyWing).expect("an XY-Wing");
+    // Only r5c5 sees both pincers (r1c1, the pivot, has no 3).
+    assert_eq!(s.eliminations, vec![(cell(5, 5), 3)]);
+    assert_eq!(
+        s.to_string(),
+        "r5c5 <> 3, XY-Wing pivot r1c1 {12}, pincers r1c5 {13}, r5c1 {23}"
+    );
+}
+
+#[test]
+fn xyz_wing_hand_checked() {
+    let mut b = Board::new(&Grid::EMPTY).unwrap();
+    restrict(&mut b, &[cell(1, 1)], &[1, 2, 3]);
+    restrict(&mut b, &[cell(1, 5)], &[1, 3]);
+    restrict(&mut b, &[cell(2, 2)], &[2, 3]);
+    let s = b.find(Technique::XyzWing).expect("an XYZ-Wing");
+    // Cells seeing r1c1, r1c5 and r2c2: row 1 inside box 1 (r1c2, r1c3).
+    assert_eq!(s.eliminations, vec![(cell(1, 2), 3), (cell(1, 3), 3)]);
+}
+
+#[test]
+fn jellyfish_hand_checked() {
+    // Digit 1 in rows 1,3,5,7 only in columns 1,3,5,7: a Jellyfish (no
+    // smaller fish: any two or three of those rows cover four columns).
+    let mut b = Board::new(&Grid::EMPTY).unwrap();
+    for r in [1, 3, 5, 7] {
+        for c in [2, 4, 6, 8, 9] {
+            b.remove_candidate(cell(r, c), 1);
+        }
+    }
+    assert!(b.find(Technique::XWing).is_none());
+    assert!(b.find(Technique::Swordfish).is_none());
+    let s = b.find(Technique::Jellyfish).expect("a Jellyfish");
+    let mut want = Vec::new();
+    for r in [2, 4, 6, 8, 9] {
+        for c in [1, 3, 5, 7] {
+            want.push((cell(r, c), 1));
+        }
+    }
+    want.sort_unstable();
+    assert_eq!(s.eliminations, want);
+    assert!(
+        s.detail.contains("rows 1,3,5,7 / columns 1,3,5,7"),
+        "{}",
+        s.detail
+    );
+}
+
+#[test]
+fn x_wing_and_pointing_hand_checked() {
+    let mut b = Board::new(&Grid::EMPTY).unwrap();
+    // 5 in rows 2 and 8 only in columns 3 and 7.
+    for r in [2, 8] {
+        for c in [1, 2, 4, 5, 6, 8, 9] {
+            b.remove_candidate(cell(r, c), 5);
+        }
+    }
+    let s = b.find(Technique::XWing).expect("an X-Wing");
+    assert_eq!(s.eliminations.len(), 14); // 7 other rows × 2 columns
+    assert!(s
+        .eliminations
+        .iter()
+        .all(|&(c, d)| d == 5 && (c % 9 == 2 || c % 9 == 6)));
+    // 9 in box 1 only in row 1: pointing removes it from r1c4..r1c9.
+    let mut b = Board::new(&Grid::EMPTY).unwrap();
+    for c in [
+        cell(2, 1),
+        cell(2, 2),
+        cell(2, 3),
+        cell(3, 1),
+        cell(3, 2),
+        cell(3, 3),
+    ] {
+        b.remove_candidate(c, 9);
+    }
+    let s = b.find(Technique::Pointing).expect("pointing");
+    assert_eq!(
+        s.eliminations,
+        (4..=9).map(|c| (cell(1, c), 9)).collect::<Vec<_>>()
+    );
+    assert_eq!(
+        s.to_string(),
+        "r1c4,r1c5,r1c6,r1c7,r1c8,r1c9 <> 9, pointing in box 1 (row 1)"
+    );
+}
+
+#[test]
+fn unique_rectangle_hand_checked() {
+    let mut b = Board::new(&Grid::EMPTY).unwrap();
+    restrict(&mut b, &[cell(1, 1), cell(1, 5), cell(3, 1)], &[4, 7]);
+    restrict(&mut b, &[cell(3, 5)], &[4, 7, 8]);
+    let s = b.find(Technique::UniqueRectangle1).expect("a UR type 1");
+    assert_eq!(s.eliminations, vec![(cell(3, 5), 4), (cell(3, 5), 7)]);
+}
+
+/// For each technique, a generated puzzle (seed, default options) that needs it.
+const NEEDS: &[(&str, &str)] = &[
+    (
+        "hidden_single_box",
+        "3...4.....6.......9.85..46...18.3.2.2.9.........7...9..3...7.5...56.....8..91.7..",
+    ),
+    (
+        "naked_single",
+        "1.........83..9..1....2..3....81.7.2....3..6...4.....5...27..5.41...69..7....3...",
+    ),
+    (
+        "pointing",
+        "1.........83..9..1....2..3....81.7.2....3..6...4.....5...27..5.41...69..7....3...",
+    ),
+    (
+        "box_line",
+        "1.........83..9..1....2..3....81.7.2....3..6...4.....5...27..5.41...69..7....3...",
+    ),
+    (
+        "naked_pair",
+        "1.........83..9..1....2..3....81.7.2....3..6...4.....5...27..5.41...69..7....3...",
+    ),
+    (
+        "x_wing",
+        "759.......3.6...91...7..........6.........13.4..1..8.5..5..9..431..24.....6.....2",
+    ),
+    (
+        "hidden_pair",
+        "....73...9...6.8...2.95.6..........7..4...15.......4.9..1..8...7...2....59.....61",
+    ),
+    (
+        "naked_triple",
+        "............4....9..29..7..1...2...55..89...33....561..1....9.....3.9..1..6.5....",
+    ),
+    (
+        "swordfish",
+        "74......19.....6..........5..1.3...43.2.67.......82.....7..43......26.9..1.....47",
+    ),
+    (
+        "hidden_triple",
+        "...124..5....75..1....6.7....2...63..64.1..9..95...2.8.2....8....9..1......4.7...",
+    ),
+    (
+        "xy_wing",
+        "759.......3.6...91...7..........6.........13.4..1..8.5..5..9..431..24.....6.....2",
+    ),
+    (
+        "w_wing",
+        ".8....1.9..4...7.....5....3..21...4..6..7......8.3.9.......6..2.1.9......25.....6",
+    ),
+    (
+        "xyz_wing",
+        "759.......3.6...91...7..........6.........13.4..1..8.5..5..9..431..24.....6.....2",
+    ),
+    (
+        "unique_rectangle_1",
+        "............4....9..29..7..1...2...55..89...33....561..1....9.....3.9..1..6.5....",
+    ),
+    (
+        "naked_quad",
+        "..8..15.7.3.......2....49........3.1.....5....7..8...6....1.2..4...69.....58.2.3.",
+    ),
+    (
+        "hidden_quad",
+        "7....1...96....5...4..3..9....48.97..2..73.......5....3.2....85.7....4........6.9",
+    ),
+    (
+        "simple_colouring",
+        "71.3.4.....5...17..2...98......2...4...67..2.1......6....1.....9...6...8......25.",
+    ),
+];
+
+/// Checks every step of a rating against the solution; returns the rating.
+fn sound(puzzle: &Grid) -> algoku_rate::Rating {
+    let r = rate(puzzle);
+    let solution = r.solution.expect("unique");
+    let mut board = Board::new(puzzle).unwrap();
+    for s in &r.steps {
+        // The step is found again on the board it was taken on.
+        assert_eq!(board.find(s.technique).as_ref(), Some(s), "{puzzle}");
+        if let Some((c, d)) = s.placement {
+            assert_eq!(solution.cells()[c], d, "{puzzle}: {s}");
+        }
+        assert!(!s.eliminations.is_empty() || s.placement.is_some(), "{s}");
+        for &(c, d) in &s.eliminations {
+            assert_ne!(solution.cells()[c], d, "{puzzle}: {s} removes the solution");
+        }
+        board.apply(s);
+    }
+    if r.verdict == Verdict::Solved {
+        assert_eq!(board.grid(), solution);
+    }
+    r
+}
+
+#[test]
+fn every_technique_is_needed_by_a_real_puzzle() {
+    for (key, text) in NEEDS {
+        let p: Grid = text.parse().unwrap();
+        let r = sound(&p);
+        let t = TECHNIQUES.iter().find(|t| t.key() == *key).unwrap();
+        let mut board = Board::new(&p).unwrap();
+        let mut used = false;
+        for s in &r.steps {
+            if s.technique == *t {
+                // Needed: nothing easier applied at this point.
+                for easier in TECHNIQUES.iter().take_while(|e| *e != t) {
+                    assert!(
+                        board.find(*easier).is_none(),
+                        "{key}: {easier:?} applied first"
+                    );
+                }
+                used = true;
+                break;
+            }
+            board.apply(s);
+        }
+        assert!(used, "{key} not used on {text}");
+    }
+}
+
+#[test]
+fn no_step_contradicts_the_solution_on_generated_puzzles() {
+    let mut solved = 0;
+    let mut total = 0;
+    for seed in 0..300u64 {
+        for (symmetric, minimal) in [(false, true), (true, true), (false, false)] {
+            let p = generate_puzzle(&PuzzleOptions {
+                seed,
+                symmetric,
+                minimal,
+                ..Default::default()
+            })
+            .puzzle;
+            let r = sound(&p);
+            total += 1;
+            solved += usize::from(r.verdict == Verdict::Solved);
+            // The level never claims more than the techniques used allow.
+            if r.level != Some(Level::Expert) {
+                assert_eq!(r.verdict, Verdict::Solved);
+            }
+        }
+    }
+    // Most generated puzzles are within reach of the techniques.
+    assert!(solved * 2 > total, "{solved}/{total}");
+}
+
+#[test]
+fn invalid_and_ambiguous_puzzles_are_not_rated() {
+    let mut p = ['.'; 81];
+    p[0] = '1';
+    p[1] = '1';
+    let conflict: Grid = p.iter().collect::<String>().parse().unwrap();
+    assert_eq!(rate(&conflict).verdict, Verdict::Invalid);
+    assert_eq!(rate(&Grid::EMPTY).verdict, Verdict::MultipleSolutions);
+    // Valid givens, but r1c9 can hold nothing: 1-8 in its row, 9 in its column.
+    let mut p = ['.'; 81];
+    for (i, ch) in "12345678".chars().enumerate() {
+        p[i] = ch;
+    }
+    p[17] = '9';
+    let dead: Grid = p.iter().collect::<String>().parse().unwrap();
+    assert_eq!(rate(&dead).verdict, Verdict::NoSolution);
+    assert!(rate(&dead).score_tenths().is_none());
+}
+
+#[test]
+fn levels_follow_qqwing_rules() {
+    // A full grid minus one cell: a naked single only.
+    let s = generate_puzzle(&PuzzleOptions::default()).solution;
+    let mut cells = *s.cells();
+    cells[40] = 0;
+    assert_eq!(level(&Grid::from_cells(cells).unwrap()), Level::Simple);
+    let easy: Grid = NEEDS[0].1.parse().unwrap();
+    assert_eq!(rate(&easy).hardest(), Some(Technique::HiddenSingleLine));
+    assert_eq!(level(&easy), Level::Easy);
+    let expert: Grid = NEEDS[5].1.parse().unwrap();
+    assert_eq!(rate(&expert).level, Some(Level::Expert));
+}
+
+#[test]
+fn rating_is_deterministic() {
+    for (_, text) in NEEDS {
+        let p: Grid = text.parse().unwrap();
+        assert_eq!(rate(&p), rate(&p));
+    }
+}
