@@ -11,7 +11,7 @@ import json
 import pytest
 from algosdk import transaction
 from algosdk.account import generate_account
-from conftest import ARTIFACTS, MIN_FEE, Deployed, verdict
+from conftest import ARTIFACTS, GRID_TYPE, IS_VALID, MIN_FEE, Deployed, verdict
 
 VALID = [
     "953168742862734951417952836746893125281645397395271468138529674574386219629417583",
@@ -183,6 +183,20 @@ def test_create_update_delete_rules(deployed: Deployed) -> None:
     second = created.txns[0].app_id
     assert second and second != deployed.app_id
     assert jig.eval([transaction.ApplicationDeleteTxn(deployed.addr, sp, second).sign(deployed.sk)]).ok
+    # Deleted means gone, as on algod: the app no longer answers (the embedded
+    # ledger used to keep deleted apps).
+    assert not jig.has_app(second)
+    call_sp = jig.suggested_params()
+    call_sp.fee, call_sp.flat_fee = 3 * MIN_FEE, True
+    after = jig.eval([
+        transaction.ApplicationNoOpTxn(
+            deployed.addr, call_sp, second, [IS_VALID.get_selector(), GRID_TYPE.encode(grid_bytes(VALID[0]))]
+        ).sign(deployed.sk)
+    ])
+    assert not after.ok
+    assert "does not exist" in after.error.message or "not exist" in after.error.raw, after.error
+    assert jig.has_app(deployed.app_id)
+    assert verdict(deployed.verify(grid_bytes(VALID[0]))) is True
     # An ABI method cannot create the app: creation is the bare call only.
     bad_create = transaction.ApplicationCreateTxn(
         deployed.addr, sp, transaction.OnComplete.NoOpOC, approval, clear,
