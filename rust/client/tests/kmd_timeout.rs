@@ -22,7 +22,7 @@ async fn a_silent_kmd_is_an_error_not_a_hang() {
     let start = Instant::now();
     let outcome = tokio::time::timeout(
         KMD_TIMEOUT + Duration::from_secs(20),
-        localnet_account(&url, "a", &algod),
+        localnet_account(&url, &"a".repeat(64), &algod),
     )
     .await
     .expect("the KMD call must give up by itself");
