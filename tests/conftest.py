@@ -19,6 +19,8 @@ from algoku_jig import MIN_FEE, EvalResult, Jig  # noqa: E402
 GRID_TYPE = abi.ABIType.from_string("byte[]")
 IS_VALID = abi.Method.from_signature("is_valid_solution(byte[])bool")
 OPUP = abi.Method.from_signature("opup()void")
+IS_VALID_LANES = abi.Method.from_signature("is_valid_solution_lanes(byte[])bool")
+IS_SOLUTION_OF = abi.Method.from_signature("is_solution_of(byte[],byte[])bool")
 RETURN_PREFIX = bytes.fromhex("151f7c75")
 
 
@@ -45,6 +47,24 @@ class Deployed:
         if len(txns) > 1:
             transaction.assign_group_id(txns)
         return txns
+
+    def app_call(self, method: abi.Method, *args: bytes, fee: int = MIN_FEE, note: bytes = b"") -> transaction.Transaction:
+        """One ABI call of `method` with byte[] arguments, paying `fee`."""
+        sp = self.jig.suggested_params()
+        sp.fee, sp.flat_fee = fee, True
+        app_args = [method.get_selector(), *(GRID_TYPE.encode(a) for a in args)]
+        return transaction.ApplicationNoOpTxn(self.addr, sp, self.app_id, app_args, note=note)
+
+    def probe_call(self, burn_to: int | None = None, note: bytes = b"") -> transaction.Transaction:
+        """The probe app: logs the pool's remainder; with `burn_to`, first burns the pool down to it."""
+        args = [] if burn_to is None else [burn_to.to_bytes(8, "big")]
+        return transaction.ApplicationNoOpTxn(self.addr, self.jig.suggested_params(), self.jig.ensure_probe(), args, note=note)
+
+    def group(self, txns: list) -> EvalResult:
+        """Group (if more than one), sign and evaluate."""
+        if len(txns) > 1:
+            transaction.assign_group_id(txns)
+        return self.sign_eval(txns)
 
     def sign_eval(self, txns: list) -> EvalResult:
         return self.jig.eval([t.sign(self.sk) for t in txns])

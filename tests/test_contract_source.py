@@ -6,6 +6,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from conftest import ARTIFACTS, ROOT
 
 CONTRACT = ROOT / "smart_contracts" / "algoku" / "contract.py"
@@ -37,31 +38,80 @@ def test_unrolled_body_spells_out_the_lookup_tables() -> None:
         assert bytes(int(c[column], 16) for c in calls) == bytes.fromhex(constant(name)), name
 
 
-def straight_line_tail(teal: str) -> int:
-    """Opcodes executed from the end of ensure_budget's loop to `return` (no branches there)."""
-    lines = [line.split("//")[0].strip() for line in teal.splitlines()]
-    labels = {line[:-1]: i for i, line in enumerate(lines) if line.endswith(":")}
-    (start,) = [k for k in labels if k.startswith("main_after_while")]
-    i, count = labels[start] + 1, 0
+# Opcodes that cost more than 1 (go-algorand's opcode table, AVM 10).
+COST = {"b|": 6, "b&": 6, "b^": 6, "b~": 4, "b+": 10, "b-": 10}
+
+
+def tail_cost(lines: list[str], i: int) -> int:
+    """Budget consumed from line i to `return`: straight-line code (branches fail the test)."""
+    labels = {line[:-1]: k for k, line in enumerate(lines) if line.endswith(":")}
+    count = 0
     while True:
         line = lines[i]
         if not line or line.endswith(":"):
             i += 1
             continue
         op = line.split()[0]
-        assert op not in {"bz", "bnz", "switch", "match", "callsub"}, f"branch in the tail: {line}"
-        count += 1
+        assert op not in {"bz", "bnz", "switch", "match", "callsub", "retsub"}, f"branch in the tail: {line}"
+        count += COST.get(op, 1)
         if op == "return":
             return count
         i = labels[line.split()[1]] + 1 if op == "b" else i + 1
 
 
-def test_check_budget_is_exactly_the_compiled_tail() -> None:
+def after_top_up(lines: list[str], route: str) -> int:
+    """Line where `route`'s code continues once its budget is topped up."""
+    labels = {line[:-1]: k for k, line in enumerate(lines) if line.endswith(":")}
+    (label,) = [k for k in labels if k.startswith(f"main_{route}_route")]
+    i = labels[label]
+    while True:
+        i += 1
+        if lines[i] == "callsub ensure_budget":
+            return i + 1
+        if lines[i] == "global OpcodeBudget" and lines[i + 2] == "<":  # fast check, then the tail
+            return labels[lines[i + 3].split()[1]] + 1
+
+
+@pytest.mark.parametrize(
+    ("route", "tail", "handover"),
+    [
+        ("is_valid_solution", "CHECK_BUDGET", None),
+        ("is_valid_solution_lanes", "LANES_TAIL", "LANES_HANDOVER"),
+        ("is_solution_of", "SOLUTION_OF_TAIL", "SOLUTION_OF_HANDOVER"),
+    ],
+)
+def test_budget_constants_are_exactly_the_compiled_tails(route: str, tail: str, handover: str | None) -> None:
     teal = (ARTIFACTS / "Algoku.approval.teal").read_text()
-    tail = straight_line_tail(teal)
-    assert int(constant("CHECK_BUDGET")) == tail
-    # ensure_budget asks for CHECK_BUDGET plus puya's buffer of 10
-    assert f"pushint {tail + 10}" in teal
+    lines = [line.split("//")[0].strip() for line in teal.splitlines()]
+    assert int(constant(tail)) == tail_cost(lines, after_top_up(lines, route))
+    if handover:
+        # fast check `global OpcodeBudget; pushint TAIL + HANDOVER; <`
+        assert f"pushint {int(constant(tail)) + int(constant(handover))}" in lines
+
+
+def test_lanes_constants() -> None:
+    assert bytes.fromhex(constant("OFFSETS_HEX")) == bytes(16 * (i % 16) for i in range(81))
+    assert constant("ZERO_SEGMENT_HEX") == "00" * 32
+    lanes = 96
+
+    def lane_bytes(selected: list[int], value: int) -> bytes:
+        out = bytearray(2 * lanes)
+        for lane in selected:
+            out[2 * lane : 2 * lane + 2] = value.to_bytes(2, "big")
+        return bytes(out)
+
+    rows = [9 * r + 8 for r in range(9)]
+    columns = [72 + c for c in range(9)]
+    boxes = [9 * (3 * big_r + 2) + 3 * big_c + 2 for big_r in range(3) for big_c in range(3)]
+    digits = sum(0x8000 >> d for d in range(1, 10))
+    assert digits == 0x7FC0
+    mask = b"\xf0" * 81 + b"".join(lane_bytes(u, 0xFFFF) for u in (rows, columns, boxes))
+    expected = bytes(81) + b"".join(lane_bytes(u, digits) for u in (rows, columns, boxes))
+    assert bytes.fromhex(constant("CHECK_MASK_HEX")) == mask
+    assert bytes.fromhex(constant("CHECK_EXPECTED_HEX")) == expected
+    assert constant("LOW_64_HEX") == "0f" * 64 and constant("LOW_17_HEX") == "0f" * 17
+    assert constant("PUZZLE_MASK_HEX") == "10" * 81 + "f0" * 81
+    assert constant("PUZZLE_EXPECTED_HEX") == "00" * 162
 
 
 def test_committed_artifacts_match_a_fresh_compile() -> None:

@@ -54,19 +54,38 @@ pub struct FixturesArgs {
     #[arg(long, value_enum, default_value_t = Format::Jsonl)]
     format: Format,
     /// The number of valid 9×9 grids.
-    #[arg(long, visible_alias = "valid", value_name = "N", default_value_t = FixtureOptions::default().count)]
+    #[arg(long, visible_alias = "valid", value_name = "N", default_value_t = FixtureOptions::default().count, value_parser = bounded_count)]
     count: usize,
     /// The number of records of each randomized invalid 9×9 category.
-    #[arg(long, value_name = "N", default_value_t = FixtureOptions::default().invalid_per_category)]
+    #[arg(long, value_name = "N", default_value_t = FixtureOptions::default().invalid_per_category, value_parser = bounded_count)]
     invalid_per_category: usize,
     /// The number of Curta addresses derived from the seed, besides the
     /// fixed ones.
-    #[arg(long, value_name = "N", default_value_t = FixtureOptions::default().curta_addresses)]
+    #[arg(long, value_name = "N", default_value_t = FixtureOptions::default().curta_addresses, value_parser = bounded_count)]
     curta_addresses: usize,
     /// The number of puzzles of each difficulty level in `difficulty.<ext>`
     /// (0: no difficulty file).
-    #[arg(long, value_name = "N", default_value_t = algoku_fixtures::DEFAULT_PER_LEVEL)]
+    #[arg(long, value_name = "N", default_value_t = algoku_fixtures::DEFAULT_PER_LEVEL, value_parser = bounded_count)]
     per_level: usize,
+}
+
+/// The most records of one kind `fixtures` makes. The records are built in
+/// memory before anything is written (so a failure writes nothing): this
+/// bound keeps that memory to tens of megabytes, far above what a test
+/// suite needs (the defaults are 20).
+pub const MAX_RECORDS: usize = 100_000;
+
+/// Parses a record count, refusing counts above [`MAX_RECORDS`].
+fn bounded_count(s: &str) -> Result<usize, String> {
+    let n: usize = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a count (0..={MAX_RECORDS})"))?;
+    if n > MAX_RECORDS {
+        return Err(format!(
+            "{n} is more than {MAX_RECORDS} records; make several runs with other --seed values instead"
+        ));
+    }
+    Ok(n)
 }
 
 /// Counts by name, serialized as a JSON object in insertion order.

@@ -25,8 +25,8 @@ pub struct GenerateArgs {
     /// The seed of the first puzzle; puzzle k uses seed + k.
     #[arg(long, value_name = "N", default_value_t = 0)]
     seed: u64,
-    /// How many puzzles to generate.
-    #[arg(long, value_name = "N", default_value_t = 1)]
+    /// How many puzzles to generate (at least 1).
+    #[arg(long, value_name = "N", default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..))]
     count: u64,
     /// Keep the givens symmetric under 180° rotation.
     #[arg(long)]
@@ -42,8 +42,9 @@ pub struct GenerateArgs {
         action = clap::ArgAction::Set
     )]
     minimal: bool,
-    /// Stop removing clues at N givens (best effort: uniqueness may keep more).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(0..=81))]
+    /// Stop removing clues at N givens, 17..=81 (best effort: uniqueness may
+    /// keep more). No Sudoku with a unique solution has fewer than 17 givens.
+    #[arg(long, value_name = "N", value_parser = parse_clues)]
     clues: Option<u8>,
     /// Also print each puzzle's solution.
     #[arg(long)]
@@ -63,6 +64,22 @@ pub struct GenerateArgs {
         value_parser = clap::value_parser!(u64).range(1..)
     )]
     max_attempts: u64,
+}
+
+/// Parses `--clues`: 17..=81. Sixteen or fewer is impossible (McGuire,
+/// Tugemann and Civario, 2012: there is no 16-clue Sudoku), so it is refused
+/// rather than silently generating puzzles with more clues than asked.
+fn parse_clues(s: &str) -> Result<u8, String> {
+    let n: u8 = s
+        .parse()
+        .map_err(|_| format!("`{s}` is not a number of clues (17..=81)"))?;
+    match n {
+        17..=81 => Ok(n),
+        0..=16 => Err(format!(
+            "{n} clues is impossible: no Sudoku with a unique solution has fewer than 17 givens"
+        )),
+        _ => Err(format!("{n} clues: a grid has 81 cells")),
+    }
 }
 
 /// One generated puzzle, as printed with `--json`.

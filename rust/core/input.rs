@@ -47,21 +47,20 @@ impl Source {
         !matches!(self, Source::Arg(_))
     }
 
-    /// Reads the whole text. Files and stdin must be UTF-8.
+    /// Reads the whole text. Files and stdin must be UTF-8. Reading is
+    /// bounded: a line longer than [`MAX_LINE`] bytes or an input larger than
+    /// [`MAX_INPUT`] bytes is an error naming the line, raised as soon as the
+    /// limit is crossed (so `--file /dev/zero` fails at once instead of
+    /// filling memory).
     pub fn read_text(&self) -> Result<String> {
         let bytes = match self {
             Source::Arg(text) => return Ok(text.clone()),
             Source::File(path) => {
-                std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?
+                let file = std::fs::File::open(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                read_bounded(file, self, MAX_LINE, MAX_INPUT)?
             }
-            Source::Stdin => {
-                let mut buf = Vec::new();
-                std::io::stdin()
-                    .lock()
-                    .read_to_end(&mut buf)
-                    .context("cannot read stdin")?;
-                buf
-            }
+            Source::Stdin => read_bounded(std::io::stdin().lock(), self, MAX_LINE, MAX_INPUT)?,
         };
         String::from_utf8(bytes).map_err(|e| {
             anyhow::anyhow!(
@@ -70,6 +69,49 @@ impl Source {
             )
         })
     }
+}
+
+/// The longest input line accepted: a grid, puzzle pair or address line is at
+/// most a few hundred bytes; 64 KiB leaves room for comments and pasted text.
+pub const MAX_LINE: usize = 64 * 1024;
+/// The largest input accepted (the complete 17-clue list is 4 MB).
+pub const MAX_INPUT: usize = 1 << 30;
+
+/// Reads `reader` to the end, failing as soon as a line exceeds `max_line`
+/// bytes or the whole exceeds `max_total`.
+fn read_bounded(
+    mut reader: impl Read,
+    source: &Source,
+    max_line: usize,
+    max_total: usize,
+) -> Result<Vec<u8>> {
+    let mut buf = Vec::new();
+    let mut chunk = vec![0u8; 64 * 1024];
+    let (mut line, mut line_len) = (1usize, 0usize);
+    loop {
+        let n = match reader.read(&mut chunk) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e).with_context(|| format!("cannot read {source}")),
+        };
+        for &b in &chunk[..n] {
+            if b == b'\n' {
+                line += 1;
+                line_len = 0;
+            } else {
+                line_len += 1;
+                if line_len > max_line {
+                    bail!("{source}: line {line} is longer than {max_line} bytes (one grid, puzzle or address per line is expected)");
+                }
+            }
+        }
+        if buf.len() + n > max_total {
+            bail!("{source} is larger than {max_total} bytes");
+        }
+        buf.extend_from_slice(&chunk[..n]);
+    }
+    Ok(buf)
 }
 
 impl fmt::Display for Source {
@@ -130,6 +172,23 @@ pub fn records(text: &str, width: usize) -> Vec<Line> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn reading_is_bounded_per_line_and_in_total() {
+        let src = Source::Stdin;
+        let ok = read_bounded(&b"12\n345\n"[..], &src, 3, 100).unwrap();
+        assert_eq!(ok, b"12\n345\n");
+        let long = read_bounded(&b"12\n3456\n"[..], &src, 3, 100).unwrap_err();
+        assert!(
+            long.to_string().contains("line 2 is longer than 3 bytes"),
+            "{long}"
+        );
+        let big = read_bounded(&b"1\n2\n3\n"[..], &src, 3, 4).unwrap_err();
+        assert!(big.to_string().contains("larger than 4 bytes"), "{big}");
+        // An endless stream without newlines fails at the line limit.
+        let zero = read_bounded(std::io::repeat(0), &src, MAX_LINE, MAX_INPUT).unwrap_err();
+        assert!(zero.to_string().contains("line 1 is longer"), "{zero}");
+    }
 
     #[test]
     fn records_skip_comments_and_blank_lines_and_cut_to_width() {

@@ -10,6 +10,7 @@
 
 mod chain;
 mod check;
+mod clues;
 mod curta;
 mod fixtures;
 mod generate;
@@ -18,6 +19,7 @@ mod output;
 mod progress;
 mod rate;
 mod solve;
+mod ua;
 
 use std::process::ExitCode;
 
@@ -63,6 +65,11 @@ enum Command {
     /// The 8×8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
     #[command(subcommand)]
     Curta(curta::CurtaCommand),
+    /// The minimal unavoidable sets of a solved grid.
+    Ua(ua::UaArgs),
+    /// Every puzzle with exactly N givens whose unique solution is a grid
+    /// (exhaustive search; batch mode over a grid file with shards).
+    Clues(clues::CluesArgs),
     /// Write the deterministic 9×9 and Curta fixture files.
     Fixtures(fixtures::FixturesArgs),
     /// Deploy the verifier contract.
@@ -105,6 +112,8 @@ fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<Exit
         Command::Rate(args) => rate::run(args, global, out),
         Command::Generate(args) => generate::run(args, global, out),
         Command::Curta(command) => curta::run(command, global, out),
+        Command::Ua(args) => ua::run(args, global, out),
+        Command::Clues(args) => clues::run(args, global, out),
         Command::Fixtures(args) => fixtures::run(args, global, out),
         Command::Deploy(args) => chain::deploy(args, global),
         Command::Verify(args) => chain::verify(args, global),

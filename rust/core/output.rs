@@ -47,9 +47,14 @@ impl Out {
     }
 
     /// Writes `value` as compact JSON on one line.
+    ///
+    /// The value is serialized first and then written, so a failed write
+    /// keeps its I/O error kind (a closed pipe ends the program quietly, as
+    /// in text mode) instead of arriving wrapped in a serializer error.
     pub fn json<T: Serialize + ?Sized>(&mut self, value: &T) -> io::Result<()> {
-        serde_json::to_writer(&mut self.w, value).map_err(io::Error::other)?;
-        self.w.write_all(b"\n")
+        let mut line = serde_json::to_vec(value).map_err(io::Error::other)?;
+        line.push(b'\n');
+        self.w.write_all(&line)
     }
 
     /// Flushes the buffer.

@@ -29,13 +29,18 @@ pub struct SolveArgs {
     /// skipped; only the first 81 characters of a line are read).
     #[arg(long, value_name = "PATH", conflicts_with = "puzzle")]
     file: Option<PathBuf>,
-    /// Count the solutions, stopping at N, instead of printing the first.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Count the solutions, stopping at N (at most 10 000 000, which the
+    /// solver reaches in seconds), instead of printing the first.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_COUNT))]
     count: Option<u64>,
     /// Print solutions as a 9×9 layout.
     #[arg(long)]
     pretty: bool,
 }
+
+/// The largest `--count`: counting stops there, so a nearly empty grid (with
+/// about 6.7 × 10^21 solutions) cannot keep the command busy for years.
+pub const MAX_COUNT: u64 = 10_000_000;
 
 /// One puzzle's result, as printed with `--json`.
 #[derive(Debug, Serialize)]

@@ -44,15 +44,19 @@ to the pool, and when the pool is large enough no inner transaction is made.
 
 from algopy import (
     ARC4Contract,
+    BigUInt,
     Bytes,
     Global,
     OpUpFeeSource,
+    TransactionType,
     Txn,
     UInt64,
     arc4,
     ensure_budget,
+    gtxn,
     op,
     subroutine,
+    urange,
 )
 
 # The original's lookup tables, cell i -> 0x10 * (unit + 1). The unrolled body
@@ -81,6 +85,16 @@ GRID_SIZE = 81
 # and tests/test_contract.py shows on go-algorand's evaluator that this asks
 # for the fewest inner opups (2) and that one outer padding call fewer fails.
 CHECK_BUDGET = 1633
+# Each app call of a group brings 700 opcodes to the group's pool, for itself.
+APP_CALL_SHARE = 700
+# Opcodes the one-call methods still need at their `ensure_budget` (their
+# straight-line tails, recounted by tests/test_contract_source.py), and what they
+# leave in the pool on top, so that a following Algoku call can always reach its own
+# top-up (its routing and argument checks cost less than this).
+LANES_TAIL = 551
+SOLUTION_OF_TAIL = 630
+LANES_HANDOVER = 60
+SOLUTION_OF_HANDOVER = 25
 
 
 @subroutine(inline=True)
@@ -90,6 +104,150 @@ def _clear_cell(mask: Bytes, grid: Bytes, i: UInt64, row: UInt64, column: UInt64
     mask = op.setbit_bytes(mask, row - cell, False)
     mask = op.setbit_bytes(mask, COLUMNS_AT + column - cell, False)
     return op.setbit_bytes(mask, BOXES_AT + box - cell, False)
+
+
+# ---------------------------------------------------------------------------
+# The one-call verifier (is_valid_solution_lanes) and puzzle-bound verification
+# (is_solution_of). See the module docstring, "Lanes".
+# ---------------------------------------------------------------------------
+# OFFSETS[i] = 16 * (i % 16): `grid | OFFSETS` turns cell i's byte into the setbit
+# index 16 * lane + digit of its lane (i % 16) inside its 32-byte segment (i // 16).
+OFFSETS_HEX = "00102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f000"
+# One segment: sixteen zeroed 16-bit lanes.
+ZERO_SEGMENT_HEX = "0000000000000000000000000000000000000000000000000000000000000000"
+LANES_LEN = 192  # six segments, lanes 0..95; cell i is lane i, lanes 81..95 stay zero
+# CHECK_MASK / CHECK_EXPECTED cover grid || rows || columns || boxes (81 + 3 * 192
+# bytes): 0xf0 on each grid byte (expects 0: every byte < 16), 0xffff on the lane
+# holding each unit's OR (expects 0x7fc0: the bits of digits 1..9), 0 elsewhere.
+# Row r's OR is in lane 9r + 8, column c's in lane 72 + c, box (R, C)'s in lane
+# 9(3R + 2) + 3C + 2. tests/test_contract_source.py recomputes both constants.
+CHECK_MASK_HEX = "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f000000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000ffffffffffffffffffffffffffffffffffff00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000ffff00000000ffff00000000ffff00000000000000000000000000000000000000000000000000000000000000000000000000000000ffff00000000ffff00000000ffff00000000000000000000000000000000000000000000000000000000000000000000000000000000ffff00000000ffff00000000ffff000000000000000000000000000000000000000000000000000000000000"
+CHECK_EXPECTED_HEX = "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000007fc07fc07fc07fc07fc07fc07fc07fc07fc0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000007fc0000000007fc0000000007fc0000000000000000000000000000000000000000000000000000000000000000000000000000000007fc0000000007fc0000000007fc0000000000000000000000000000000000000000000000000000000000000000000000000000000007fc0000000007fc0000000007fc0000000000000000000000000000000000000000000000000000000000000"
+# Puzzle part: 0x0f per byte (b+ operands are at most 64 bytes: 64 + 17), 0x10 per byte,
+# 0xf0 per byte, 81 zero bytes.
+LOW_64_HEX = "0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f"
+LOW_17_HEX = "0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f"
+PUZZLE_MASK_HEX = "101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0"
+PUZZLE_EXPECTED_HEX = "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+
+
+@subroutine(inline=True)
+def _later_app_calls() -> UInt64:
+    """How many app calls follow this transaction in its group: their 700 each is theirs."""
+    count = UInt64(0)
+    for i in urange(Txn.group_index + 1, Global.group_size):
+        if gtxn.Transaction(i).type == TransactionType.ApplicationCall:
+            count += 1
+    return count
+
+
+@subroutine(inline=True)
+def _unit_ors(grid: Bytes) -> Bytes:
+    """grid || rows || columns || boxes: compare `& CHECK_MASK` with CHECK_EXPECTED."""
+    g = grid | Bytes.from_hex(OFFSETS_HEX)
+    s0 = Bytes.from_hex(ZERO_SEGMENT_HEX)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 0), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 1), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 2), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 3), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 4), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 5), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 6), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 7), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 8), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 9), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 10), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 11), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 12), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 13), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 14), True)
+    s0 = op.setbit_bytes(s0, op.getbyte(g, 15), True)
+    s1 = Bytes.from_hex(ZERO_SEGMENT_HEX)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 16), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 17), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 18), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 19), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 20), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 21), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 22), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 23), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 24), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 25), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 26), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 27), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 28), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 29), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 30), True)
+    s1 = op.setbit_bytes(s1, op.getbyte(g, 31), True)
+    s2 = Bytes.from_hex(ZERO_SEGMENT_HEX)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 32), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 33), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 34), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 35), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 36), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 37), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 38), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 39), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 40), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 41), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 42), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 43), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 44), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 45), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 46), True)
+    s2 = op.setbit_bytes(s2, op.getbyte(g, 47), True)
+    s3 = Bytes.from_hex(ZERO_SEGMENT_HEX)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 48), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 49), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 50), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 51), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 52), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 53), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 54), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 55), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 56), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 57), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 58), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 59), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 60), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 61), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 62), True)
+    s3 = op.setbit_bytes(s3, op.getbyte(g, 63), True)
+    s4 = Bytes.from_hex(ZERO_SEGMENT_HEX)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 64), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 65), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 66), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 67), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 68), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 69), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 70), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 71), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 72), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 73), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 74), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 75), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 76), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 77), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 78), True)
+    s4 = op.setbit_bytes(s4, op.getbyte(g, 79), True)
+    s5 = Bytes.from_hex(ZERO_SEGMENT_HEX)
+    s5 = op.setbit_bytes(s5, op.getbyte(g, 80), True)
+    lanes = s0 + s1 + s2 + s3 + s4 + s5
+    # lane p |= lane p - k, for k = 1, 1 (three cells of a row), then per unit:
+    w3 = lanes | op.extract(lanes, 0, 190)
+    w3 = w3 | op.extract(w3, 0, 190)
+    # rows: w3 at strides 3, 3 -> nine cells of a row
+    rows = w3 | op.extract(w3, 0, 186)
+    rows = rows | op.extract(rows, 0, 186)
+    # boxes: w3 at strides 9, 9 -> three cells of three rows
+    boxes = w3 | op.extract(w3, 0, 174)
+    boxes = boxes | op.extract(boxes, 0, 174)
+    # columns: strides 9, 9, 27, 27 -> cells c, c + 9, ..., c + 72
+    v3 = lanes | op.extract(lanes, 0, 174)
+    v3 = v3 | op.extract(v3, 0, 174)
+    columns = v3 | op.extract(v3, 0, 138)
+    columns = columns | op.extract(columns, 0, 138)
+    return grid + rows + columns + boxes
 
 
 class Algoku(ARC4Contract):
@@ -117,7 +275,7 @@ class Algoku(ARC4Contract):
         if op.bitlen(grid & Bytes.from_hex(HIGH_NIBBLES_HEX)) != 0:
             return False
 
-        ensure_budget(CHECK_BUDGET, OpUpFeeSource.GroupCredit)
+        ensure_budget(CHECK_BUDGET + APP_CALL_SHARE * _later_app_calls(), OpUpFeeSource.GroupCredit)
 
         mask = Bytes.from_hex(MASKS_HEX)
         # cell i, then ROW[i], COLUMN[i], BOX[i]
@@ -203,3 +361,35 @@ class Algoku(ARC4Contract):
         mask = _clear_cell(mask, grid, UInt64(79), UInt64(0x90), UInt64(0x80), UInt64(0x90))
         mask = _clear_cell(mask, grid, UInt64(80), UInt64(0x90), UInt64(0x90), UInt64(0x90))
         return op.bitlen(mask) == 0
+
+    @arc4.abimethod
+    def is_valid_solution_lanes(self, grid: Bytes) -> bool:
+        """Same answer as `is_valid_solution`, in one app call (fee 1 000, no inner
+        transaction): see "Lanes" in the module docstring."""
+        if Global.opcode_budget() < LANES_TAIL + LANES_HANDOVER:  # short only after a budget-hungry call
+            ensure_budget(LANES_TAIL + LANES_HANDOVER, OpUpFeeSource.GroupCredit)
+        assert grid.length == GRID_SIZE, "Grid must be 81 bytes long."
+        return (_unit_ors(grid) & Bytes.from_hex(CHECK_MASK_HEX)) == Bytes.from_hex(CHECK_EXPECTED_HEX)
+
+    @arc4.abimethod
+    def is_solution_of(self, puzzle: Bytes, solution: Bytes) -> bool:
+        """True iff `solution` is a solved Sudoku that agrees with every given of
+        `puzzle` (0 = blank, else 1..9). Any other 81-byte pair gives false; another
+        length fails the call. One app call: see "Puzzle" in the module docstring."""
+        if Global.opcode_budget() < SOLUTION_OF_TAIL + SOLUTION_OF_HANDOVER:  # short only after a budget-hungry call
+            ensure_budget(SOLUTION_OF_TAIL + SOLUTION_OF_HANDOVER, OpUpFeeSource.GroupCredit)
+        assert puzzle.length == GRID_SIZE, "Puzzle must be 81 bytes long."
+        assert solution.length == GRID_SIZE, "Solution must be 81 bytes long."
+        differ = puzzle ^ solution
+        low_64 = BigUInt.from_bytes(Bytes.from_hex(LOW_64_HEX))
+        low_17 = BigUInt.from_bytes(Bytes.from_hex(LOW_17_HEX))
+        # byte x < 16 -> x + 0x0f, whose bit 0x10 is set iff x != 0 (no carry between bytes)
+        differ_nz = (BigUInt.from_bytes(op.extract(differ, 0, 64)) + low_64).bytes + (
+            BigUInt.from_bytes(op.extract(differ, 64, 17)) + low_17
+        ).bytes
+        given_nz = (BigUInt.from_bytes(op.extract(puzzle, 0, 64)) + low_64).bytes + (
+            BigUInt.from_bytes(op.extract(puzzle, 64, 17)) + low_17
+        ).bytes
+        checked = _unit_ors(solution) + (differ_nz & given_nz) + puzzle
+        mask = Bytes.from_hex(CHECK_MASK_HEX + PUZZLE_MASK_HEX)
+        return (checked & mask) == Bytes.from_hex(CHECK_EXPECTED_HEX + PUZZLE_EXPECTED_HEX)

@@ -16,6 +16,9 @@ use std::time::Duration;
 
 const ATTEMPTS: u32 = 4;
 const FIRST_BACKOFF: Duration = Duration::from_millis(250);
+/// One request's time limit. With the retries, a request that never gets an
+/// answer fails after about 4 × 10 s, and says on stderr what it retries.
+pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// A REST client for one algod.
 #[derive(Clone)]
@@ -43,7 +46,7 @@ impl AlgodHttp {
     pub fn new(url: &str, token: &str) -> Result<AlgodHttp, ClientError> {
         let http = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(3))
-            .timeout(Duration::from_secs(30))
+            .timeout(REQUEST_TIMEOUT)
             .build()
             .map_err(|e| ClientError::Config(format!("HTTP client: {e}")))?;
         Ok(AlgodHttp {
@@ -112,6 +115,13 @@ impl AlgodHttp {
                     last = e.to_string();
                 }
             }
+            eprintln!(
+                "algod {}: {what} failed ({last}); retry {}/{} in {} ms",
+                self.url,
+                attempt,
+                ATTEMPTS - 1,
+                backoff.as_millis()
+            );
             tokio::time::sleep(backoff).await;
             backoff *= 2;
         }

@@ -71,6 +71,9 @@ impl Chain {
     /// Connect to `network`, choosing the signing account the AlgoKit way.
     pub async fn connect(network: Network, settings: &Settings) -> Result<Chain, ClientError> {
         let mut notes = Vec::new();
+        if network != Network::Embedded {
+            settings.validate().map_err(ClientError::Config)?;
+        }
         let use_algod = match network {
             Network::Embedded => None,
             Network::Testnet => {
@@ -90,23 +93,25 @@ impl Chain {
                 .await?,
                 "localnet",
             )),
+            // A configured algod is used or fails: never silently replaced by
+            // another chain. Only the unconfigured default falls back.
+            Network::Auto if settings.algod_configured() => Some((
+                answering(AlgodHttp::new(
+                    &settings.algod_url(),
+                    &settings.algod_token(),
+                )?)
+                .await?,
+                "algod",
+            )),
             Network::Auto => {
                 let http = AlgodHttp::new(&settings.algod_url(), &settings.algod_token())?;
                 if http.is_up().await {
-                    Some((
-                        http,
-                        if settings.algod_configured() {
-                            "algod"
-                        } else {
-                            "localnet"
-                        },
-                    ))
+                    Some((http, "localnet"))
                 } else {
-                    notes.push(if settings.algod_configured() {
-                        format!("the configured algod at {} does not answer; using the embedded evaluator", http.url)
-                    } else {
-                        format!("no LocalNet at {} (start it with `docker compose up -d`); using the embedded evaluator", http.url)
-                    });
+                    notes.push(format!(
+                        "no LocalNet at {} (start it with `docker compose up -d`); using the embedded evaluator",
+                        http.url
+                    ));
                     None
                 }
             }

@@ -40,10 +40,15 @@ pub enum ClientError {
 impl fmt::Display for ClientError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ClientError::AlgodDown { url, detail } => write!(
+            ClientError::AlgodDown { url, detail } if is_local(url) => write!(
                 f,
                 "no algod answers at {url} ({detail}). Start LocalNet with `docker compose up -d` \
                  (or `algokit localnet start`), or use `--network embedded`"
+            ),
+            ClientError::AlgodDown { url, detail } => write!(
+                f,
+                "no algod answers at {url} ({detail}). Check ALGOD_SERVER, ALGOD_PORT and \
+                 ALGOD_TOKEN, or use `--network embedded`"
             ),
             ClientError::Http { what, status, body } => {
                 write!(f, "{what}: algod answered HTTP {status}: {}", body.trim())
@@ -67,10 +72,40 @@ impl fmt::Display for ClientError {
     }
 }
 
+/// Whether `url` points at this machine (where LocalNet runs).
+fn is_local(url: &str) -> bool {
+    let host = url.split("://").nth(1).unwrap_or(url);
+    ["localhost", "127.", "[::1]", "0.0.0.0"]
+        .iter()
+        .any(|h| host.starts_with(h))
+}
+
 impl std::error::Error for ClientError {}
 
 impl From<algonaut::transaction::error::TransactionError> for ClientError {
     fn from(e: algonaut::transaction::error::TransactionError) -> Self {
         ClientError::Transaction(e.to_string())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn only_a_local_algod_is_told_to_start_localnet() {
+        let down = |url: &str| ClientError::AlgodDown {
+            url: url.into(),
+            detail: "GET /health failed".into(),
+        };
+        assert!(down("http://localhost:4001")
+            .to_string()
+            .contains("LocalNet"));
+        assert!(down("http://127.0.0.1:4001")
+            .to_string()
+            .contains("LocalNet"));
+        let remote = down("https://testnet-api.algonode.cloud").to_string();
+        assert!(!remote.contains("LocalNet"), "{remote}");
+        assert!(remote.contains("ALGOD_SERVER"), "{remote}");
     }
 }

@@ -7,8 +7,28 @@ use algonaut::core::Address;
 use algonaut::kmd::v1::Kmd;
 use algonaut::transaction::account::Account;
 use std::str::FromStr;
+use std::time::Duration;
 
 const WALLET: &str = "unencrypted-default-wallet";
+/// Each KMD call's time limit: algonaut's KMD client has none of its own, so a
+/// KMD that accepts a connection and never answers would hang forever.
+pub const KMD_TIMEOUT: Duration = Duration::from_secs(10);
+
+/// Runs one KMD call under [`KMD_TIMEOUT`]; `what` names it in the error.
+async fn timed<T, E: std::fmt::Display>(
+    kmd_url: &str,
+    what: &str,
+    call: impl std::future::Future<Output = Result<T, E>>,
+) -> Result<T, ClientError> {
+    match tokio::time::timeout(KMD_TIMEOUT, call).await {
+        Ok(Ok(v)) => Ok(v),
+        Ok(Err(e)) => Err(ClientError::Kmd(format!("{what} at {kmd_url}: {e}"))),
+        Err(_) => Err(ClientError::Kmd(format!(
+            "{what} at {kmd_url}: no answer within {} s; is LocalNet's KMD up (port 4002)?",
+            KMD_TIMEOUT.as_secs()
+        ))),
+    }
+}
 
 pub async fn localnet_account(
     kmd_url: &str,
@@ -17,11 +37,7 @@ pub async fn localnet_account(
 ) -> Result<Account, ClientError> {
     let kmd =
         Kmd::new(kmd_url, kmd_token).map_err(|e| ClientError::Kmd(format!("{kmd_url}: {e}")))?;
-    let wallets = kmd.list_wallets().await.map_err(|e| {
-        ClientError::Kmd(format!(
-            "cannot list wallets at {kmd_url} ({e}); is LocalNet's KMD up (port 4002)?"
-        ))
-    })?;
+    let wallets = timed(kmd_url, "listing wallets", kmd.list_wallets()).await?;
     let wallet = wallets
         .wallets
         .iter()
@@ -31,15 +47,14 @@ pub async fn localnet_account(
                 "no `{WALLET}` wallet; set DEPLOYER_MNEMONIC instead"
             ))
         })?;
-    let handle = kmd
-        .init_wallet_handle(&wallet.id, "")
-        .await
-        .map_err(|e| ClientError::Kmd(format!("cannot open `{WALLET}`: {e}")))?
-        .wallet_handle_token;
-    let keys = kmd
-        .list_keys(&handle)
-        .await
-        .map_err(|e| ClientError::Kmd(format!("cannot list keys: {e}")))?;
+    let handle = timed(
+        kmd_url,
+        &format!("opening `{WALLET}`"),
+        kmd.init_wallet_handle(&wallet.id, ""),
+    )
+    .await?
+    .wallet_handle_token;
+    let keys = timed(kmd_url, "listing keys", kmd.list_keys(&handle)).await?;
     let mut best: Option<(u64, String)> = None;
     for address in keys.addresses {
         let amount = algod.account(&address).await?["amount"]
@@ -53,11 +68,13 @@ pub async fn localnet_account(
         best.ok_or_else(|| ClientError::Kmd(format!("`{WALLET}` holds no account")))?;
     let addr = Address::from_str(&address)
         .map_err(|e| ClientError::Kmd(format!("bad address {address}: {e}")))?;
-    let key = kmd
-        .export_key(&handle, "", &addr)
-        .await
-        .map_err(|e| ClientError::Kmd(format!("cannot export the key of {address}: {e}")))?;
-    let _ = kmd.release_wallet_handle(&handle).await;
+    let key = timed(
+        kmd_url,
+        &format!("exporting the key of {address}"),
+        kmd.export_key(&handle, "", &addr),
+    )
+    .await?;
+    let _ = tokio::time::timeout(KMD_TIMEOUT, kmd.release_wallet_handle(&handle)).await;
     let mut seed = [0u8; 32];
     seed.copy_from_slice(&key.private_key[..32]);
     Ok(Account::from_seed(seed))

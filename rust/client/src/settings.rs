@@ -89,6 +89,33 @@ impl Settings {
         }
     }
 
+    /// Checks the variables that name an algod or KMD: a port must be a
+    /// number 1..=65535 and a server an `http://` or `https://` URL. A
+    /// malformed setting is an error, never a reason to use another chain.
+    pub fn validate(&self) -> Result<(), String> {
+        for (name, port) in [
+            ("ALGOD_PORT", &self.algod_port),
+            ("KMD_PORT", &self.kmd_port),
+        ] {
+            if let Some(p) = port {
+                if !matches!(p.parse::<u16>(), Ok(n) if n > 0) {
+                    return Err(format!("{name}={p} is not a port number (1..=65535)"));
+                }
+            }
+        }
+        if let Some(server) = &self.algod_server {
+            let rest = server
+                .strip_prefix("http://")
+                .or_else(|| server.strip_prefix("https://"));
+            if rest.is_none_or(|r| r.is_empty()) {
+                return Err(format!(
+                    "ALGOD_SERVER={server} is not an http:// or https:// URL"
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Did the user point at an algod?
     pub fn algod_configured(&self) -> bool {
         self.algod_server.is_some() || self.algod_port.is_some()
@@ -144,6 +171,32 @@ mod tests {
             ..Default::default()
         };
         assert!(!format!("{s:?}").contains("abandon"));
+    }
+
+    #[test]
+    fn malformed_settings_are_errors() {
+        let bad_port = Settings {
+            algod_port: Some("abc".into()),
+            ..Default::default()
+        };
+        assert!(bad_port.validate().unwrap_err().contains("ALGOD_PORT=abc"));
+        let bad_kmd = Settings {
+            kmd_port: Some("70000".into()),
+            ..Default::default()
+        };
+        assert!(bad_kmd.validate().unwrap_err().contains("KMD_PORT=70000"));
+        let bad_server = Settings {
+            algod_server: Some("localhost".into()),
+            ..Default::default()
+        };
+        assert!(bad_server.validate().unwrap_err().contains("ALGOD_SERVER"));
+        let good = Settings {
+            algod_server: Some("https://testnet-api.algonode.cloud".into()),
+            algod_port: Some("443".into()),
+            ..Default::default()
+        };
+        assert!(good.validate().is_ok());
+        assert!(Settings::default().validate().is_ok());
     }
 
     #[test]

@@ -34,4 +34,4 @@ pub mod solver;
 
 pub use grid::{is_valid_solution_bytes, Grid, ParseError, Unit, Violation};
 pub use rng::SplitMix64;
-pub use solver::{count_solutions, solve, SolveResult, Solver};
+pub use solver::{count_solutions, solve, two_solutions, SolveResult, Solver};

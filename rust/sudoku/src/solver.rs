@@ -668,6 +668,9 @@ pub struct Solver {
     rich: bool,
     solutions: usize,
     first: Option<Grid>,
+    /// Also keep the second solution (set by [`two_solutions`]).
+    want_second: bool,
+    second: Option<Grid>,
     guesses: u64,
 }
 
@@ -714,6 +717,8 @@ impl Solver {
                 Step::Solved => {
                     if self.solutions == 0 && self.want_first {
                         self.first = Some(state.extract());
+                    } else if self.solutions == 1 && self.want_second {
+                        self.second = Some(state.extract());
                     }
                     self.solutions += 1;
                     return;
@@ -790,6 +795,18 @@ pub(crate) fn has_solution_avoiding(puzzle: &Grid, forbidden: &[(usize, u8)]) ->
     };
     solver.search(&mut state);
     solver.solutions > 0
+}
+
+/// The first two solutions found: `(None, None)` when there is none,
+/// `(Some(s), None)` when the solution is unique, both when there are
+/// several (the grid checker uses the second to learn a new unavoidable set).
+pub fn two_solutions(puzzle: &Grid) -> (Option<Grid>, Option<Grid>) {
+    let mut solver = Solver {
+        want_second: true,
+        ..Solver::default()
+    };
+    solver.run(puzzle, 2, true);
+    (solver.first, solver.second)
 }
 
 /// Returns the first solution found, or `None` if the puzzle has none

@@ -1,0 +1,167 @@
+//! `checker`: the grid checker's N-clue search (algoku-checker) against
+//! dobrichev's GridChecker, on the anchor grids of
+//! `../shared/anchors/gridchecker.md`, in the same run.
+//!
+//! ```text
+//! cargo bench -p algoku-bench --bench checker -- [options]
+//!   --clues N       16 or 17 (default 16)
+//!   --grids A,B     grids to search (default: the anchor grids for N, the
+//!                   17-clue list without its 1357 s grid)
+//!   --limit K       only the first K grids
+//!   --threads T,U   our thread counts (default 1,2)
+//!   --peer PATH     GridChecker binary (default /work/peers/gridchecker/gridchecker
+//!                   if it exists; built outside the repo, never committed)
+//! ```
+//!
+//! Per grid: our seconds (UA collection + search, as `algoku clues`) for each
+//! thread count, GridChecker's wall seconds for `gridchecker --scan
+//! --fastscan --numclues N` (one thread, grid on stdin), the puzzles found by
+//! both (they must agree: a mismatch is reported and the exit status is 1)
+//! and the ratio peer / ours (above 1: we are faster).
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, ExitCode, Stdio};
+use std::time::Instant;
+
+use algoku_checker::{collect, search, SearchOptions, UaOptions};
+use algoku_sudoku::Grid;
+
+const GRIDS16: [&str; 12] = [
+    "873569241625134987149278356931857624782496513456321798598713462364982175217645839",
+    "329751846754826931861934527216378495578649312943215768482563179197482653635197284",
+    "962573418587164239341289576235718964819645327674932185426851793793426851158397642",
+    "315849276867231549492657813729184365134596782586723491948315627273968154651472938",
+    "135782496698534721742691538273916845486375219519248673327859164864123957951467382",
+    "318765294926184537745392861497521683631879425582436179179658342264913758853247916",
+    "384517962269834751715269483872453619536971248491628375953146827147382596628795134",
+    "527194836698523417431867295749235168215986374386741529852379641963418752174652983",
+    "583642179267913854491785236125864397379521648648379512852437961914256783736198425",
+    "594173862271684395836952471125867943748239516369415287417328659953746128682591734",
+    "685327941241869735937451826476195283312748659598632174859214367764983512123576498",
+    "912486357783195642465723819329851476541367928876942531134679285297538164658214793",
+];
+
+/// The 17-clue anchor grids, quickest first (the 1357 s grid left out).
+const GRIDS17: [&str; 8] = [
+    "123456789457189236689372145245798361378261954961543827512637498796824513834915672",
+    "123456789457189236698723145274561398519837624836942571361294857745318962982675413",
+    "329751846754826931861934527216378495578649312943215768482563179197482653635197284",
+    "962573418587164239341289576235718964819645327674932185426851793793426851158397642",
+    "123456789456789123789123456214368597867945231935217864348672915591834672672591348",
+    "873569241625134987149278356931857624782496513456321798598713462364982175217645839",
+    "123456789456789132879231564218697345647523918935814627362945871581372496794168253",
+    "123456789456789123798231645281367594534912867679845312345628971817594236962173458",
+];
+
+fn ours(grid: &str, clues: usize, threads: usize) -> (f64, usize) {
+    let cells = *Grid::parse(grid).expect("anchor grid").cells();
+    let start = Instant::now();
+    let mut uas = collect(&cells, &UaOptions::default());
+    uas.truncate(1500);
+    let opts = SearchOptions {
+        clues,
+        given: 0,
+        threads,
+        max_found: 1_000_000,
+    };
+    let r = search(&cells, &uas, &opts, &|_, _| {});
+    (start.elapsed().as_secs_f64(), r.puzzles.len())
+}
+
+fn peer(bin: &PathBuf, grid: &str, clues: usize) -> Option<(f64, usize)> {
+    let start = Instant::now();
+    let mut child = Command::new(bin)
+        .args(["--scan", "--fastscan", "--numclues", &clues.to_string()])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .ok()?;
+    child
+        .stdin
+        .take()?
+        .write_all(format!("{grid}\n").as_bytes())
+        .ok()?;
+    let out = child.wait_with_output().ok()?;
+    let secs = start.elapsed().as_secs_f64();
+    let text = String::from_utf8_lossy(&out.stdout);
+    // GridChecker prints each puzzle found as a line of 81 characters
+    // (possibly followed by a tab and statistics).
+    let found = text
+        .lines()
+        .filter(|l| {
+            l.split('\t')
+                .next()
+                .is_some_and(|p| p.len() == 81 && p.contains('.'))
+        })
+        .count();
+    Some((secs, found))
+}
+
+fn main() -> ExitCode {
+    let args: Vec<String> = std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect();
+    let get = |name: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .cloned()
+    };
+    let clues: usize = get("--clues").map_or(16, |s| s.parse().expect("--clues N"));
+    let mut grids: Vec<String> = match get("--grids") {
+        Some(list) => list.split(',').map(str::to_string).collect(),
+        None if clues == 16 => GRIDS16.iter().map(|s| s.to_string()).collect(),
+        None => GRIDS17.iter().map(|s| s.to_string()).collect(),
+    };
+    if let Some(k) = get("--limit") {
+        grids.truncate(k.parse().expect("--limit K"));
+    }
+    let threads: Vec<usize> = get("--threads").map_or(vec![1, 2], |s| {
+        s.split(',')
+            .map(|t| t.parse().expect("--threads"))
+            .collect()
+    });
+    let peer_bin = get("--peer").map(PathBuf::from).or_else(|| {
+        let p = PathBuf::from("/work/peers/gridchecker/gridchecker");
+        p.exists().then_some(p)
+    });
+    let mut head = String::from("grid | found");
+    for t in &threads {
+        head.push_str(&format!(" | ours {t}T s"));
+    }
+    head.push_str(" | GridChecker 1T s | peer/ours(1T)");
+    println!("{head}");
+    let mut ok = true;
+    for g in &grids {
+        let mut row = String::new();
+        let mut first = None;
+        let mut found = 0;
+        for &t in &threads {
+            let (s, f) = ours(g, clues, t);
+            found = f;
+            first.get_or_insert(s);
+            row.push_str(&format!(" | {s:.3}"));
+        }
+        match peer_bin.as_ref().and_then(|b| peer(b, g, clues)) {
+            Some((s, f)) => {
+                if f != found {
+                    ok = false;
+                    row.push_str(&format!(" | {s:.3} (found {f}: MISMATCH)"));
+                } else {
+                    row.push_str(&format!(" | {s:.3}"));
+                }
+                row.push_str(&format!(" | {:.2}", s / first.unwrap_or(f64::NAN)));
+            }
+            None => row.push_str(" | - | -"),
+        }
+        println!("{g} | {found}{row}");
+    }
+    if ok {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    }
+}

@@ -1,0 +1,46 @@
+//! The grid checker: for one solved 9×9 grid, its minimal **unavoidable
+//! sets** ([`ua`]) and the exhaustive enumeration of every puzzle with
+//! exactly N givens whose unique solution is that grid ([`search`]).
+//!
+//! This is the job of dobrichev's GridChecker and of McGuire, Tugemann and
+//! Civario's checker (the 2012 proof that no 16-clue Sudoku exists). Cell
+//! sets are `u128` masks: bit `i` is cell `i` (0..81, row-major).
+
+pub mod search;
+pub mod ua;
+
+pub use search::{search, SearchOptions, SearchResult};
+pub use ua::{collect, is_minimal_ua, is_unavoidable, UaOptions};
+
+/// A solved grid as 81 digits 1..=9.
+pub type Cells = [u8; 81];
+
+/// All 81 cells.
+pub const ALL: u128 = (1u128 << 81) - 1;
+
+/// The cells of a mask, lowest first.
+pub fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        if mask == 0 {
+            None
+        } else {
+            let c = mask.trailing_zeros() as usize;
+            mask &= mask - 1;
+            Some(c)
+        }
+    })
+}
+
+/// The puzzle made of `grid`'s digits on the cells of `mask`, 81
+/// characters with `.` for blanks.
+pub fn pattern(grid: &Cells, mask: u128) -> String {
+    (0..81)
+        .map(|i| {
+            if mask >> i & 1 == 1 {
+                char::from(b'0' + grid[i])
+            } else {
+                '.'
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,344 @@
+//! Minimal unavoidable sets (UA) of a solved grid.
+//!
+//! # What a UA set is
+//!
+//! A set U of cells of a solved grid G is *unavoidable* when blanking U
+//! (keeping every other cell of G) leaves a puzzle with a second solution:
+//! every puzzle whose unique solution is G must then have a given in U. It is
+//! *minimal* when no proper subset is unavoidable. The smallest are the
+//! "unavoidable rectangles" (4 cells, two digits swapped on two rows, two
+//! columns and two boxes). A puzzle's givens must hit every UA set, which is
+//! what makes the N-clue search ([`crate::search`]) a hitting-set problem.
+//!
+//! # How they are found (GridChecker's method, step 1)
+//!
+//! Blank every cell of G holding a digit of a subset D (or every cell of a
+//! subset of boxes), and enumerate **all** completions of that puzzle with a
+//! small backtracking solver (most constrained cell first). Each completion
+//! S ≠ G differs from G on a set diff(S) that is unavoidable (S is the second
+//! solution). Keep the diffs that contain no other diff.
+//!
+//! Why the kept sets are exactly the minimal UA sets inside the blanked
+//! region R: (a) if U ⊆ R is a minimal UA, blanking U has a second solution
+//! S, and diff(S) ⊆ U is unavoidable, so diff(S) = U by minimality; S agrees
+//! with G outside R, so S is one of the completions enumerated, and U is
+//! found. (b) A kept diff X that were not minimal would contain a minimal UA
+//! U ⊊ X, also inside R, hence also a diff, and X would have been dropped.
+//! Minimality does not depend on R, so the union over all subsets needs only
+//! de-duplication, no global superset filtering.
+//!
+//! Digit subsets of up to `digits` digits (default 4: every minimal UA made
+//! of ≤ 4 digits, sizes 4 to about 16) and box subsets of up to `boxes`
+//! boxes (default 3) are enumerated; a completion count above
+//! `max_completions` for one subset abandons that subset (its sets are then
+//! not guaranteed complete, but are still minimal only if filtered, so the
+//! whole subset is skipped). The search does not need every UA set: it
+//! learns the missing ones when a candidate puzzle turns out not unique.
+
+use std::collections::HashSet;
+
+use algoku_sudoku::{count_solutions, Grid};
+
+use crate::{cells_of, Cells};
+
+/// What to enumerate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct UaOptions {
+    /// Largest digit subset whose cells are blanked together (2..=9).
+    pub digits: usize,
+    /// Largest box subset whose cells are blanked together (0 or 2..=9).
+    pub boxes: usize,
+    /// Keep only sets of at most this many cells.
+    pub max_size: usize,
+    /// Completions above which one subset is abandoned.
+    pub max_completions: usize,
+}
+
+impl Default for UaOptions {
+    fn default() -> Self {
+        UaOptions {
+            digits: 4,
+            boxes: 3,
+            max_size: 81,
+            max_completions: 2_000_000,
+        }
+    }
+}
+
+/// The minimal UA sets of `grid` found by the method above, sorted by size
+/// then by mask (deterministic).
+pub fn collect(grid: &Cells, opts: &UaOptions) -> Vec<u128> {
+    let mut all: HashSet<u128> = HashSet::new();
+    for size in 2..=opts.digits.min(9) {
+        for subset in subsets(9, size) {
+            let mut region = 0u128;
+            for (i, &v) in grid.iter().enumerate() {
+                if subset >> (v - 1) & 1 == 1 {
+                    region |= 1u128 << i;
+                }
+            }
+            region_sets(grid, region, opts, &mut all);
+        }
+    }
+    for size in 2..=opts.boxes.min(9) {
+        for subset in subsets(9, size) {
+            let mut region = 0u128;
+            for i in 0..81 {
+                let b = (i / 27) * 3 + (i % 9) / 3;
+                if subset >> b & 1 == 1 {
+                    region |= 1u128 << i;
+                }
+            }
+            region_sets(grid, region, opts, &mut all);
+        }
+    }
+    let mut v: Vec<u128> = all.into_iter().collect();
+    v.sort_by_key(|&m| (m.count_ones(), m));
+    v
+}
+
+/// Adds to `out` the minimal UA sets inside `region` (of at most
+/// `max_size` cells).
+fn region_sets(grid: &Cells, region: u128, opts: &UaOptions, out: &mut HashSet<u128>) {
+    let mut cells = *grid;
+    for c in cells_of(region) {
+        cells[c] = 0;
+    }
+    let mut diffs: Vec<u128> = Vec::new();
+    let mut n = 0usize;
+    let complete = Enumerator::new(&cells).for_each(Some(grid), &mut |s| {
+        n += 1;
+        if n > opts.max_completions {
+            return false;
+        }
+        let mut d = 0u128;
+        for c in cells_of(region) {
+            if s[c] != grid[c] {
+                d |= 1u128 << c;
+            }
+        }
+        if d != 0 {
+            diffs.push(d);
+        }
+        true
+    });
+    if !complete {
+        return;
+    }
+    diffs.sort_by_key(|&m| (m.count_ones(), m));
+    diffs.dedup();
+    let mut kept: Vec<u128> = Vec::new();
+    for d in diffs {
+        if !kept.iter().any(|&k| k & !d == 0) {
+            kept.push(d);
+        }
+    }
+    out.extend(
+        kept.into_iter()
+            .filter(|m| m.count_ones() as usize <= opts.max_size),
+    );
+}
+
+/// The bitmasks of `k`-element subsets of `0..n`, in increasing order.
+fn subsets(n: u32, k: usize) -> impl Iterator<Item = u32> {
+    (0u32..1 << n).filter(move |m| m.count_ones() as usize == k)
+}
+
+/// `grid` with the cells of `mask` blanked.
+fn blank(grid: &Cells, mask: u128) -> Grid {
+    let mut cells = *grid;
+    for c in cells_of(mask) {
+        cells[c] = 0;
+    }
+    Grid::from_cells(cells).expect("digits 0..=9")
+}
+
+/// Whether blanking `set` in `grid` leaves at least two solutions.
+pub fn is_unavoidable(grid: &Cells, set: u128) -> bool {
+    count_solutions(&blank(grid, set), 2) >= 2
+}
+
+/// Whether `set` is unavoidable and each proper subset missing one cell is
+/// not (blanking it leaves a unique solution).
+pub fn is_minimal_ua(grid: &Cells, set: u128) -> bool {
+    is_unavoidable(grid, set)
+        && cells_of(set).all(|c| count_solutions(&blank(grid, set & !(1u128 << c)), 2) == 1)
+}
+
+/// A plain backtracking solver that enumerates every completion of a
+/// partial grid: most constrained empty cell first, digits of a preferred
+/// grid tried first (so that grid comes out first and nearby completions
+/// next).
+pub struct Enumerator {
+    cells: Cells,
+    rows: [u16; 9],
+    cols: [u16; 9],
+    boxes: [u16; 9],
+    empty: Vec<usize>,
+}
+
+impl Enumerator {
+    /// The enumerator of the completions of `cells` (0 = blank). Givens
+    /// that conflict simply give no completion.
+    pub fn new(cells: &Cells) -> Enumerator {
+        let mut e = Enumerator {
+            cells: *cells,
+            rows: [0; 9],
+            cols: [0; 9],
+            boxes: [0; 9],
+            empty: Vec::new(),
+        };
+        let mut conflict = false;
+        for (i, &v) in cells.iter().enumerate() {
+            if v == 0 {
+                e.empty.push(i);
+                continue;
+            }
+            let bit = 1u16 << v;
+            let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+            conflict |= (e.rows[r] | e.cols[c] | e.boxes[b]) & bit != 0;
+            e.rows[r] |= bit;
+            e.cols[c] |= bit;
+            e.boxes[b] |= bit;
+        }
+        if conflict {
+            // Make every completion impossible.
+            e.rows = [0x3fe; 9];
+            if e.empty.is_empty() {
+                e.empty.push(0);
+                e.cells[0] = 0;
+            }
+        }
+        e
+    }
+
+    /// Calls `f` on every completion until it returns false; returns
+    /// whether the enumeration ran to its end.
+    pub fn for_each(mut self, prefer: Option<&Cells>, f: &mut dyn FnMut(&Cells) -> bool) -> bool {
+        let n = self.empty.len();
+        self.rec(n, prefer, f)
+    }
+
+    fn rec(
+        &mut self,
+        open: usize,
+        prefer: Option<&Cells>,
+        f: &mut dyn FnMut(&Cells) -> bool,
+    ) -> bool {
+        if open == 0 {
+            return f(&self.cells);
+        }
+        // Most constrained open cell (the open cells are empty[..open]).
+        let mut best = 0usize;
+        let mut best_cand = 0u16;
+        let mut best_n = 10;
+        for k in 0..open {
+            let i = self.empty[k];
+            let cand = self.cand(i);
+            let n = cand.count_ones();
+            if n < best_n {
+                best_n = n;
+                best = k;
+                best_cand = cand;
+                if n <= 1 {
+                    break;
+                }
+            }
+        }
+        if best_n == 0 {
+            return true;
+        }
+        self.empty.swap(best, open - 1);
+        let i = self.empty[open - 1];
+        let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+        let mut order = [0u8; 9];
+        let mut k = 0;
+        if let Some(p) = prefer {
+            if best_cand >> p[i] & 1 == 1 {
+                order[k] = p[i];
+                k += 1;
+            }
+        }
+        for d in 1..=9u8 {
+            if best_cand >> d & 1 == 1 && prefer.is_none_or(|p| p[i] != d) {
+                order[k] = d;
+                k += 1;
+            }
+        }
+        let mut go_on = true;
+        for &d in &order[..k] {
+            let bit = 1u16 << d;
+            self.cells[i] = d;
+            self.rows[r] |= bit;
+            self.cols[c] |= bit;
+            self.boxes[b] |= bit;
+            go_on = self.rec(open - 1, prefer, f);
+            self.rows[r] &= !bit;
+            self.cols[c] &= !bit;
+            self.boxes[b] &= !bit;
+            if !go_on {
+                break;
+            }
+        }
+        self.cells[i] = 0;
+        go_on
+    }
+
+    fn cand(&self, i: usize) -> u16 {
+        let (r, c, b) = (i / 9, i % 9, (i / 27) * 3 + (i % 9) / 3);
+        !(self.rows[r] | self.cols[c] | self.boxes[b]) & 0x3fe
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const G: &str =
+        "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+    fn cells(s: &str) -> Cells {
+        let mut c = [0u8; 81];
+        for (i, b) in s.bytes().enumerate() {
+            c[i] = b - b'0';
+        }
+        c
+    }
+
+    #[test]
+    fn every_set_found_is_a_minimal_ua() {
+        let g = cells(G);
+        let sets = collect(
+            &g,
+            &UaOptions {
+                digits: 3,
+                boxes: 2,
+                ..UaOptions::default()
+            },
+        );
+        assert!(!sets.is_empty());
+        for &s in &sets {
+            assert!(is_minimal_ua(&g, s), "{}", crate::pattern(&g, s));
+        }
+    }
+
+    #[test]
+    fn enumerator_counts_completions() {
+        let g = cells(G);
+        let mut n = 0;
+        assert!(Enumerator::new(&g).for_each(None, &mut |_| {
+            n += 1;
+            true
+        }));
+        assert_eq!(n, 1);
+        let mut empty = [0u8; 81];
+        empty[..9].copy_from_slice(&g[..9]);
+        empty[9..18].copy_from_slice(&g[9..18]);
+        let mut k = 0;
+        Enumerator::new(&empty).for_each(None, &mut |_| {
+            k += 1;
+            k < 10
+        });
+        assert_eq!(k, 10);
+    }
+}

@@ -1,0 +1,362 @@
+//! The grid checker against ground truth: the 17-clue list (completeness of
+//! the N-clue search, on random isomorphic forms of the grids), brute-force
+//! unavoidable rectangles (the size-4 UA sets), and the UA sets' definition.
+
+use std::collections::BTreeSet;
+
+use algoku_checker::{
+    cells_of, collect, is_minimal_ua, search, Cells, SearchOptions, UaOptions, ALL,
+};
+use algoku_sudoku::generator::solution_grid;
+use algoku_sudoku::{count_solutions, solve, Grid, SplitMix64};
+
+/// 43 puzzles of the complete 17-clue list (puzzles2_17_clue): all 14 on
+/// one grid and all 8 on another (moved onto one literal form of the grid,
+/// see the file's header), and 21 on grids with a single 17.
+const SEVENTEEN: &str = include_str!("data/seventeen.txt");
+
+fn parse(s: &str) -> Cells {
+    *Grid::parse(s).expect("fixture puzzle").cells()
+}
+
+fn mask_of(p: &Cells) -> u128 {
+    p.iter()
+        .enumerate()
+        .filter(|(_, &v)| v != 0)
+        .fold(0, |m, (i, _)| m | 1u128 << i)
+}
+
+/// A geometric transform as a source map (new cell i takes old cell
+/// src[i]) and a digit relabeling.
+#[derive(Clone)]
+struct Iso {
+    src: [usize; 81],
+    relabel: [u8; 10],
+}
+
+impl Iso {
+    fn random(rng: &mut SplitMix64) -> Iso {
+        let perm = |rng: &mut SplitMix64| {
+            let mut bands = [0usize, 1, 2];
+            rng.shuffle(&mut bands);
+            let mut out = [0usize; 9];
+            for (k, &b) in bands.iter().enumerate() {
+                let mut rows = [0usize, 1, 2];
+                rng.shuffle(&mut rows);
+                for (j, &r) in rows.iter().enumerate() {
+                    out[3 * k + j] = 3 * b + r;
+                }
+            }
+            out
+        };
+        let rows = perm(rng);
+        let cols = perm(rng);
+        let transpose = rng.below(2) == 1;
+        let mut src = [0usize; 81];
+        for r in 0..9 {
+            for c in 0..9 {
+                let (sr, sc) = (rows[r], cols[c]);
+                src[9 * r + c] = if transpose { 9 * sc + sr } else { 9 * sr + sc };
+            }
+        }
+        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
+        rng.shuffle(&mut digits);
+        let mut relabel = [0u8; 10];
+        relabel[1..].copy_from_slice(&digits);
+        Iso { src, relabel }
+    }
+
+    fn grid(&self, g: &Cells) -> Cells {
+        std::array::from_fn(|i| self.relabel[g[self.src[i]] as usize])
+    }
+
+    fn mask(&self, m: u128) -> u128 {
+        (0..81)
+            .filter(|&i| m >> self.src[i] & 1 == 1)
+            .fold(0, |a, i| a | 1u128 << i)
+    }
+}
+
+/// The geometric automorphisms of `g` (as source maps): transforms that
+/// map `g` to itself up to a relabeling. Brute force over the 3 359 232
+/// transforms, pruned row by row.
+fn automorphisms(g: &Cells) -> Vec<[usize; 81]> {
+    let perms3: [[usize; 3]; 6] = [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ];
+    let mut lines = Vec::with_capacity(1296);
+    for b in perms3 {
+        for p0 in perms3 {
+            for p1 in perms3 {
+                for p2 in perms3 {
+                    let ps = [p0, p1, p2];
+                    let v: [usize; 9] = std::array::from_fn(|i| 3 * b[i / 3] + ps[i / 3][i % 3]);
+                    lines.push(v);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for transpose in [false, true] {
+        let at = |r: usize, c: usize| {
+            if transpose {
+                g[9 * c + r]
+            } else {
+                g[9 * r + c]
+            }
+        };
+        for cols in &lines {
+            // The relabeling is fixed by row 0 of the image: rows[0] = r0.
+            for rows in &lines {
+                let mut relabel = [0u8; 10];
+                let mut ok = true;
+                'outer: for r in 0..9 {
+                    for c in 0..9 {
+                        let from = at(rows[r], cols[c]) as usize;
+                        let to = g[9 * r + c];
+                        if relabel[from] == 0 {
+                            relabel[from] = to;
+                        } else if relabel[from] != to {
+                            ok = false;
+                            break 'outer;
+                        }
+                    }
+                }
+                if ok {
+                    out.push(std::array::from_fn(|i| {
+                        let (r, c) = (rows[i / 9], cols[i % 9]);
+                        if transpose {
+                            9 * c + r
+                        } else {
+                            9 * r + c
+                        }
+                    }));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Checks one reported puzzle: `n` givens from `grid`, unique, solution `grid`.
+fn assert_puzzle(grid: &Cells, p: u128, n: usize) {
+    assert_eq!(p.count_ones() as usize, n);
+    let cells: Cells = std::array::from_fn(|i| if p >> i & 1 == 1 { grid[i] } else { 0 });
+    let puzzle = Grid::from_cells(cells).unwrap();
+    assert_eq!(count_solutions(&puzzle, 2), 1, "not unique");
+    assert_eq!(solve(&puzzle).unwrap().cells(), grid);
+}
+
+#[test]
+fn finds_exactly_the_listed_17s_on_random_isomorphs() {
+    let puzzles: Vec<Cells> = SEVENTEEN
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(parse)
+        .collect();
+    assert_eq!(puzzles.len(), 43);
+    // Group the list's puzzles by their solution grid.
+    let mut groups: Vec<(Cells, Vec<u128>)> = Vec::new();
+    for p in &puzzles {
+        let sol = *solve(&Grid::from_cells(*p).unwrap()).unwrap().cells();
+        match groups.iter_mut().find(|(g, _)| *g == sol) {
+            Some((_, v)) => v.push(mask_of(p)),
+            None => groups.push((sol, vec![mask_of(p)])),
+        }
+    }
+    assert!(
+        groups.iter().any(|(_, v)| v.len() == 14),
+        "the grid with several 17s"
+    );
+    let mut rng = SplitMix64::new(17);
+    let mut checked = 0;
+    for (gi, (grid, masks)) in groups.iter().enumerate() {
+        // Every 17 on this grid: the listed ones and their images under the
+        // grid's automorphisms (the list keeps one per equivalence class).
+        let autos = automorphisms(grid);
+        let mut all17: BTreeSet<u128> = BTreeSet::new();
+        for &m in masks {
+            for a in &autos {
+                all17.insert(
+                    (0..81)
+                        .filter(|&i| m >> a[i] & 1 == 1)
+                        .fold(0, |x, i| x | 1u128 << i),
+                );
+            }
+        }
+        // Several cases per multi-17 grid, one per other grid.
+        let cases = if masks.len() > 1 { masks.len() } else { 1 };
+        for (k, &target) in masks.iter().enumerate().take(cases) {
+            let iso = Iso::random(&mut rng);
+            let tgrid = iso.grid(grid);
+            // 11 or 12 of the target's clues, chosen at random.
+            let mut clues: Vec<usize> = cells_of(target).collect();
+            rng.shuffle(&mut clues);
+            let keep = 11 + (gi + k) % 2;
+            let given = clues[..keep].iter().fold(0u128, |m, &c| m | 1u128 << c);
+            let expected: BTreeSet<u128> = all17
+                .iter()
+                .filter(|&&m| m & given == given)
+                .map(|&m| iso.mask(m))
+                .collect();
+            let uas = collect(&tgrid, &UaOptions::default());
+            let opts = SearchOptions {
+                clues: 17,
+                given: iso.mask(given),
+                threads: 2,
+                max_found: 1000,
+            };
+            let r = search(&tgrid, &uas[..uas.len().min(1500)], &opts, &|_, _| {});
+            assert!(!r.stopped);
+            let got: BTreeSet<u128> = r.puzzles.iter().copied().collect();
+            assert_eq!(got, expected, "grid {gi} case {k}");
+            for &p in &r.puzzles {
+                assert_puzzle(&tgrid, p, 17);
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked >= 30);
+}
+
+/// Minimal 4-cell UA sets are exactly the unavoidable rectangles: cells
+/// (r1,c1),(r1,c2),(r2,c1),(r2,c2) in exactly two boxes, holding digits
+/// a b / b a.
+fn rectangles(g: &Cells) -> BTreeSet<u128> {
+    let mut out = BTreeSet::new();
+    let bx = |r: usize, c: usize| (r / 3) * 3 + c / 3;
+    for r1 in 0..9 {
+        for r2 in r1 + 1..9 {
+            for c1 in 0..9 {
+                for c2 in c1 + 1..9 {
+                    let (a, b) = (g[9 * r1 + c1], g[9 * r1 + c2]);
+                    let boxes: BTreeSet<usize> =
+                        [bx(r1, c1), bx(r1, c2), bx(r2, c1), bx(r2, c2)].into();
+                    if g[9 * r2 + c1] == b && g[9 * r2 + c2] == a && boxes.len() == 2 {
+                        out.insert(
+                            [9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2]
+                                .iter()
+                                .fold(0, |m, &c| m | 1u128 << c),
+                        );
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn size_4_sets_are_the_unavoidable_rectangles() {
+    let opts = UaOptions {
+        digits: 2,
+        boxes: 0,
+        ..UaOptions::default()
+    };
+    for seed in 0..60 {
+        let g = *solution_grid(seed).cells();
+        let four: BTreeSet<u128> = collect(&g, &opts)
+            .into_iter()
+            .filter(|m| m.count_ones() == 4)
+            .collect();
+        assert_eq!(four, rectangles(&g), "seed {seed}");
+        // The default collection finds the same ones.
+        if seed < 3 {
+            let all: BTreeSet<u128> = collect(&g, &UaOptions::default())
+                .into_iter()
+                .filter(|m| m.count_ones() == 4)
+                .collect();
+            assert_eq!(all, four);
+        }
+    }
+}
+
+#[test]
+fn every_collected_set_is_a_minimal_ua() {
+    for seed in [1u64, 2] {
+        let g = *solution_grid(seed).cells();
+        let sets = collect(
+            &g,
+            &UaOptions {
+                max_size: 14,
+                ..UaOptions::default()
+            },
+        );
+        assert!(sets.len() > 20);
+        for &s in &sets {
+            assert!(s & !ALL == 0);
+            assert!(is_minimal_ua(&g, s));
+        }
+    }
+}
+
+#[test]
+fn a_non_minimal_set_is_rejected() {
+    let g = *solution_grid(3).cells();
+    let rect = *rectangles(&g).iter().next().expect("a rectangle");
+    let extra = (0..81).map(|i| 1u128 << i).find(|b| b & rect == 0).unwrap();
+    assert!(is_minimal_ua(&g, rect));
+    assert!(!is_minimal_ua(&g, rect | extra));
+    assert!(!is_minimal_ua(&g, rect & (rect - 1)));
+}
+
+#[test]
+fn search_respects_max_found_and_is_thread_independent() {
+    let g =
+        parse("789623541651478923324915786192736854438592167567184392945367218276851439813249675");
+    let uas = collect(&g, &UaOptions::default());
+    let p = SEVENTEEN
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(parse)
+        .find(|p| solve(&Grid::from_cells(*p).unwrap()).unwrap().cells() == &g)
+        .unwrap();
+    let core: u128 = cells_of(mask_of(&p))
+        .take(16)
+        .fold(0, |m, c| m | 1u128 << c);
+    // 20 clues containing 16 of a 17: many puzzles; stop at 50.
+    let opts = SearchOptions {
+        clues: 20,
+        given: core,
+        threads: 1,
+        max_found: 50,
+    };
+    let r = search(&g, &uas, &opts, &|_, _| {});
+    assert!(r.stopped);
+    assert_eq!(r.puzzles.len(), 50);
+    for &q in &r.puzzles {
+        assert_puzzle(&g, q, 20);
+    }
+    let opts = SearchOptions {
+        clues: 17,
+        given: core,
+        threads: 1,
+        max_found: 1000,
+    };
+    let one = search(&g, &uas, &opts, &|_, _| {});
+    let two = search(&g, &uas, &SearchOptions { threads: 2, ..opts }, &|_, _| {});
+    assert!(!one.stopped && !one.puzzles.is_empty());
+    assert_eq!(one, two);
+}
+
+#[test]
+#[ignore = "full 17-clue search of a grid: minutes"]
+fn full_search_finds_the_one_17() {
+    let g =
+        parse("123456789457189236689372145245798361378261954961543827512637498796824513834915672");
+    let uas = collect(&g, &UaOptions::default());
+    let opts = SearchOptions {
+        clues: 17,
+        given: 0,
+        threads: 2,
+        max_found: 1000,
+    };
+    let r = search(&g, &uas[..1500], &opts, &|_, _| {});
+    assert_eq!(r.puzzles.len(), 1);
+    assert_puzzle(&g, r.puzzles[0], 17);
+}

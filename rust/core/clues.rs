@@ -1,0 +1,350 @@
+//! `algoku clues`: every puzzle with exactly N givens whose unique solution
+//! is a grid (see rust/checker/src/search.rs for the algorithm), for one
+//! grid or, in batch, for a shard of a grid file with resumable output.
+
+use std::collections::HashSet;
+use std::fs::OpenOptions;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::OnceLock;
+use std::time::Instant;
+
+use algoku_checker::{collect, pattern, search, Cells, SearchOptions, UaOptions};
+use anyhow::{anyhow, bail, Context, Result};
+use serde::{Deserialize, Serialize};
+
+use crate::input::{read_single, records, Source};
+use crate::output::{Out, EXIT_NEGATIVE};
+use crate::progress::Progress;
+use crate::ua::parse_grid;
+use crate::Global;
+
+/// Arguments of `algoku clues`.
+#[derive(clap::Args, Debug)]
+pub struct CluesArgs {
+    /// The solved grid: 81 digits 1-9 (`-` reads stdin).
+    #[arg(value_name = "GRID", conflicts_with = "grids")]
+    grid: Option<String>,
+    /// Batch mode: a file of solved grids, one per line ('#' and empty lines
+    /// skipped); needs --shard and --out.
+    #[arg(long, value_name = "FILE", requires_all = ["shard", "out"])]
+    grids: Option<PathBuf>,
+    /// Number of givens of the puzzles searched (1..=80).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=80))]
+    clues: u64,
+    /// 81-character pattern whose filled cells (agreeing with GRID) every
+    /// reported puzzle must contain.
+    #[arg(long, value_name = "PATTERN", conflicts_with = "grids")]
+    given: Option<String>,
+    /// Worker threads (default: the machine's cores).
+    #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
+    threads: Option<u64>,
+    /// Stop after this many puzzles (the search is then incomplete, exit 1).
+    #[arg(long, value_name = "K", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    max_found: u64,
+    /// Batch share I/M (1 <= I <= M): the grids at positions p with
+    /// p mod M = I-1 (0-based, in file order).
+    #[arg(long, value_name = "I/M", requires = "grids")]
+    shard: Option<String>,
+    /// Batch output (JSON Lines, appended; grids already in it are skipped).
+    #[arg(long, value_name = "PATH", requires = "grids")]
+    out: Option<PathBuf>,
+}
+
+/// UA sets (smallest first) the search starts with.
+const SEARCH_UA_LIMIT: usize = 1500;
+
+/// One grid's search.
+#[derive(Serialize, Deserialize, Debug)]
+struct Record {
+    grid: String,
+    clues: u64,
+    found: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    puzzles: Option<Vec<String>>,
+    ua_sets: usize,
+    learned: u64,
+    nodes: u64,
+    complete: bool,
+    seconds: f64,
+}
+
+/// Parses a `I/M` shard spec.
+fn parse_shard(s: &str) -> Result<(usize, usize)> {
+    let (i, m) = s
+        .split_once('/')
+        .ok_or_else(|| anyhow!("--shard {s:?}: expected I/M, e.g. 1/4"))?;
+    let i: usize = i
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("--shard {s:?}: I is not a number"))?;
+    let m: usize = m
+        .trim()
+        .parse()
+        .map_err(|_| anyhow!("--shard {s:?}: M is not a number"))?;
+    if m == 0 || i == 0 || i > m {
+        bail!("--shard {s:?}: need 1 <= I <= M");
+    }
+    Ok((i, m))
+}
+
+/// Parses `--given` against the grid: the mask of its filled cells.
+fn parse_given(text: &str, grid: &Cells, clues: usize) -> Result<u128> {
+    let chars: Vec<char> = text.trim().chars().collect();
+    if chars.len() != 81 {
+        bail!("--given: expected 81 characters, got {}", chars.len());
+    }
+    let mut mask = 0u128;
+    for (i, ch) in chars.iter().enumerate() {
+        match ch {
+            '.' | '0' => {}
+            '1'..='9' => {
+                let d = *ch as u8 - b'0';
+                if d != grid[i] {
+                    bail!(
+                        "--given: cell {i} (row {}, column {}) is {d} but the grid has {}",
+                        i / 9 + 1,
+                        i % 9 + 1,
+                        grid[i]
+                    );
+                }
+                mask |= 1u128 << i;
+            }
+            _ => bail!("--given: bad character {ch:?} at cell {i} (expected 1-9, '.' or '0')"),
+        }
+    }
+    if mask.count_ones() as usize > clues {
+        bail!(
+            "--given has {} givens, more than --clues {clues}",
+            mask.count_ones()
+        );
+    }
+    Ok(mask)
+}
+
+fn grid_text(grid: &Cells) -> String {
+    grid.iter().map(|&d| char::from(b'0' + d)).collect()
+}
+
+/// Runs the search on one grid.
+fn run_grid(
+    grid: &Cells,
+    given: u128,
+    args: &CluesArgs,
+    threads: usize,
+    tick: &(dyn Fn(u64, u64) + Sync),
+) -> (Record, Vec<u128>) {
+    let start = Instant::now();
+    let mut uas = collect(grid, &UaOptions::default());
+    // The smallest sets prune best; large ones only slow each node down.
+    uas.truncate(SEARCH_UA_LIMIT);
+    let opts = SearchOptions {
+        clues: args.clues as usize,
+        given,
+        threads,
+        max_found: args.max_found,
+    };
+    let r = search(grid, &uas, &opts, tick);
+    let record = Record {
+        grid: grid_text(grid),
+        clues: args.clues,
+        found: r.puzzles.len(),
+        puzzles: None,
+        ua_sets: uas.len(),
+        learned: r.learned,
+        nodes: r.nodes,
+        complete: !r.stopped,
+        seconds: start.elapsed().as_secs_f64(),
+    };
+    (record, r.puzzles)
+}
+
+/// Runs `algoku clues`.
+pub fn run(args: &CluesArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let threads = args.threads.map_or_else(
+        || std::thread::available_parallelism().map_or(1, |n| n.get()),
+        |t| t as usize,
+    );
+    if let Some(file) = &args.grids {
+        return run_batch(file, args, threads, global, out);
+    }
+    let source = Source::resolve(args.grid.as_deref(), None, "grid")?;
+    let grid = parse_grid(&read_single(&source, "grid")?, &format!("grid ({source})"))?;
+    let given = match &args.given {
+        Some(p) => parse_given(p, &grid, args.clues as usize)?,
+        None => 0,
+    };
+    let bar: OnceLock<Progress> = OnceLock::new();
+    let tick = |done: u64, total: u64| {
+        let p = bar.get_or_init(|| {
+            let p = Progress::new(total, "searching", global);
+            for _ in 1..done {
+                p.inc();
+            }
+            p
+        });
+        p.inc();
+    };
+    let (record, puzzles) = run_grid(&grid, given, args, threads, &tick);
+    if let Some(p) = bar.get() {
+        p.finish();
+    }
+    for &p in &puzzles {
+        let text = pattern(&grid, p);
+        if global.json {
+            out.json(&serde_json::json!({ "puzzle": text }))?;
+        } else {
+            out.line(text)?;
+        }
+    }
+    if global.json {
+        out.json(&record)?;
+    } else {
+        out.line(format!(
+            "grid {}: {} puzzle(s) with {} givens{}; {} UA sets (+{} learned), {} nodes, {:.3} s",
+            record.grid,
+            record.found,
+            record.clues,
+            if record.complete {
+                ""
+            } else {
+                " (search stopped: incomplete)"
+            },
+            record.ua_sets,
+            record.learned,
+            record.nodes,
+            record.seconds
+        ))?;
+    }
+    if !record.complete {
+        out.flush()?;
+        if !global.json {
+            eprintln!(
+                "stopped after {} puzzles (--max-found {}): the search is incomplete; raise --max-found or narrow it with --given",
+                record.found, args.max_found
+            );
+        }
+        return Ok(ExitCode::from(EXIT_NEGATIVE));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Reads the grids already recorded in `path` and cuts a partial last line
+/// (an interrupted write) so the next record starts on its own line.
+fn done_grids(path: &Path) -> Result<HashSet<String>> {
+    let mut done = HashSet::new();
+    let text = match std::fs::read(path) {
+        Ok(b) => b,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
+        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
+    };
+    let complete_len = text.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    for line in text[..complete_len].split(|&b| b == b'\n') {
+        if line.is_empty() {
+            continue;
+        }
+        if let Ok(r) = serde_json::from_slice::<Record>(line) {
+            done.insert(r.grid);
+        }
+    }
+    if complete_len < text.len() {
+        let f = OpenOptions::new()
+            .write(true)
+            .open(path)
+            .with_context(|| format!("cannot open {}", path.display()))?;
+        f.set_len(complete_len as u64)
+            .with_context(|| format!("cannot truncate {}", path.display()))?;
+    }
+    Ok(done)
+}
+
+/// Batch mode: this shard's grids, one record appended per finished grid.
+fn run_batch(
+    file: &Path,
+    args: &CluesArgs,
+    threads: usize,
+    global: &Global,
+    out: &mut Out,
+) -> Result<ExitCode> {
+    let (i, m) = parse_shard(args.shard.as_deref().unwrap_or(""))?;
+    let out_path = args
+        .out
+        .as_deref()
+        .ok_or_else(|| anyhow!("--grids needs --out"))?;
+    let text = Source::File(file.to_path_buf()).read_text()?;
+    let lines = records(&text, 81);
+    if lines.is_empty() {
+        bail!(
+            "file {}: no grid found (only empty or '#' lines)",
+            file.display()
+        );
+    }
+    let mut grids = Vec::with_capacity(lines.len());
+    for l in &lines {
+        grids.push(parse_grid(
+            &l.text,
+            &format!("grid (file {}, line {})", file.display(), l.number),
+        )?);
+    }
+    let mine: Vec<&Cells> = grids
+        .iter()
+        .enumerate()
+        .filter(|(p, _)| p % m == i - 1)
+        .map(|(_, g)| g)
+        .collect();
+    let done = done_grids(out_path)?;
+    let todo: Vec<&Cells> = mine
+        .iter()
+        .copied()
+        .filter(|g| !done.contains(&grid_text(g)))
+        .collect();
+    let mut f = OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(out_path)
+        .with_context(|| format!("cannot open {}", out_path.display()))?;
+    let progress = Progress::new(todo.len() as u64, "grids", global);
+    let mut found = 0usize;
+    let mut incomplete = 0usize;
+    for g in &todo {
+        let (mut record, puzzles) = run_grid(g, 0, args, threads, &|_, _| {});
+        found += record.found;
+        incomplete += usize::from(!record.complete);
+        record.puzzles = Some(puzzles.iter().map(|&p| pattern(g, p)).collect());
+        let mut line = serde_json::to_string(&record)?;
+        line.push('\n');
+        f.write_all(line.as_bytes())
+            .and_then(|()| f.flush())
+            .and_then(|()| f.sync_data())
+            .with_context(|| format!("cannot write {}", out_path.display()))?;
+        progress.inc();
+    }
+    progress.finish();
+    let summary = serde_json::json!({
+        "shard": format!("{i}/{m}"),
+        "grids": mine.len(),
+        "already_done": mine.len() - todo.len(),
+        "processed": todo.len(),
+        "found": found,
+        "incomplete": incomplete,
+        "out": out_path.display().to_string(),
+    });
+    if global.json {
+        out.json(&summary)?;
+    } else {
+        out.line(format!(
+            "shard {i}/{m}: {} grids, {} already done, {} processed, {found} puzzles found{}; records in {}",
+            mine.len(),
+            mine.len() - todo.len(),
+            todo.len(),
+            if incomplete > 0 { format!(", {incomplete} searches stopped at --max-found") } else { String::new() },
+            out_path.display()
+        ))?;
+    }
+    Ok(if incomplete > 0 {
+        ExitCode::from(EXIT_NEGATIVE)
+    } else {
+        ExitCode::SUCCESS
+    })
+}

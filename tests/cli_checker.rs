@@ -1,0 +1,228 @@
+//! End-to-end tests of `algoku ua` and `algoku clues`: output formats,
+//! batch shards with resume, and bad input (exit 2, nothing written).
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+/// A grid with one 17 in the complete list, and 12 of that 17's clues.
+const GRID: &str =
+    "789623541651478923324915786192736854438592167567184392945367218276851439813249675";
+const GIVEN12: &str =
+    "........1.......23..4..5........6....3......75...84......3.......................";
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn run(args: &[&str]) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run algoku");
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
+        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
+    }
+}
+
+fn json_lines(s: &str) -> Vec<Value> {
+    s.lines()
+        .map(|l| serde_json::from_str(l).expect("JSON line"))
+        .collect()
+}
+
+fn scratch(name: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_checker-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn ua_json_lists_sets_then_a_summary() {
+    let r = run(&["ua", GRID, "--max-size", "8", "--json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines = json_lines(&r.stdout);
+    let (sets, summary) = lines.split_at(lines.len() - 1);
+    let summary = &summary[0];
+    assert_eq!(summary["grid"], GRID);
+    assert_eq!(summary["sets"].as_u64().unwrap() as usize, sets.len());
+    assert!(sets.len() > 5);
+    for s in sets {
+        let cells = s["cells"].as_array().unwrap();
+        assert_eq!(s["size"].as_u64().unwrap() as usize, cells.len());
+        assert!(cells.len() >= 4 && cells.len() <= 8);
+    }
+    let text = run(&["ua", GRID, "--max-size", "8"]);
+    assert_eq!(text.code, 0);
+    assert!(text.stdout.contains("size 4: "), "{}", text.stdout);
+}
+
+#[test]
+fn clues_text_and_json_agree() {
+    let r = run(&[
+        "clues",
+        GRID,
+        "--clues",
+        "17",
+        "--given",
+        GIVEN12,
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines = json_lines(&r.stdout);
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["found"].as_u64().unwrap() as usize, lines.len() - 1);
+    assert_eq!(summary["complete"], true);
+    assert!(lines.len() > 2);
+    let text = run(&[
+        "clues",
+        GRID,
+        "--clues",
+        "17",
+        "--given",
+        GIVEN12,
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(text.code, 0);
+    let puzzles: Vec<&str> = text.stdout.lines().filter(|l| l.len() == 81).collect();
+    let from_json: Vec<&str> = lines[..lines.len() - 1]
+        .iter()
+        .map(|v| v["puzzle"].as_str().unwrap())
+        .collect();
+    assert_eq!(puzzles, from_json);
+    for p in puzzles {
+        assert_eq!(p.chars().filter(|&c| c != '.').count(), 17);
+        let s = run(&["solve", p, "--count", "2", "--json"]);
+        let v: Value = serde_json::from_str(s.stdout.trim()).unwrap();
+        assert_eq!(v["solutions"], 1);
+        assert_eq!(v["solution"], GRID);
+    }
+}
+
+#[test]
+fn clues_max_found_stops_with_a_message() {
+    let r = run(&[
+        "clues",
+        GRID,
+        "--clues",
+        "20",
+        "--given",
+        GIVEN12,
+        "--max-found",
+        "3",
+        "--threads",
+        "1",
+    ]);
+    assert_eq!(r.code, 1);
+    assert_eq!(r.stdout.lines().filter(|l| l.len() == 81).count(), 3);
+    assert!(r.stderr.contains("--max-found"), "{}", r.stderr);
+}
+
+#[test]
+fn batch_shards_append_and_resume() {
+    let dir = scratch("batch");
+    let grids = dir.join("grids.txt");
+    let other = "123456789457189236689372145245798361378261954961543827512637498796824513834915672";
+    std::fs::write(&grids, format!("# two grids\n{GRID}\n{other}\n")).unwrap();
+    let out = dir.join("out.jsonl");
+    let args = |shard: &'static str| {
+        vec![
+            "clues".to_string(),
+            "--grids".into(),
+            grids.display().to_string(),
+            "--clues".into(),
+            "1".into(),
+            "--shard".into(),
+            shard.into(),
+            "--out".into(),
+            out.display().to_string(),
+            "--json".into(),
+        ]
+    };
+    let a: Vec<String> = args("2/2");
+    let r = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let recs = json_lines(&std::fs::read_to_string(&out).unwrap());
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0]["grid"], other);
+    assert_eq!(recs[0]["found"], 0);
+    // A partial line (an interrupted write) is cut; done grids are skipped.
+    let mut text = std::fs::read_to_string(&out).unwrap();
+    text.push_str("{\"grid\": \"12");
+    std::fs::write(&out, text).unwrap();
+    for shard in ["1/2", "2/2", "1/2"] {
+        let a = args(shard);
+        let r = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
+    let recs = json_lines(&std::fs::read_to_string(&out).unwrap());
+    let grids_done: Vec<&str> = recs.iter().map(|v| v["grid"].as_str().unwrap()).collect();
+    assert_eq!(grids_done, [other, GRID]);
+}
+
+#[test]
+fn bad_input_exits_2_and_writes_nothing() {
+    let bad_grid = GRID.replacen('7', "8", 1);
+    let disagree = GIVEN12.replacen('1', "2", 1);
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["ua", &bad_grid],
+        vec!["ua", "123"],
+        vec!["clues", &bad_grid, "--clues", "17"],
+        vec!["clues", GRID, "--clues", "17", "--given", &disagree],
+        vec!["clues", GRID, "--clues", "17", "--given", "12x"],
+        vec!["clues", GRID, "--clues", "0"],
+        vec!["clues", GRID, "--clues", "81"],
+        vec!["clues", GRID, "--clues", "5", "--given", GIVEN12],
+    ];
+    for args in cases {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stdout.is_empty(), "{args:?}");
+        assert_eq!(
+            r.stderr.lines().filter(|l| l.starts_with("error")).count(),
+            1,
+            "{args:?}: {}",
+            r.stderr
+        );
+        let mut json = args.clone();
+        json.push("--json");
+        let j = run(&json);
+        assert_eq!(j.code, 2);
+        let v: Value = serde_json::from_str(j.stdout.trim()).expect("json error");
+        assert!(v["error"].is_string());
+    }
+    let dir = scratch("bad");
+    let grids = dir.join("grids.txt");
+    std::fs::write(&grids, format!("{GRID}\n{bad_grid}\n")).unwrap();
+    let out = dir.join("out.jsonl");
+    for (shard, file) in [
+        ("3/2", &grids),
+        ("0/2", &grids),
+        ("x", &grids),
+        ("1/1", &grids),
+    ] {
+        let r = run(&[
+            "clues",
+            "--grids",
+            file.to_str().unwrap(),
+            "--clues",
+            "17",
+            "--shard",
+            shard,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 2, "{shard}: {}", r.stderr);
+        assert!(!out.exists(), "{shard}: output written");
+    }
+}
