@@ -376,7 +376,11 @@ impl fmt::Display for Step {
                 .collect();
             f.write_str(&groups.join("; "))?;
         }
-        write!(f, ", {} {}", self.technique.name(), self.detail)
+        write!(f, ", {}", self.technique.name())?;
+        if !self.detail.is_empty() {
+            write!(f, " {}", self.detail)?;
+        }
+        Ok(())
     }
 }
 
@@ -537,7 +541,7 @@ impl Board {
                 technique: Technique::NakedSingle,
                 placement: Some((c, d)),
                 eliminations: Vec::new(),
-                detail: format!("in {}", cell_name(c)),
+                detail: String::new(),
             }
         })
     }

@@ -316,3 +316,72 @@ fn rating_is_deterministic() {
         assert_eq!(rate(&p), rate(&p));
     }
 }
+
+#[test]
+fn naked_and_hidden_pairs_hand_checked() {
+    let mut b = Board::new(&Grid::EMPTY).unwrap();
+    restrict(&mut b, &[cell(1, 1), cell(1, 2)], &[1, 2]);
+    let s = b.find(Technique::NakedPair).expect("a naked pair");
+    // Row 1 is the first unit holding the pair: 1 and 2 leave r1c3..r1c9.
+    let want: Vec<(usize, u8)> = (3..=9)
+        .flat_map(|c| [(cell(1, c), 1), (cell(1, c), 2)])
+        .collect();
+    assert_eq!(s.eliminations, want);
+    assert_eq!(s.detail, "{12} at r1c1,r1c2 in row 1");
+
+    let mut b = Board::new(&Grid::EMPTY).unwrap();
+    for c in 3..=9 {
+        b.remove_candidate(cell(1, c), 1);
+        b.remove_candidate(cell(1, c), 2);
+    }
+    let s = b.find(Technique::HiddenPair).expect("a hidden pair");
+    let want: Vec<(usize, u8)> = [cell(1, 1), cell(1, 2)]
+        .into_iter()
+        .flat_map(|c| (3..=9).map(move |d| (c, d)))
+        .collect();
+    assert_eq!(s.eliminations, want);
+}
+
+#[test]
+fn w_wing_hand_checked() {
+    // r1c1 and r5c9 hold {1,2}; in column 5, 1 is only at r1c5 (sees r1c1)
+    // and r5c5 (sees r5c9): one of the two cells is 2.
+    let mut b = Board::new(&Grid::EMPTY).unwrap();
+    restrict(&mut b, &[cell(1, 1), cell(5, 9)], &[1, 2]);
+    for r in [2, 3, 4, 6, 7, 8, 9] {
+        b.remove_candidate(cell(r, 5), 1);
+    }
+    let s = b.find(Technique::WWing).expect("a W-Wing");
+    // The cells seeing both r1c1 and r5c9: r1c9 and r5c1.
+    assert_eq!(s.eliminations, vec![(cell(1, 9), 2), (cell(5, 1), 2)]);
+    assert_eq!(s.detail, "r1c1,r5c9 {12}, strong link on 1 in column 5");
+}
+
+#[test]
+fn simple_colouring_trap_hand_checked() {
+    // Digit 1: row 1 only at c1,c5; column 5 only at r1,r5; row 5 only at
+    // c2,c5. Chain r1c1(+) r1c5(-) r5c5(+) r5c2(-).
+    let mut b = Board::new(&Grid::EMPTY).unwrap();
+    for c in [2, 3, 4, 6, 7, 8, 9] {
+        b.remove_candidate(cell(1, c), 1);
+    }
+    for r in [2, 3, 4, 6, 7, 8, 9] {
+        b.remove_candidate(cell(r, 5), 1);
+    }
+    for c in [1, 3, 4, 6, 7, 8, 9] {
+        b.remove_candidate(cell(5, c), 1);
+    }
+    let s = b.find(Technique::SimpleColouring).expect("a colour trap");
+    // Cells seeing r1c1 and r5c2: r2c2, r3c2 (box 1 + column 2), r4c1,
+    // r6c1 (column 1 + box 4).
+    assert_eq!(
+        s.eliminations,
+        vec![
+            (cell(2, 2), 1),
+            (cell(3, 2), 1),
+            (cell(4, 1), 1),
+            (cell(6, 1), 1)
+        ]
+    );
+    assert!(s.detail.starts_with("on 1: colour trap"), "{}", s.detail);
+}
