@@ -6,6 +6,8 @@
 //!   --gen N       puzzles per level to generate, each side (default: 100)
 //!   --agree K     our generated puzzles rated by both (default: 1000)
 //!   --passes P    timings per level; the best counts (default: 2)
+//!   --file PATH   also compare levels on the first K puzzles of a file
+//!                 (one per line, '#' lines skipped), e.g. a tdoku data file
 //!   --json        print JSON instead of text
 //! ```
 //!
@@ -39,6 +41,7 @@ struct Options {
     agree: u64,
     passes: usize,
     json: bool,
+    file: Option<String>,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -47,6 +50,7 @@ fn parse_args() -> Result<Options, String> {
         agree: 1000,
         passes: 2,
         json: false,
+        file: None,
     };
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
@@ -60,6 +64,7 @@ fn parse_args() -> Result<Options, String> {
             "--agree" => o.agree = num("--agree")?,
             "--passes" => o.passes = num("--passes")?.max(1) as usize,
             "--json" => o.json = true,
+            "--file" => o.file = Some(args.next().ok_or("--file needs a path")?),
             "--bench" => {}
             other => return Err(format!("unknown option {other}")),
         }
@@ -261,6 +266,18 @@ fn run(o: &Options) -> Result<(), String> {
         let qq: Vec<String> = qq_puzzles.iter().map(|(_, p)| p.clone()).collect();
         let (_, qql) = qqwing_levels(&qq)?;
         sets.push(("qqwing's generator", qq, qql));
+        if let Some(path) = &o.file {
+            let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+            let puzzles: Vec<String> = text
+                .lines()
+                .map(str::trim)
+                .filter(|l| !l.is_empty() && !l.starts_with('#'))
+                .map(|l| l.chars().take(81).collect())
+                .take(o.agree as usize)
+                .collect();
+            let (_, levels) = qqwing_levels(&puzzles)?;
+            sets.push(("the file", puzzles, levels));
+        }
         for (name, puzzles, theirs) in sets {
             let mut matrix: BTreeMap<(String, &str), usize> = BTreeMap::new();
             let mut examples: BTreeMap<(String, &str), String> = BTreeMap::new();
