@@ -177,10 +177,9 @@ pub fn run(args: &RateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> 
     if global.json {
         out.json(&serde_json::json!({ "summary": summary }))?;
     } else {
-        let levels: Vec<String> = summary
-            .levels
+        let levels: Vec<String> = Level::ALL
             .iter()
-            .map(|(k, v)| format!("{k} {v}"))
+            .map(|l| format!("{} {}", l.name(), summary.levels[l.name()]))
             .collect();
         let order = |k: &str| TECHNIQUES.iter().position(|t| t.key() == k);
         let mut hardest: Vec<(&&str, &usize)> = summary.hardest.iter().collect();
