@@ -60,7 +60,8 @@ pub struct GenerateArgs {
         long,
         value_name = "N",
         default_value_t = 100_000,
-        requires = "difficulty"
+        requires = "difficulty",
+        value_parser = clap::value_parser!(u64).range(1..)
     )]
     max_attempts: u64,
 }

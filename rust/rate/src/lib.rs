@@ -17,7 +17,7 @@
 //! than guess).
 //!
 //! Before that, the puzzle is checked with the exact solver
-//! ([`algoku_sudoku::count_solutions`]): contradictory givens, no solution or
+//! ([`algoku_sudoku::Solver`], up to 2 solutions): contradictory givens, no solution or
 //! several solutions are reported as such, never rated. Uniqueness is what
 //! makes the unique-rectangle technique sound.
 //!
@@ -75,7 +75,7 @@
 
 use std::fmt;
 
-use algoku_sudoku::{count_solutions, Grid};
+use algoku_sudoku::Grid;
 
 /// The 27 units: rows 0–8, columns 9–17, boxes 18–26, each as 9 cell indices.
 pub const UNITS: [[usize; 9]; 27] = build_units();
@@ -433,8 +433,8 @@ impl Board {
     fn place(&mut self, c: usize, d: u8) {
         self.value[c] = d;
         self.cand[c] = 0;
-        for p in 0..81 {
-            if sees(c, p) {
+        for u in [row(c), 9 + col(c), 18 + boxi(c)] {
+            for &p in &UNITS[u] {
                 self.cand[p] &= !bit(d);
             }
         }
@@ -481,12 +481,18 @@ impl Board {
     }
 
     /// The empty cells of unit `u` holding candidate `d`.
-    fn places(&self, u: usize, d: u8) -> Vec<usize> {
-        UNITS[u]
-            .iter()
-            .copied()
-            .filter(|&c| self.cand[c] & bit(d) != 0)
-            .collect()
+    fn places(&self, u: usize, d: u8) -> Places {
+        let mut p = Places {
+            cells: [0; 9],
+            len: 0,
+        };
+        for &c in &UNITS[u] {
+            if self.cand[c] & bit(d) != 0 {
+                p.cells[p.len] = c;
+                p.len += 1;
+            }
+        }
+        p
     }
 
     fn elims_of(&self, cells: impl Iterator<Item = usize>, mask: u16) -> Vec<(usize, u8)> {
@@ -503,16 +509,22 @@ impl Board {
 
     fn hidden_single(&self, units: std::ops::Range<usize>, t: Technique) -> Option<Step> {
         for u in units {
-            for d in 1..=9u8 {
+            // Digits seen once and at least twice in the unit.
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &c in &UNITS[u] {
+                twice |= once & self.cand[c];
+                once |= self.cand[c];
+            }
+            let single = once & !twice;
+            if single != 0 {
+                let d = single.trailing_zeros() as u8 + 1;
                 let p = self.places(u, d);
-                if p.len() == 1 {
-                    return Some(Step {
-                        technique: t,
-                        placement: Some((p[0], d)),
-                        eliminations: Vec::new(),
-                        detail: format!("in {}", unit_name(u)),
-                    });
-                }
+                return Some(Step {
+                    technique: t,
+                    placement: Some((p[0], d)),
+                    eliminations: Vec::new(),
+                    detail: format!("in {}", unit_name(u)),
+                });
             }
         }
         None
@@ -976,6 +988,19 @@ impl Board {
     }
 }
 
+/// The cells of a unit holding a candidate (no allocation).
+struct Places {
+    cells: [usize; 9],
+    len: usize,
+}
+
+impl std::ops::Deref for Places {
+    type Target = [usize];
+    fn deref(&self) -> &[usize] {
+        &self.cells[..self.len]
+    }
+}
+
 fn chain_text(members: &[usize], colour: &[u8; 81], base: u8) -> String {
     let side = |k: u8| -> String {
         members
@@ -1148,7 +1173,8 @@ pub fn rate(puzzle: &Grid) -> Rating {
         rating.verdict = Verdict::NoSolution;
         return rating;
     };
-    match count_solutions(puzzle, 2) {
+    let solved = algoku_sudoku::Solver::new().solve_with_stats(puzzle, 2);
+    match solved.solutions {
         0 => {
             rating.verdict = Verdict::NoSolution;
             return rating;
@@ -1159,7 +1185,7 @@ pub fn rate(puzzle: &Grid) -> Rating {
             return rating;
         }
     }
-    rating.solution = algoku_sudoku::solve(puzzle);
+    rating.solution = solved.first;
     let (steps, solved) = logical_solve(&mut board, &TECHNIQUES);
     rating.steps = steps;
     rating.verdict = if solved {
