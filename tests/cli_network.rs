@@ -159,3 +159,11 @@ fn impossible_or_absurd_counts_are_usage_errors() {
     }
     assert!(!std::path::Path::new("/tmp/never-written-algoku").exists());
 }
+
+#[test]
+fn a_missing_argument_is_named_in_json() {
+    let (code, v) = run_env(&["curta", "verify", "0x01", "--json"], &[]);
+    assert_eq!(code, 2, "{v}");
+    let e = v["error"].as_str().unwrap();
+    assert!(e.contains("<SOLUTION>"), "{e}");
+}

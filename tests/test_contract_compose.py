@@ -97,3 +97,27 @@ def test_min_start_is_measured(deployed: Deployed, method: str) -> None:
     assert verdict(burn_then(deployed, method, MIN_START[method], 5 * MIN_FEE), 1) is True
     short = burn_then(deployed, method, MIN_START[method] - 1, 5 * MIN_FEE)
     assert not short.ok and "budget" in short.error.message, short.error
+
+
+def test_classic_groups_pay_exactly_their_inner_opups(deployed: Deployed, record_property) -> None:
+    """k classic calls share leftovers: the group needs k x 1 000 + 1 000 per inner opup it
+    makes (fewer than 2k for k >= 2), and one µALGO less fails. Measured for k = 1..16."""
+    opups = {}
+    for k in range(1, 17):
+        calls = plan("classic", k)
+        result = deployed.group([call(deployed, m, v, note=b"%d" % i) for i, (m, v) in enumerate(calls)])
+        assert result.ok, result.error
+        opups[k] = sum(t.inner_txns for t in result.txns)
+        assert opups[k] <= 2 * k
+        total = MIN_FEE * (k + opups[k])
+
+        def group_paying(fee_total: int):
+            # every call pays the minimum, the first pays the rest
+            fees = [fee_total - MIN_FEE * (k - 1)] + [MIN_FEE] * (k - 1)
+            return deployed.group([call(deployed, m, v, fee=f, note=b"%d" % i) for i, ((m, v), f) in enumerate(zip(calls, fees))])
+
+        assert [verdict(group_paying(total), i) for i in range(k)] == [v for _, v in calls]
+        low = group_paying(total - 1)
+        assert not low.ok and "fee too small" in low.error.message, (k, low.error)
+    record_property("classic_group_inner_opups", opups)
+    print(f"\nclassic, k calls in one group -> inner opups: {opups}")

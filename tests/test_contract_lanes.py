@@ -287,3 +287,21 @@ def test_one_call_at_min_fee_no_inner_transaction(deployed: Deployed, method: st
     assert result.txns[0].inner_txns == 0
     low = deployed.app_call(IS_VALID_LANES, s, fee=MIN_FEE - 1) if method == "lanes" else deployed.app_call(IS_SOLUTION_OF, bytes(81), s, fee=MIN_FEE - 1)
     assert not deployed.group([low]).ok
+
+
+def test_arc56_spec_has_the_new_methods_and_their_errors() -> None:
+    spec = json.loads((ARTIFACTS / "Algoku.arc56.json").read_text())
+    signatures = {
+        f"{m['name']}({','.join(a['type'] for a in m['args'])}){m['returns']['type']}" for m in spec["methods"]
+    }
+    assert {
+        "opup()void",
+        "is_valid_solution(byte[])bool",
+        "is_valid_solution_lanes(byte[])bool",
+        "is_solution_of(byte[],byte[])bool",
+    } <= signatures
+    messages = {e.get("errorMessage") for e in spec["sourceInfo"]["approval"]["sourceInfo"]}
+    assert {"Grid must be 81 bytes long.", "Puzzle must be 81 bytes long.", "Solution must be 81 bytes long."} <= messages
+    # the selectors the client uses
+    assert IS_VALID_LANES.get_selector().hex() == "9417a7ce"
+    assert IS_SOLUTION_OF.get_selector().hex() == "b7376a71"

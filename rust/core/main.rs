@@ -121,6 +121,25 @@ fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<Exit
     }
 }
 
+/// clap's message as one line: the first line, with the lines that follow a
+/// trailing colon (e.g. the names of missing required arguments) joined on,
+/// and without the usage and help hints.
+fn one_line(rendered: &str) -> Option<String> {
+    let mut lines = rendered
+        .lines()
+        .map(str::trim)
+        .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
+        .filter(|l| !l.is_empty());
+    let mut text = lines.next()?.trim_start_matches("error: ").to_string();
+    if text.ends_with(':') {
+        let rest: Vec<&str> = lines.collect();
+        if !rest.is_empty() {
+            text = format!("{} {}", text, rest.join(", "));
+        }
+    }
+    Some(text)
+}
+
 /// Handles a command-line parse failure: `--help` and `--version` print and
 /// exit 0; other errors print clap's message (or `{"error": …}` when
 /// `--json` was given) and exit 2.
@@ -132,14 +151,7 @@ fn usage_error(e: clap::Error) -> ExitCode {
     }
     if std::env::args_os().any(|a| a == "--json") {
         let text = e.kind().to_string();
-        let rendered = e.render().to_string();
-        let first = rendered
-            .lines()
-            .next()
-            .map(|l| l.trim_start_matches("error: ").to_string())
-            .filter(|l| !l.is_empty())
-            .unwrap_or(text);
-        report_error(&first, true);
+        report_error(&one_line(&e.render().to_string()).unwrap_or(text), true);
     } else {
         let _ = e.print();
     }

@@ -32,14 +32,100 @@ mask). This contract answers ``false`` for both, at almost no cost:
 * ``GROUP`` carries one extra zero byte, so the 0 of unit 9 clears bit 144,
   which exists and is already zero.
 
-Budget
-------
-The loop costs more than one app call's 700 opcodes. ``ensure_budget`` tops
-the pooled budget up to what the method still needs (measured on go-algorand's
-evaluator, see ``tests/``) with inner opup calls paid from the group's fee
-credit, never by the app account. A caller that would rather pay outer calls
-puts ``opup()`` calls before ``is_valid_solution`` in its group: each adds 700
-to the pool, and when the pool is large enough no inner transaction is made.
+Lanes: `is_valid_solution_lanes`, the same answer in one app call
+----------------------------------------------------------------
+Cell ``i`` gets a 16-bit *lane*, lane ``i``, in a string of six 32-byte
+segments (96 lanes; lanes 81..95 stay zero). ``grid | OFFSETS`` (``OFFSETS[i] =
+16 * (i % 16)``) turns byte ``i`` into ``16 * (i % 16) + cell``: the ``setbit``
+index of bit ``cell`` of lane ``i % 16`` in segment ``i // 16``. One
+``getbyte`` and one ``setbit`` per cell into zeroed segments, then the six
+segments concatenated: every lane holds exactly one set bit, at the cell's
+value (bit 0 = leftmost), when every byte is below 16.
+
+A *fold* by ``k``, ``x | extract(x, 0, 192 - 2k)``, ORs lane ``p - k`` into
+lane ``p`` of the whole string at once (``b|`` zero-extends the shorter operand
+on the left; ``b|`` has no 64-byte limit, only byte *math* does). Folds by
+1, 1 give ``w3`` (three consecutive cells); ``w3`` folded by 3, 3 holds row
+``r``'s OR in lane ``9r + 8``; ``w3`` folded by 9, 9 holds box ``(R, C)``'s OR in
+lane ``9(3R + 2) + 3C + 2``; the lanes folded by 9, 9, 27, 27 hold column ``c``'s
+OR in lane ``72 + c``. The verdict is one comparison::
+
+    (grid ++ rows ++ columns ++ boxes) & CHECK_MASK == CHECK_EXPECTED
+
+``CHECK_MASK`` keeps the grid's high nibbles (expected 0) and the 27 result
+lanes (expected ``0x7fc0``, the bits of 1..9).
+
+Why no invalid 81-byte input returns true:
+
+* a byte >= 16 leaves a set high nibble in the grid part: the comparison
+  fails (and its ``setbit`` index is below 256, inside its 32-byte segment:
+  no AVM error, so the method answers ``false``);
+* with every byte < 16 each lane holds exactly one bit, at the cell's value
+  0..15; the result lane of a unit is the OR of its nine lanes. It equals
+  ``0x7fc0`` (bits 1..9) only if the nine cells' values are all in 1..9 (a 0
+  or 10..15 sets bit 0 or 10..15) and cover nine different bits with nine
+  cells, i.e. the unit holds each of 1..9 once;
+* all 27 units (rows, columns, boxes) are compared, so the grid is solved.
+
+Conversely a solved grid gives exactly those lanes. There are no branches
+after the length check: every 81-byte input costs the same (the worst case).
+
+Where the opcodes of one call go (578 measured on go-algorand's evaluator,
+tests/test_contract_lanes.py; TEAL recount in tests/test_contract_source.py):
+
+=====================================================  =======
+ARC-4 routing (selector ``match``)                          10
+ABI ``byte[]`` header check and decode                      11
+budget check (``global OpcodeBudget``, no opup alone)        4
+length assertion                                             5
+``grid | OFFSETS``                                           8
+81 cells x (``dig, pushint, getbyte, intc 1, setbit``)     405
+six zeroed segments and their concatenation                 ~12
+ten folds (``dup, extract, b|`` = 8) and stack moves       ~100
+concat, ``b&`` with CHECK_MASK, ``==``                      ~13
+ABI bool return and ``log``                                 ~10
+=====================================================  =======
+
+Puzzle: `is_solution_of`
+------------------------
+``solution`` goes through the lanes above; the givens are checked with byte
+vectors. With every byte below 16, ``x b+ 0x0f..0f`` has bit ``0x10`` of a byte
+set iff that byte of ``x`` is non-zero (no carry crosses a byte; ``b+`` takes
+at most 64 bytes, so 64 + 17). A given agrees iff ``puzzle ^ solution`` or
+``puzzle`` is zero at that cell, so ``nz(puzzle ^ solution) & nz(puzzle) &
+0x10..10`` must be zero; ``puzzle``'s high nibbles must be zero too. Both parts
+join the lanes' comparison (one ``b&``, one ``==``). A given that equals a
+solved grid's cell is 1..9, so puzzle bytes 10..15 (and >= 16) answer false.
+If a ``b+`` carries out of a byte (a byte >= 16 somewhere), the compared
+string has another length or a set high nibble: false, never an error.
+One call: 668 opcodes with routing.
+
+Budget and composition
+----------------------
+A group's app calls pool their budget: each brings 700, all available from the
+group's start. The rule every method keeps: *a call never consumes the 700 of
+the app calls after it in its group, and funds itself first*.
+
+* ``is_valid_solution`` costs more than 700. It counts the app calls after it
+  (``gtxns TypeEnum``) and ``ensure_budget`` tops the pool up to what it still
+  needs plus 700 per later app call, with inner opup calls paid from the
+  group's fee credit (never by the app account). Standalone: fee 3 000, two
+  inner opups; or ``[opup(), opup(), is_valid_solution]`` at 1 000 each (each
+  ``opup()`` adds 700; when the pool is large enough no inner transaction is
+  made).
+* ``is_valid_solution_lanes`` and ``is_solution_of`` need less than their own
+  700, so in a group of such calls they never touch another call's share. A
+  4-opcode check tops the pool up (inner opup, fee credit) only when it is
+  short, which happens only after a foreign budget-hungry call; then they also
+  leave ``LANES_HANDOVER`` / ``SOLUTION_OF_HANDOVER`` opcodes for the next call.
+
+Measured on the evaluator (tests/test_contract_compose.py): k = 1..16
+verifications in one group, of each method and mixed, each paying its
+documented fee, all answer; a later app call still finds its 700; after a call
+that burns the pool, a verification answers when its fee pays the opups it
+needs, and fails with one microalgo less. No ARC-4 method can run code before
+its routing: a call that finds fewer opcodes than its routing and argument
+decoding need (about 60 to 90, measured there) fails at any fee.
 """
 
 from algopy import (
@@ -251,7 +337,9 @@ def _unit_ors(grid: Bytes) -> Bytes:
 
 
 class Algoku(ARC4Contract):
-    """A Sudoku verifier: `is_valid_solution(byte[])bool`."""
+    """A Sudoku verifier: `is_valid_solution(byte[])bool` (3 000 µALGO),
+    `is_valid_solution_lanes(byte[])bool` (one call, 1 000 µALGO) and
+    `is_solution_of(byte[],byte[])bool` (one call, 1 000 µALGO)."""
 
     @arc4.baremethod(create="require")
     def create(self) -> None:

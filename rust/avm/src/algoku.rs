@@ -130,6 +130,9 @@ pub enum Rejection {
     },
     /// The AVM failed an operation.
     Avm(AvmError),
+    /// Another assertion failed, with its message (`is_solution_of`'s length
+    /// checks, see [`crate::lanes`]).
+    Assert(&'static str),
 }
 
 impl fmt::Display for Rejection {
@@ -138,6 +141,7 @@ impl fmt::Display for Rejection {
         match self {
             Rejection::WrongLength { .. } => f.write_str(LENGTH_MESSAGE),
             Rejection::Avm(e) => e.fmt(f),
+            Rejection::Assert(message) => f.write_str(message),
         }
     }
 }
@@ -315,7 +319,9 @@ impl From<Result<bool, Rejection>> for Outcome {
     fn from(r: Result<bool, Rejection>) -> Self {
         match r {
             Ok(v) => Outcome::Valid(v),
-            Err(e @ Rejection::WrongLength { .. }) => Outcome::Rejected(e.to_string()),
+            Err(e @ (Rejection::WrongLength { .. } | Rejection::Assert(_))) => {
+                Outcome::Rejected(e.to_string())
+            }
             Err(Rejection::Avm(e)) => Outcome::AvmError(e.to_string()),
         }
     }

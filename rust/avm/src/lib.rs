@@ -8,16 +8,25 @@
 //!   [`project`] (this project's `contract.py`, which answers on every
 //!   81-byte input) — the independent Sudoku [`rule`], and [`Outcome`], the
 //!   serializable result of a call shared by the fixtures and the client.
+//! * [`lanes`](mod@lanes): the one-call methods — [`lanes()`]
+//!   (`is_valid_solution_lanes`) and [`solution_of`] (`is_solution_of`) — with
+//!   [`solution_rule`], the plain rule `is_solution_of` answers. Both return
+//!   `Result<bool, Rejection>` like [`project`]; `Outcome::from(..)` turns that
+//!   into the serializable form.
 //!
 //! The crate has no dependencies and never panics, whatever the input.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod algoku;
+pub mod lanes;
 pub mod ops;
 
 pub use algoku::{
     original, project, rule, Outcome, ParseOutcomeError, Rejection, BOX, COLUMN, GRID_SIZE, GROUP,
     LENGTH_MESSAGE, MASKS, ROW,
+};
+pub use lanes::{
+    lanes, solution_of, solution_rule, PUZZLE_LENGTH_MESSAGE, SOLUTION_LENGTH_MESSAGE,
 };
 pub use ops::{AvmError, UnknownAvmError};

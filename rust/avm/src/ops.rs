@@ -67,17 +67,24 @@ pub enum AvmError {
         /// The length of the argument.
         len: usize,
     },
+    /// `b+` (byte math) with an operand longer than 64 bytes:
+    /// `math attempted on large byte-array`.
+    ByteMathTooLarge,
 }
 
 impl AvmError {
     /// Every message that does not carry a number, with its error.
-    const FIXED: [(&'static str, AvmError); 6] = [
+    const FIXED: [(&'static str, AvmError); 7] = [
         ("- would result negative", AvmError::MinusNegative),
         ("+ overflowed", AvmError::PlusOverflow),
         ("setbit value > 1", AvmError::SetbitValue),
         ("setbit index beyond byteslice", AvmError::SetbitIndex),
         ("getbit index beyond byteslice", AvmError::GetbitIndex),
         ("getbyte index beyond array length", AvmError::GetbyteIndex),
+        (
+            "math attempted on large byte-array",
+            AvmError::ByteMathTooLarge,
+        ),
     ];
 
     /// The exact go-algorand message (the same text as `Display`).
@@ -249,6 +256,33 @@ pub fn b_xor(a: &[u8], b: &[u8]) -> Vec<u8> {
     bytewise(a, b, |x, y| x ^ y)
 }
 
+/// The longest operand of byte math (`b+`): 64 bytes.
+pub const MAX_BYTE_MATH_SIZE: usize = 64;
+
+/// `b+`: the sum of two big-endian unsigned integers of at most 64 bytes each,
+/// as go-algorand's `big.Int.Bytes()`: minimal length, leading zero bytes
+/// dropped (zero is the empty string), up to 65 bytes.
+///
+/// Errors: an operand longer than 64 bytes → [`AvmError::ByteMathTooLarge`].
+pub fn b_plus(a: &[u8], b: &[u8]) -> Result<Vec<u8>, AvmError> {
+    if a.len() > MAX_BYTE_MATH_SIZE || b.len() > MAX_BYTE_MATH_SIZE {
+        return Err(AvmError::ByteMathTooLarge);
+    }
+    let len = a.len().max(b.len()) + 1;
+    let mut out = vec![0u8; len];
+    let mut carry = 0u16;
+    for k in 0..len {
+        let x = if k < a.len() { a[a.len() - 1 - k] } else { 0 };
+        let y = if k < b.len() { b[b.len() - 1 - k] } else { 0 };
+        let sum = u16::from(x) + u16::from(y) + carry;
+        out[len - 1 - k] = sum as u8;
+        carry = sum >> 8;
+    }
+    let first = out.iter().position(|&v| v != 0).unwrap_or(len);
+    out.drain(..first);
+    Ok(out)
+}
+
 /// uint64 `-`: `a - b`. Errors: `b > a` → [`AvmError::MinusNegative`].
 pub fn minus(a: u64, b: u64) -> Result<u64, AvmError> {
     a.checked_sub(b).ok_or(AvmError::MinusNegative)
@@ -289,6 +323,17 @@ mod tests {
     use super::*;
 
     #[test]
+    fn b_plus_is_big_endian_addition_without_leading_zeros() {
+        assert_eq!(b_plus(&[], &[]), Ok(vec![]));
+        assert_eq!(b_plus(&[0, 0, 1], &[0]), Ok(vec![1]));
+        assert_eq!(b_plus(&[0xff], &[1]), Ok(vec![1, 0]));
+        assert_eq!(b_plus(&[0x0f; 64], &[0x0f; 64]), Ok(vec![0x1e; 64]));
+        assert_eq!(b_plus(&[0xff; 64], &[1]).map(|v| v.len()), Ok(65));
+        assert_eq!(b_plus(&[0; 65], &[1]), Err(AvmError::ByteMathTooLarge));
+        assert_eq!(b_plus(&[1], &[0; 65]), Err(AvmError::ByteMathTooLarge));
+    }
+
+    #[test]
     fn error_messages_are_go_algorand_verbatim() {
         let cases = [
             (AvmError::MinusNegative, "- would result negative"),
@@ -300,6 +345,10 @@ mod tests {
             (
                 AvmError::BtoiTooLong { len: 9 },
                 "btoi arg too long, got 9 bytes",
+            ),
+            (
+                AvmError::ByteMathTooLarge,
+                "math attempted on large byte-array",
             ),
         ];
         for (err, msg) in cases {

@@ -1,5 +1,6 @@
 //! Property tests of the mirror: for any input, this project's contract
-//! answers exactly the Sudoku rule (`project(g) == Ok(rule(g))`), and the
+//! answers exactly the Sudoku rule (`project(g) == Ok(rule(g))`, and the
+//! one-call method too: `lanes(g) == Ok(rule(g))`), and the
 //! original Algoku fails exactly where the arithmetic says it must and
 //! otherwise answers the rule too.
 //!
@@ -9,7 +10,7 @@
 
 mod common;
 
-use algoku_avm::{original, project, rule, AvmError, Outcome, Rejection};
+use algoku_avm::{lanes, original, project, rule, AvmError, Outcome, Rejection};
 use common::{latin, original_oracle, rows_and_columns_ok, solution, Rng};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
@@ -18,6 +19,7 @@ use proptest::test_runner::TestCaseError;
 fn check(g: &[u8]) -> Result<(), TestCaseError> {
     let expected = rule(g);
     prop_assert_eq!(project(g), Ok(expected), "project on {:?}", g);
+    prop_assert_eq!(lanes(g), Ok(expected), "lanes on {:?}", g);
     let orig = original(g);
     prop_assert_eq!(&orig, &original_oracle(g), "original on {:?}", g);
     if let Ok(v) = orig {

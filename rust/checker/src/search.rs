@@ -96,6 +96,7 @@ struct Task {
 struct Ctx<'a> {
     grid: &'a Cells,
     learned: Vec<u128>,
+    pool: Vec<Vec<u128>>,
     found: Vec<u128>,
     nodes: u64,
     solves: u64,
@@ -189,6 +190,7 @@ impl<'a> Ctx<'a> {
         Ctx {
             grid,
             learned: Vec::new(),
+            pool: Vec::new(),
             found: Vec::new(),
             nodes: 0,
             solves: 0,
@@ -287,7 +289,8 @@ impl<'a> Ctx<'a> {
             return;
         };
         let mut dead = dead;
-        let mut child: Vec<u128> = Vec::with_capacity(active.len());
+        // Child lists come from a pool: no allocation per node.
+        let mut child: Vec<u128> = self.pool.pop().unwrap_or_default();
         for c in cells_of(branch) {
             let bit = 1u128 << c;
             child.clear();
@@ -296,7 +299,7 @@ impl<'a> Ctx<'a> {
             self.node(chosen | bit, dead, left - 1, &mut child);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
-                return;
+                break;
             }
             // Sets learned below are unhit by `chosen` too (they were unhit
             // by a superset of it): they prune the remaining siblings.
@@ -304,6 +307,7 @@ impl<'a> Ctx<'a> {
                 active.extend_from_slice(&self.learned[before..]);
             }
         }
+        self.pool.push(child);
     }
 
     /// `None` if the givens `chosen` have the grid as unique solution, else
