@@ -26,7 +26,7 @@ async fn a_silent_kmd_is_an_error_not_a_hang() {
     )
     .await
     .expect("the KMD call must give up by itself");
-    let err = outcome.err().expect("a silent KMD cannot yield an account");
+    let err = outcome.expect_err("a silent KMD cannot yield an account");
     assert!(matches!(err, ClientError::Kmd(_)), "{err}");
     let text = err.to_string();
     assert!(text.contains("no answer within"), "{text}");
