@@ -121,3 +121,14 @@ def test_classic_groups_pay_exactly_their_inner_opups(deployed: Deployed, record
         assert not low.ok and "fee too small" in low.error.message, (k, low.error)
     record_property("classic_group_inner_opups", opups)
     print(f"\nclassic, k calls in one group -> inner opups: {opups}")
+
+
+@pytest.mark.parametrize("left", [62, 100, 300, 620, 640, 700])
+def test_lanes_after_lanes_after_a_burn(deployed: Deployed, left: int) -> None:
+    """[burn to `left`, lanes, lanes], each lanes call paying one opup: both answer, because a
+    lanes call that tops up leaves LANES_HANDOVER for the next one's routing."""
+    result = deployed.group(
+        [deployed.probe_call(burn_to=left), call(deployed, "lanes", True, fee=2 * MIN_FEE, note=b"a"), call(deployed, "lanes", False, fee=2 * MIN_FEE, note=b"b")]
+    )
+    assert verdict(result, 1) is True
+    assert verdict(result, 2) is False

@@ -173,10 +173,12 @@ GRID_SIZE = 81
 CHECK_BUDGET = 1633
 # Each app call of a group brings 700 opcodes to the group's pool, for itself.
 APP_CALL_SHARE = 700
-# Opcodes the one-call methods still need at their `ensure_budget` (their
+# Opcodes the one-call methods still need after their budget check (their
 # straight-line tails, recounted by tests/test_contract_source.py), and what they
-# leave in the pool on top, so that a following Algoku call can always reach its own
-# top-up (its routing and argument checks cost less than this).
+# leave in the pool on top. LANES_HANDOVER is enough for a following lanes call to
+# reach its own top-up (tests/test_contract_compose.py); SOLUTION_OF_HANDOVER is what
+# still fits in is_solution_of's own 700 (after a foreign budget-hungry call, a call
+# following it may need an opup() in between).
 LANES_TAIL = 551
 SOLUTION_OF_TAIL = 630
 LANES_HANDOVER = 60
