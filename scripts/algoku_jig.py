@@ -265,6 +265,14 @@ class Jig:
     def has_app(self, app_id: int) -> bool:
         return app_id in self.ledger.apps
 
+    def app_json(self, app_id: int) -> dict[str, Any]:
+        """What algod's GET /v2/applications/{id} tells: does it exist, its approval program."""
+        app = self.ledger.apps.get(app_id)
+        if app is None:
+            return {"ok": True, "exists": False}
+        program = app.get("approval_program_bytecode") or b""
+        return {"ok": True, "exists": True, "creator": app["creator"], "approval": base64.b64encode(program).decode()}
+
     def eval(self, stxns: list[transaction.SignedTransaction]) -> EvalResult:
         wire = b"".join(base64.b64decode(encoding.msgpack_encode(s)) for s in stxns)
         return self.eval_bytes(wire)
@@ -276,6 +284,7 @@ def serve(stdin=sys.stdin, stdout=sys.stdout) -> int:
     {"op": "params"}                        -> {"ok": true, "params": {...}}
     {"op": "fund", "address": A, "microalgos": N}  -> {"ok": true}
     {"op": "balance", "address": A}         -> {"ok": true, "microalgos": N}
+    {"op": "app", "id": N}                  -> {"ok": true, "exists": bool, "approval": base64}
     {"op": "eval", "stxns": base64, "dry": bool}  -> EvalResult.to_json()
     Bad requests get {"ok": false, "error": {"message": ...}}; the server keeps going.
     """
@@ -292,6 +301,8 @@ def serve(stdin=sys.stdin, stdout=sys.stdout) -> int:
             elif op == "fund":
                 jig.fund(req["address"], int(req.get("microalgos", DEFAULT_BALANCE)))
                 resp = {"ok": True}
+            elif op == "app":
+                resp = jig.app_json(int(req["id"]))
             elif op == "balance":
                 resp = {"ok": True, "microalgos": jig.balance(req["address"])}
             elif op == "eval":

@@ -115,9 +115,9 @@ fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<Exit
         Command::Ua(args) => ua::run(args, global, out),
         Command::Clues(args) => clues::run(args, global, out),
         Command::Fixtures(args) => fixtures::run(args, global, out),
-        Command::Deploy(args) => chain::deploy(args, global),
-        Command::Verify(args) => chain::verify(args, global),
-        Command::Demo(args) => chain::demo(args, global),
+        Command::Deploy(args) => chain::deploy(args, global, out),
+        Command::Verify(args) => chain::verify(args, global, out),
+        Command::Demo(args) => chain::demo(args, global, out),
     }
 }
 

@@ -42,8 +42,13 @@ impl Progress {
 
     /// Advances the bar by one item.
     pub fn inc(&self) {
+        self.inc_by(1);
+    }
+
+    /// Advances the bar by `n` items.
+    pub fn inc_by(&self, n: u64) {
         if let Some(bar) = &self.bar {
-            bar.inc(1);
+            bar.inc(n);
         }
     }
 

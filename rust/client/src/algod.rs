@@ -221,6 +221,22 @@ impl AlgodHttp {
         .await
     }
 
+    /// The approval program of app `id`, or `None` when no such app exists.
+    pub async fn app_approval(&self, id: u64) -> Result<Option<Vec<u8>>, ClientError> {
+        match self
+            .request("GET /v2/applications", |c| {
+                c.get(format!("{}/v2/applications/{id}", self.url))
+            })
+            .await
+        {
+            Ok(v) => Ok(Some(b64(
+                v["params"]["approval-program"].as_str().unwrap_or_default(),
+            ))),
+            Err(ClientError::Http { status: 404, .. }) => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+
     /// Simulate one group of signed (or signature-less) transactions.
     pub async fn simulate(
         &self,

@@ -71,6 +71,75 @@ impl Strategy {
     }
 }
 
+/// Which verifier method of the app answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Method {
+    /// `is_valid_solution(byte[])bool`: the original algorithm, paid with opups (3 000 µALGO).
+    Classic,
+    /// `is_valid_solution_lanes(byte[])bool`: the same verdict in one app call (1 000 µALGO).
+    Lanes,
+    /// `is_solution_of(byte[],byte[])bool`: a solved grid that keeps a puzzle's givens.
+    SolutionOf,
+}
+
+impl Method {
+    /// The ABI method name in the app spec.
+    pub fn abi_name(&self) -> &'static str {
+        match self {
+            Method::Classic => "is_valid_solution",
+            Method::Lanes => "is_valid_solution_lanes",
+            Method::SolutionOf => "is_solution_of",
+        }
+    }
+
+    /// The short name used on the command line and in JSON.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Method::Classic => "classic",
+            Method::Lanes => "lanes",
+            Method::SolutionOf => "solution_of",
+        }
+    }
+}
+
+/// One verifier call: the method and its `byte[]` arguments (raw bytes).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Call {
+    pub method: Method,
+    pub args: Vec<Vec<u8>>,
+}
+
+impl Call {
+    /// `method(grid)` for [`Method::Classic`] or [`Method::Lanes`].
+    pub fn grid(method: Method, grid: &[u8]) -> Call {
+        Call {
+            method,
+            args: vec![grid.to_vec()],
+        }
+    }
+
+    /// `is_solution_of(puzzle, solution)`.
+    pub fn solution_of(puzzle: &[u8], solution: &[u8]) -> Call {
+        Call {
+            method: Method::SolutionOf,
+            args: vec![puzzle.to_vec(), solution.to_vec()],
+        }
+    }
+}
+
+/// ABI `byte[]`: a uint16 length prefix, then the bytes.
+fn abi_bytes(bytes: &[u8]) -> Result<Vec<u8>, ClientError> {
+    let len = u16::try_from(bytes.len()).map_err(|_| {
+        ClientError::Config(format!(
+            "an argument of {} bytes does not fit one app argument",
+            bytes.len()
+        ))
+    })?;
+    let mut arg = len.to_be_bytes().to_vec();
+    arg.extend_from_slice(bytes);
+    Ok(arg)
+}
+
 /// What the contract said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
@@ -86,6 +155,8 @@ pub enum Verdict {
 /// The answer to one `verify`.
 #[derive(Clone, Debug)]
 pub struct Verification {
+    /// The method that answered.
+    pub method: Method,
     pub verdict: Verdict,
     pub strategy: Option<Strategy>,
     /// The other strategy and its fee, for comparison.
@@ -96,6 +167,8 @@ pub struct Verification {
     pub txids: Vec<String>,
     pub confirmed_round: Option<u64>,
     pub simulated_only: bool,
+    /// With `--method auto`: the other method's cheapest fee, as simulated.
+    pub other_methods: Vec<(Method, u64)>,
 }
 
 /// Where the app is.
@@ -186,9 +259,38 @@ impl Algoku {
         })
     }
 
-    /// Use an app deployed earlier.
+    /// Use an app deployed earlier, without looking at it (see [`Algoku::use_checked_app`]).
     pub fn use_app(&mut self, app_id: u64) {
         self.deployed = Some(app_id);
+    }
+
+    /// Use app `app_id` after checking on the chain that its approval program
+    /// is this Algoku artifact, byte for byte: any other app could answer
+    /// `true` to anything (a program that logs `151f7c7580` is enough).
+    pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
+        match self.chain.app_approval(app_id).await? {
+            None => Err(ClientError::Config(format!(
+                "app {app_id} does not exist on this chain"
+            ))),
+            Some(program) if program != self.spec.approval => {
+                use sha2::{Digest, Sha256};
+                Err(ClientError::Config(format!(
+                    "app {app_id} is not Algoku: its approval program (sha256 {}) differs from \
+                     smart_contracts/artifacts/algoku/Algoku.approval.bin (sha256 {})",
+                    hex::encode(&Sha256::digest(&program)[..8]),
+                    hex::encode(&Sha256::digest(&self.spec.approval)[..8]),
+                )))
+            }
+            Some(_) => {
+                self.deployed = Some(app_id);
+                Ok(())
+            }
+        }
+    }
+
+    /// The app in use, if any (deployed, reused or checked).
+    pub fn app(&self) -> Option<u64> {
+        self.deployed
     }
 
     fn app_id(&self) -> Result<u64, ClientError> {
@@ -196,10 +298,20 @@ impl Algoku {
             .ok_or_else(|| ClientError::Config("no app: deploy first".into()))
     }
 
-    /// The transactions of `strategy` for `grid`; `fee_shortfall` µALGO less on the call.
+    /// The transactions of `strategy` for `is_valid_solution(grid)`.
     pub fn group(
         &self,
         grid: &[u8],
+        strategy: Strategy,
+        fee_shortfall: u64,
+    ) -> Result<Vec<Transaction>, ClientError> {
+        self.group_call(&Call::grid(Method::Classic, grid), strategy, fee_shortfall)
+    }
+
+    /// The transactions of `strategy` for `call`; `fee_shortfall` µALGO less on the call.
+    pub fn group_call(
+        &self,
+        call: &Call,
         strategy: Strategy,
         fee_shortfall: u64,
     ) -> Result<Vec<Transaction>, ClientError> {
@@ -207,7 +319,7 @@ impl Algoku {
         let sender = self.chain.address();
         let min_fee = self.chain.min_fee();
         let opup = self.spec.method("opup")?.selector.to_vec();
-        let method = self.spec.method("is_valid_solution")?.selector.to_vec();
+        let method = self.spec.method(call.method.abi_name())?.selector.to_vec();
         let mut txns = Vec::new();
         let call_fee = match strategy {
             Strategy::InnerOpups { .. } => strategy.fee(min_fee),
@@ -224,18 +336,13 @@ impl Algoku {
                 min_fee
             }
         };
-        // ABI byte[]: a uint16 length prefix, then the bytes.
-        let len = u16::try_from(grid.len()).map_err(|_| {
-            ClientError::Config(format!(
-                "a grid of {} bytes does not fit one app argument",
-                grid.len()
-            ))
-        })?;
-        let mut arg = len.to_be_bytes().to_vec();
-        arg.extend_from_slice(grid);
+        let mut app_args = vec![method];
+        for a in &call.args {
+            app_args.push(abi_bytes(a)?);
+        }
         txns.push(
             CallApplication::new(sender, app)
-                .app_arguments(vec![method, arg])
+                .app_arguments(app_args)
                 .fee(micro(call_fee.saturating_sub(fee_shortfall)))
                 .build(&self.chain.params)?,
         );
@@ -249,7 +356,18 @@ impl Algoku {
         strategy: Strategy,
         fee_shortfall: u64,
     ) -> Result<GroupOutcome, ClientError> {
-        let txns = self.group(grid, strategy, fee_shortfall)?;
+        self.try_call(&Call::grid(Method::Classic, grid), strategy, fee_shortfall)
+            .await
+    }
+
+    /// Simulate `strategy` for `call` as is (or with the call's fee `fee_shortfall` lower).
+    pub async fn try_call(
+        &mut self,
+        call: &Call,
+        strategy: Strategy,
+        fee_shortfall: u64,
+    ) -> Result<GroupOutcome, ClientError> {
+        let txns = self.group_call(call, strategy, fee_shortfall)?;
         self.chain.simulate(txns).await
     }
 
@@ -291,18 +409,29 @@ impl Algoku {
         &mut self,
         grid: &[u8],
     ) -> Result<(Verdict, Option<Strategy>, Option<Strategy>), ClientError> {
+        self.plan_call(&Call::grid(Method::Classic, grid)).await
+    }
+
+    /// Price both strategies for `call`; returns (verdict, cheapest, alternative).
+    pub async fn plan_call(
+        &mut self,
+        call: &Call,
+    ) -> Result<(Verdict, Option<Strategy>, Option<Strategy>), ClientError> {
         let min_fee = self.chain.min_fee();
         // Generous fee: the contract makes exactly the inner opups it needs.
         let generous = Strategy::InnerOpups {
             inner: MAX_GROUP - 1,
         };
-        let probe = self.try_strategy(grid, generous, 0).await?;
+        let probe = self.try_call(call, generous, 0).await?;
         let verdict = self.verdict_of(&probe)?;
-        if let Verdict::Rejected { .. } = verdict {
+        if let Verdict::Rejected { message, .. } = &verdict {
             if is_contract_failure(&probe) {
                 return Ok((verdict, None, None));
             }
-            return Err(ClientError::NoViablePlan(format!("{verdict:?}")));
+            return Err(ClientError::Rejected {
+                message: message.clone(),
+                pc: None,
+            });
         }
         let inner = probe
             .txns
@@ -310,7 +439,7 @@ impl Algoku {
             .map(|t| t.inner_app_calls as u64)
             .unwrap_or(0);
         let inner_plan = Strategy::InnerOpups { inner };
-        if !self.try_strategy(grid, inner_plan, 0).await?.succeeded() {
+        if !self.try_call(call, inner_plan, 0).await?.succeeded() {
             return Err(ClientError::NoViablePlan(format!(
                 "{} failed at its exact fee",
                 inner_plan.describe()
@@ -322,11 +451,13 @@ impl Algoku {
             if s.fee(min_fee) > inner_plan.fee(min_fee) {
                 break; // no cheaper than inner opups any more
             }
-            if self.try_strategy(grid, s, 0).await?.succeeded() {
+            if self.try_call(call, s, 0).await?.succeeded() {
                 padding_plan = Some(s);
                 break;
             }
         }
+        // `[call]` with no padding is the same group as the call with no inner opup.
+        let padding_plan = padding_plan.filter(|p| *p != Strategy::Padding { padding: 0 });
         let (best, alt) = match padding_plan {
             Some(p) if p.fee(min_fee) < inner_plan.fee(min_fee) => (p, Some(inner_plan)),
             Some(p) => (inner_plan, Some(p)),
@@ -335,14 +466,70 @@ impl Algoku {
         Ok((verdict, Some(best), alt))
     }
 
-    /// Ask the contract about `grid`: plan, then send (unless `simulate_only`).
+    /// Ask `is_valid_solution` about `grid`: plan, then send (unless `simulate_only`).
     pub async fn verify(
         &mut self,
         grid: &[u8],
         simulate_only: bool,
     ) -> Result<Verification, ClientError> {
-        let (verdict, best, alternative) = self.plan(grid).await?;
+        self.verify_call(&Call::grid(Method::Classic, grid), simulate_only)
+            .await
+    }
+
+    /// The cheapest way to the verdict on `grid` across the app's two grid
+    /// methods, both priced by simulation; on a tie the one-call method.
+    pub async fn verify_auto(
+        &mut self,
+        grid: &[u8],
+        simulate_only: bool,
+    ) -> Result<Verification, ClientError> {
+        let mut priced = Vec::new();
+        for method in [Method::Lanes, Method::Classic] {
+            let fee = self.price_call(&Call::grid(method, grid)).await?;
+            priced.push((method, (), fee));
+        }
+        // A rejection (wrong length) is the same for both: ask the one-call method.
+        let chosen = priced
+            .iter()
+            .min_by_key(|(_, _, fee)| fee.unwrap_or(u64::MAX))
+            .map_or(Method::Lanes, |(m, _, _)| *m);
+        let mut v = self
+            .verify_call(&Call::grid(chosen, grid), simulate_only)
+            .await?;
+        v.other_methods = priced
+            .iter()
+            .filter(|(m, _, _)| *m != chosen)
+            .filter_map(|(m, _, fee)| fee.map(|f| (*m, f)))
+            .collect();
+        Ok(v)
+    }
+
+    /// The fee of `call` alone with inner opups (never above outer padding's),
+    /// from one simulation with a generous fee; `None` when the contract
+    /// rejects the input.
+    pub async fn price_call(&mut self, call: &Call) -> Result<Option<u64>, ClientError> {
+        let generous = Strategy::InnerOpups {
+            inner: MAX_GROUP - 1,
+        };
+        let probe = self.try_call(call, generous, 0).await?;
+        if probe.failure.is_some() {
+            return Ok(None);
+        }
+        let inner = probe.txns.last().map_or(0, |t| t.inner_app_calls as u64);
+        Ok(Some(
+            Strategy::InnerOpups { inner }.fee(self.chain.min_fee()),
+        ))
+    }
+
+    /// Ask the contract `call`: plan, then send (unless `simulate_only`).
+    pub async fn verify_call(
+        &mut self,
+        call: &Call,
+        simulate_only: bool,
+    ) -> Result<Verification, ClientError> {
+        let (verdict, best, alternative) = self.plan_call(call).await?;
         let mut v = Verification {
+            method: call.method,
             verdict,
             strategy: best,
             alternative,
@@ -352,12 +539,13 @@ impl Algoku {
             txids: Vec::new(),
             confirmed_round: None,
             simulated_only: true,
+            other_methods: Vec::new(),
         };
         // No strategy: the contract rejected the input; nothing is sent.
         let Some(strategy) = best else { return Ok(v) };
         v.budget_consumed = self
             .chain
-            .measure_budget(self.group(grid, strategy, 0)?)
+            .measure_budget(self.group_call(call, strategy, 0)?)
             .await?;
         v.budget_pooled = Some(strategy.app_calls() * APP_CALL_BUDGET);
         if simulate_only {
@@ -365,7 +553,7 @@ impl Algoku {
         }
         let fee = strategy.fee(self.chain.min_fee());
         self.chain.ensure_funds(fee + 100_000).await?;
-        let (outcome, txids) = self.chain.send(self.group(grid, strategy, 0)?).await?;
+        let (outcome, txids) = self.chain.send(self.group_call(call, strategy, 0)?).await?;
         let sent = self.verdict_of(&outcome)?;
         if sent != v.verdict {
             return Err(ClientError::Transaction(format!(
@@ -378,6 +566,87 @@ impl Algoku {
         v.confirmed_round = outcome.confirmed_round;
         v.simulated_only = false;
         Ok(v)
+    }
+}
+
+/// One answer of [`Algoku::verify_many`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchAnswer {
+    pub verdict: Verdict,
+    /// What this call paid (0 when only simulated or rejected).
+    pub fee: u64,
+    pub txid: Option<String>,
+    /// The round of its group, when sent.
+    pub confirmed_round: Option<u64>,
+}
+
+impl Algoku {
+    /// Ask the contract about many calls of one-call methods (lanes,
+    /// solution_of), up to 16 per atomic group, each paying one min fee.
+    ///
+    /// A group stands or falls as a whole, so only calls that answer `true`
+    /// or `false` belong in one: the caller leaves out inputs the contract
+    /// rejects (wrong lengths: the mirror predicts them). Should a group fail
+    /// anyway, its calls are asked one by one, so one input's failure is that
+    /// input's answer, never its neighbours'.
+    pub async fn verify_many(
+        &mut self,
+        calls: &[Call],
+        simulate_only: bool,
+    ) -> Result<Vec<BatchAnswer>, ClientError> {
+        let min_fee = self.chain.min_fee();
+        let app = AppId(self.app_id()?);
+        let sender = self.chain.address();
+        let mut answers = Vec::with_capacity(calls.len());
+        for chunk in calls.chunks(MAX_GROUP as usize) {
+            let mut txns = Vec::with_capacity(chunk.len());
+            for (k, call) in chunk.iter().enumerate() {
+                let mut app_args = vec![self.spec.method(call.method.abi_name())?.selector.to_vec()];
+                for a in &call.args {
+                    app_args.push(abi_bytes(a)?);
+                }
+                txns.push(
+                    CallApplication::new(sender, app)
+                        .app_arguments(app_args)
+                        // identical calls in one group need distinct ids
+                        .note(format!("algoku batch {k}").into_bytes())
+                        .fee(micro(min_fee))
+                        .build(&self.chain.params)?,
+                );
+            }
+            let fee = chunk.len() as u64 * min_fee;
+            let (outcome, txids) = if simulate_only {
+                (self.chain.simulate(txns).await?, Vec::new())
+            } else {
+                self.chain.ensure_funds(fee + 100_000).await?;
+                self.chain.send(txns).await?
+            };
+            if outcome.failure.is_some() || outcome.txns.len() != chunk.len() {
+                for call in chunk {
+                    let v = self.verify_call(call, simulate_only).await?;
+                    answers.push(BatchAnswer {
+                        verdict: v.verdict,
+                        fee: v.fee,
+                        txid: v.txids.last().cloned(),
+                        confirmed_round: v.confirmed_round,
+                    });
+                }
+                continue;
+            }
+            for (k, t) in outcome.txns.iter().enumerate() {
+                let one = GroupOutcome {
+                    txns: vec![t.clone()],
+                    ..Default::default()
+                };
+                answers.push(BatchAnswer {
+                    verdict: self.verdict_of(&one)?,
+                    fee: if simulate_only { 0 } else { min_fee },
+                    txid: txids.get(k).cloned(),
+                    confirmed_round: outcome.confirmed_round,
+                });
+            }
+        }
+        Ok(answers)
     }
 }
 

@@ -309,9 +309,13 @@ impl Chain {
         // Leave the group what it has alone, plus a few opcodes for the reporter.
         let target = APP_CALL_BUDGET * app_calls + REPORTER_RESERVE;
         let sender = self.address();
+        // The burner's extra fee is credit for the inner opups a call makes to
+        // leave the reporter (an app call after it) its own 700, as Algoku's
+        // methods do in any group; the measurement adds their 700 back.
         let burner = CallApplication::new(sender, probe)
             .app_arguments(vec![target.to_be_bytes().to_vec()])
             .note(b"burner".to_vec())
+            .fee(micro(3 * self.params.min_fee))
             .build(&self.params)?;
         let reporter = CallApplication::new(sender, probe)
             .note(b"reporter".to_vec())
@@ -362,6 +366,14 @@ impl Chain {
             });
         }
         Ok(())
+    }
+
+    /// The approval program of app `id`, or `None` when it does not exist.
+    pub async fn app_approval(&mut self, id: u64) -> Result<Option<Vec<u8>>, ClientError> {
+        match &mut self.backend {
+            Backend::Algod { http, .. } => http.app_approval(id).await,
+            Backend::Embedded(jig) => jig.app_approval(id).await,
+        }
     }
 
     /// Apps this account created whose approval program is `approval`.

@@ -150,6 +150,19 @@ impl Embedded {
         Ok(v["microalgos"].as_u64().unwrap_or(0))
     }
 
+    /// The approval program of app `id` on the embedded ledger, if it exists.
+    pub async fn app_approval(&mut self, id: u64) -> Result<Option<Vec<u8>>, ClientError> {
+        let v = self.call(json!({"op": "app", "id": id})).await?;
+        ok_or_error(&v)?;
+        if v["exists"] != true {
+            return Ok(None);
+        }
+        base64::engine::general_purpose::STANDARD
+            .decode(v["approval"].as_str().unwrap_or_default())
+            .map(Some)
+            .map_err(|e| ClientError::Embedded(format!("app {id}: bad program encoding ({e})")))
+    }
+
     /// Evaluate concatenated signed transactions; `dry` leaves the ledger as it was.
     pub async fn eval(&mut self, wire: &[u8], dry: bool) -> Result<GroupOutcome, ClientError> {
         let stxns = base64::engine::general_purpose::STANDARD.encode(wire);

@@ -18,7 +18,7 @@ pub mod params;
 pub mod settings;
 pub mod spec;
 
-pub use algoku::{Algoku, Deployment, Strategy, Verdict, Verification};
+pub use algoku::{Algoku, Call, Deployment, Method, Strategy, Verdict, Verification};
 pub use chain::Chain;
 pub use error::ClientError;
 pub use settings::{Network, Settings};
