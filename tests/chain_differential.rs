@@ -10,7 +10,10 @@ use std::process::Command;
 
 /// The fixtures as the CLI writes them: `algoku fixtures --out DIR`.
 fn fixtures_from_the_cli() -> Vec<SudokuFixture> {
-    let dir = std::env::temp_dir().join(format!("algoku-fixtures-{}", std::process::id()));
+    // One folder per call: the tests of this file run at the same time.
+    static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
+    let dir = std::env::temp_dir().join(format!("algoku-fixtures-{}-{n}", std::process::id()));
     let status = Command::new(env!("CARGO_BIN_EXE_algoku"))
         .args(["fixtures", "--quiet", "--out"])
         .arg(&dir)
@@ -98,5 +101,71 @@ async fn every_fixture_on_the_embedded_evaluator() {
 async fn every_fixture_on_localnet_when_up() {
     if let Some(n) = check_all_fixtures(Network::Localnet).await {
         eprintln!("localnet: {n} fixtures agree with the mirror");
+    }
+}
+
+/// The one-call methods on the evaluator == the mirror (`algoku_avm::lanes`,
+/// `algoku_avm::solution_of`), for every fixture and puzzle pairs made from
+/// them (givens kept, one given changed, a puzzle byte of 10 or more).
+#[tokio::test(flavor = "multi_thread")]
+async fn one_call_methods_equal_the_mirror_on_the_evaluator() {
+    use algoku_client::{Call, Method};
+    let chain = Chain::connect(Network::Embedded, &Settings::from_env())
+        .await
+        .expect("the embedded evaluator starts");
+    let mut algoku = Algoku::new(chain).unwrap();
+    algoku.deploy().await.unwrap();
+    let fixtures = fixtures_from_the_cli();
+    let mut calls = Vec::new();
+    for f in &fixtures {
+        let bytes = f.bytes().unwrap();
+        calls.push(Call::grid(Method::Lanes, &bytes));
+        if bytes.len() == 81 {
+            let mut puzzle: Vec<u8> = bytes
+                .iter()
+                .enumerate()
+                .map(|(i, &b)| if i % 4 == 0 { b } else { 0 })
+                .collect();
+            calls.push(Call::solution_of(&puzzle, &bytes));
+            puzzle[8] = puzzle[8].wrapping_add(1);
+            calls.push(Call::solution_of(&puzzle, &bytes));
+            puzzle[8] = 0;
+            puzzle[40] = 10 + (bytes[0] % 6);
+            calls.push(Call::solution_of(&puzzle, &bytes));
+        }
+    }
+    let predict = |c: &Call| match c.method {
+        Method::SolutionOf => algoku_avm::solution_of(&c.args[0], &c.args[1]),
+        _ => algoku_avm::lanes(&c.args[0]),
+    };
+    let (grouped, single): (Vec<Call>, Vec<Call>) =
+        calls.into_iter().partition(|c| predict(c).is_ok());
+    assert!(grouped.len() > 600, "{}", grouped.len());
+    let answers = algoku.verify_many(&grouped, true).await.unwrap();
+    let mut trues = 0;
+    for (c, a) in grouped.iter().zip(&answers) {
+        let want = predict(c).unwrap();
+        trues += usize::from(want);
+        assert_eq!(
+            a.verdict,
+            Verdict::Valid(want),
+            "{:?} {:?}",
+            c.method,
+            c.args
+        );
+    }
+    assert!(trues >= 40, "the corpus holds solved grids: {trues}");
+    // Wrong lengths: the contract's assertion message, as the mirror says.
+    assert!(!single.is_empty());
+    for c in &single {
+        let v = algoku.verify_call(c, true).await.unwrap();
+        let Verdict::Rejected { message, .. } = v.verdict else {
+            panic!("{:?} answered for a wrong length", c.args)
+        };
+        let want = predict(c).unwrap_err().to_string();
+        assert!(
+            want.contains(&message),
+            "chain {message:?} vs mirror {want:?}"
+        );
     }
 }

@@ -12,8 +12,8 @@ use algoku_client::{
     Algoku, Call, Chain, Method, Network, Settings, Strategy, Verdict, Verification,
 };
 use anyhow::{anyhow, bail, Context};
-use std::path::PathBuf;
 use serde_json::{json, Value};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Network selection shared by the chain commands.
@@ -129,7 +129,10 @@ async fn ensure_app(
         return Ok((id, None));
     }
     if simulate_only && algoku.chain.kind() != "embedded" {
-        let existing = algoku.chain.created_apps_with(&algoku.spec.approval).await?;
+        let existing = algoku
+            .chain
+            .created_apps_with(&algoku.spec.approval)
+            .await?;
         let Some(&id) = existing.iter().max() else {
             bail!(
                 "--simulate-only sends nothing, and {} has no Algoku app on this {} network: \
@@ -222,7 +225,11 @@ fn print_verification(out: &mut Out, v: &Verification, min_fee: u64) -> std::io:
         }
     }
     if let Some(s) = v.strategy {
-        let paid = if v.simulated_only { "would cost" } else { "paid" };
+        let paid = if v.simulated_only {
+            "would cost"
+        } else {
+            "paid"
+        };
         eprintln!(
             "method: {}; group: {}; {paid} {} µALGO",
             v.method.name(),
@@ -253,7 +260,12 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
     runtime()?.block_on(async {
         let mut algoku = connect(&args.net, global).await?;
         let d = match algoku.app() {
-            Some(app_id) => algoku_client::Deployment { app_id, reused: true, txid: None, fee: 0 },
+            Some(app_id) => algoku_client::Deployment {
+                app_id,
+                reused: true,
+                txid: None,
+                fee: 0,
+            },
             None => algoku.deploy().await?,
         };
         if global.json {
@@ -266,7 +278,12 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             out.json(&v)?;
         } else {
             out.line(d.app_id)?;
-            eprintln!("{} app {} on {}", if d.reused { "reused" } else { "created" }, d.app_id, algoku.chain.describe());
+            eprintln!(
+                "{} app {} on {}",
+                if d.reused { "reused" } else { "created" },
+                d.app_id,
+                algoku.chain.describe()
+            );
         }
         Ok(ExitCode::SUCCESS)
     })
@@ -283,7 +300,9 @@ fn grid_method(arg: MethodArg) -> Option<Method> {
 
 pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Result<ExitCode> {
     if (args.puzzle.is_some() || args.puzzle_file.is_some()) && args.method != MethodArg::Auto {
-        bail!("--method applies to grids; a puzzle and its solution are verified with is_solution_of");
+        bail!(
+            "--method applies to grids; a puzzle and its solution are verified with is_solution_of"
+        );
     }
     if let Some(path) = args.file.as_deref().or(args.puzzle_file.as_deref()) {
         return verify_file(path, args.puzzle_file.is_some(), args, global, out);
@@ -298,8 +317,16 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
         let mut algoku = connect(&args.net, global).await?;
         let (app_id, setup) = ensure_app(&mut algoku, global, args.simulate_only).await?;
         let v = match (&puzzle, grid_method(args.method)) {
-            (Some(p), _) => algoku.verify_call(&Call::solution_of(p, &grid), args.simulate_only).await?,
-            (None, Some(m)) => algoku.verify_call(&Call::grid(m, &grid), args.simulate_only).await?,
+            (Some(p), _) => {
+                algoku
+                    .verify_call(&Call::solution_of(p, &grid), args.simulate_only)
+                    .await?
+            }
+            (None, Some(m)) => {
+                algoku
+                    .verify_call(&Call::grid(m, &grid), args.simulate_only)
+                    .await?
+            }
             (None, None) => algoku.verify_auto(&grid, args.simulate_only).await?,
         };
         if global.json {
@@ -358,7 +385,10 @@ fn verify_file(
         .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
         .collect();
     if lines.is_empty() {
-        bail!("file {}: no input lines (only empty or '#' lines)", path.display());
+        bail!(
+            "file {}: no input lines (only empty or '#' lines)",
+            path.display()
+        );
     }
     // Batch "auto" is the one-call method: 1 000 µALGO a grid, the cheapest
     // (the single-grid auto prices both; classic needs 3 000).
@@ -445,11 +475,19 @@ fn verify_file(
 }
 
 /// One batch result as JSON: `valid` or `error`, with method and fee.
-fn batch_json(line: usize, method: Method, verdict: &Verdict, fee: u64, txid: Option<&str>) -> Value {
+fn batch_json(
+    line: usize,
+    method: Method,
+    verdict: &Verdict,
+    fee: u64,
+    txid: Option<&str>,
+) -> Value {
     let mut v = json!({"line": line, "method": method.name(), "fee": fee});
     match verdict {
         Verdict::Valid(b) => v["valid"] = json!(b),
-        Verdict::Rejected { message, .. } => v["error"] = json!(format!("rejected by the contract: {message}")),
+        Verdict::Rejected { message, .. } => {
+            v["error"] = json!(format!("rejected by the contract: {message}"))
+        }
     }
     if let Some(t) = txid {
         v["txid"] = json!(t);

@@ -229,9 +229,9 @@ impl AlgodHttp {
             })
             .await
         {
-            Ok(v) => Ok(Some(b64(
-                v["params"]["approval-program"].as_str().unwrap_or_default(),
-            ))),
+            Ok(v) => Ok(Some(b64(v["params"]["approval-program"]
+                .as_str()
+                .unwrap_or_default()))),
             Err(ClientError::Http { status: 404, .. }) => Ok(None),
             Err(e) => Err(e),
         }

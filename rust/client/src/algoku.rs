@@ -601,7 +601,8 @@ impl Algoku {
         for chunk in calls.chunks(MAX_GROUP as usize) {
             let mut txns = Vec::with_capacity(chunk.len());
             for (k, call) in chunk.iter().enumerate() {
-                let mut app_args = vec![self.spec.method(call.method.abi_name())?.selector.to_vec()];
+                let mut app_args =
+                    vec![self.spec.method(call.method.abi_name())?.selector.to_vec()];
                 for a in &call.args {
                     app_args.push(abi_bytes(a)?);
                 }
