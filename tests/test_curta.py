@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import sys
@@ -39,14 +40,17 @@ SOLVERS = abi.Method.from_signature("solvers()uint64")
 RECORD = abi.Method.from_signature("record(address)(uint64,byte[32])")
 OPUP = abi.Method.from_signature("opup()void")
 RETURN_PREFIX = bytes.fromhex("151f7c75")
-SOLVED_EVENT = abi.Method.from_signature("Solved((uint64))void").get_selector()
-ALREADY_EVENT = abi.Method.from_signature("AlreadySolved((uint64))void").get_selector()
+SOLVED_EVENT = hashlib.new("sha512_256", b"Solved(uint64)").digest()[:4]  # ARC-28 event selectors
+ALREADY_EVENT = hashlib.new("sha512_256", b"AlreadySolved(uint64)").digest()[:4]
 BOX_MBR = 2500 + 400 * (32 + 40)
 BATCH = 16  # app calls per group (the protocol's maximum)
 
 # Opcodes of one whole call (routing included), measured by the tests below.
 VERIFY_BUDGET_MAX = 640
-GENERATE_BUDGET_MAX = 700  # any keccak seed (up to 42 draws, the most a uint256 allows)
+GENERATE_BUDGET_MAX = 640  # the vectors' keccak seeds (8 to ~12 draws)
+GENERATE_42_DRAWS_MAX = 1340  # the longest loop a uint256 allows: two calls' pool
+SOLVE_BUDGET_MAX = 1400  # whole solve, inner opups' own opcodes included
+SOLVE_INNER_OPUPS = 1
 
 
 # --- the Solidity code, literally (uint256 = Python int masked to 256 bits) ---------------
@@ -152,6 +156,9 @@ def returned(result: EvalResult, index: int) -> bytes:
 @pytest.fixture(scope="module")
 def curta() -> Curta:
     jig = Jig()
+    # A placeholder asset moves the ids of new apps to 1000+, as on a real network: go-algorand
+    # refuses global-state lookups of app ids below 256 ("low App lookup 1").
+    jig.ledger.create_asset(999)
     sk, addr = generate_account()
     jig.fund(addr)
     approval = (ARTIFACTS / "Curta.approval.bin").read_bytes()
@@ -261,16 +268,27 @@ def test_generate_from_seed_quirks(curta: Curta) -> None:
     assert solidity_generate_from_seed(seed_of_draws([1, 2, 1])) == (3 << 4) | (2 << 8)
 
 
+def arc56_error(pc: int | None) -> str | None:
+    spec = json.loads((ARTIFACTS / "Curta.arc56.json").read_text())
+    for entry in spec["sourceInfo"]["approval"]["sourceInfo"]:
+        if pc in entry["pc"] and "errorMessage" in entry:
+            return entry["errorMessage"]
+    return None
+
+
 def test_bad_lengths_fail_clearly(curta: Curta) -> None:
+    board_len = "invalid number of bytes for arc4.static_array<arc4.uint8, 32>"
     for method, args, needle in [
-        (VERIFY, (b"\x00" * 31, b"\x00" * 32), "start must be 32 bytes"),
-        (VERIFY, (b"\x00" * 32, b"\x00" * 33), "solution must be 32 bytes"),
-        (SOLVE, (b"\x00" * 31,), "solution must be 32 bytes"),
-        (GENERATE_FROM_SEED, (b"\x00" * 3,), "seed must be 32 bytes"),
+        (VERIFY, (b"\x00" * 31, b"\x00" * 32), board_len),
+        (VERIFY, (b"\x00" * 32, b"\x00" * 33), board_len),
+        (SOLVE, (b"\x00" * 31,), board_len),
+        (GENERATE_FROM_SEED, (b"\x00" * 3,), board_len),
+        (RECORD, (b"\x00" * 31,), "invalid number of bytes for arc4.static_array<arc4.uint8, 32>"),
+        (GENERATE, (b"\x00\x05abc",), "invalid number of bytes for arc4.dynamic_array<arc4.uint8>"),
     ]:
         result = curta.run([curta.call(method, *args)])
         assert not result.ok
-        assert needle in result.error.raw, result.error.raw
+        assert arc56_error(result.error.pc) == needle, result.error.raw
 
 
 # --- budgets -----------------------------------------------------------------------------------
@@ -297,9 +315,220 @@ def test_verify_budget_one_call(curta: Curta, record_property) -> None:
 
 
 def test_generate_budget_one_call(curta: Curta, record_property) -> None:
-    worst_vector = max(call_cost(curta, GENERATE, bytes.fromhex(v["address"][2:])) for v in load("generate.jsonl")[:12])
+    worst_vector = max(call_cost(curta, GENERATE, BYTES.encode(bytes.fromhex(v["address"][2:]))) for v in load("generate.jsonl")[:12])
     longest = call_cost(curta, GENERATE_FROM_SEED, board(seed_of_draws([1] * 41 + [2])))
+    # the longest loop (42 draws) needs an outer opup() before it in the group
+    padded = curta.run([curta.call(OPUP), curta.call(GENERATE_FROM_SEED, board(seed_of_draws([1] * 42)))])
+    assert returned(padded, 1) == board(solidity_generate_from_seed(seed_of_draws([1] * 42)))
     record_property("generate_budget", {"vectors": worst_vector, "42 draws": longest})
     print("generate budget", worst_vector, "42 draws", longest)
     assert worst_vector <= GENERATE_BUDGET_MAX
-    assert longest <= GENERATE_BUDGET_MAX
+    assert longest <= GENERATE_42_DRAWS_MAX
+
+
+# --- the game ----------------------------------------------------------------------------------
+def keccak256(data: bytes) -> bytes:
+    from Cryptodome.Hash import keccak  # pycryptodomex, a dependency of py-algorand-sdk
+
+    return keccak.new(digest_bits=256, data=data).digest()
+
+
+UNITS8 = (
+    [[8 * r + c for c in range(8)] for r in range(8)]
+    + [[8 * r + c for r in range(8)] for c in range(8)]
+    + [[8 * (2 * R + r) + 4 * C + c for r in range(2) for c in range(4)] for R in range(4) for C in range(2)]
+)
+PEERS = [sorted({q for u in UNITS8 if k in u for q in u} - {k}) for k in range(64)]
+
+
+def solve_natively(start: int) -> int | None:
+    """A plain backtracking solver (most constrained square first); None if unsolvable."""
+    cells = [(start >> (4 * k)) & 0xF for k in range(64)]
+    if any(v > 8 for v in cells):
+        return None
+
+    def search() -> bool:
+        best, options = None, None
+        for k in range(64):
+            if cells[k] == 0:
+                opts = set(range(1, 9)) - {cells[q] for q in PEERS[k]}
+                if options is None or len(opts) < len(options):
+                    best, options = k, opts
+                    if not opts:
+                        return False
+        if best is None:
+            return True
+        for d in sorted(options):
+            cells[best] = d
+            if search():
+                return True
+        cells[best] = 0
+        return False
+
+    if any(cells[k] and cells[k] in {cells[q] for q in PEERS[k]} for k in range(64)) or not search():
+        return None
+    return sum(v << (4 * k) for k, v in enumerate(cells))
+
+
+@dataclass
+class Player:
+    sk: str
+    addr: str
+    start: int
+    solution: int
+
+    @property
+    def key(self) -> bytes:
+        return encoding.decode_address(self.addr)
+
+
+def new_player(curta: Curta, rng_note: str = "") -> Player:
+    """A funded account whose start (from the chain's generate) is solvable."""
+    while True:
+        sk, addr = generate_account()
+        start = solidity_generate_from_seed(int.from_bytes(keccak256(encoding.decode_address(addr)), "big"))
+        solution = solve_natively(start)
+        if solution is not None:
+            curta.jig.fund(addr)
+            return Player(sk, addr, start, solution)
+
+
+def solve_group(curta: Curta, player: Player, solution: int, pay: int | None = BOX_MBR, fee: int = 2 * MIN_FEE,
+                padding: int = 0, after: list | None = None, receiver: str | None = None) -> EvalResult:
+    me = (player.sk, player.addr)
+    txns = [curta.call(OPUP, sender=me) for _ in range(padding)]
+    if pay is not None:
+        txns.append(curta.pay(pay, sender=me, receiver=receiver))
+    txns.append(curta.call(SOLVE, board(solution), fee=fee, sender=me, boxes=[(0, player.key)]))
+    txns += after or []
+    return curta.run(txns, signers={player.addr: player.sk})
+
+
+def read(curta: Curta, method: abi.Method, *args: bytes) -> bytes:
+    boxes = [(0, args[0])] if method is RECORD else None
+    return returned(curta.run([curta.call(method, *args, boxes=boxes)]), 0)
+
+
+def solve_index(result: EvalResult) -> int:
+    return next(i for i, t in enumerate(result.txns) if t.logs and t.logs[-1][:4] == RETURN_PREFIX)
+
+
+def test_start_is_generate_of_the_address(curta: Curta) -> None:
+    player = new_player(curta)
+    assert read(curta, GENERATE, BYTES.encode(player.key)) == board(player.start)
+    assert bin(player.start).count("1") > 0 and sum(((player.start >> (4 * k)) & 0xF) > 0 for k in range(64)) == 8
+
+
+def test_solve_records_once(curta: Curta) -> None:
+    before = int.from_bytes(read(curta, SOLVERS), "big")
+    player = new_player(curta)
+    app_balance = curta.jig.balance(curta.app_addr)
+    result = solve_group(curta, player, player.solution)
+    assert result.ok, result.error
+    i = solve_index(result)
+    assert returned(result, i) == b"\x80"
+    assert result.txns[i].logs[0][:4] == SOLVED_EVENT
+    solved_round = int.from_bytes(result.txns[i].logs[0][4:], "big")
+    assert solved_round == result.round
+    assert curta.jig.balance(curta.app_addr) == app_balance + BOX_MBR
+    assert int.from_bytes(read(curta, SOLVERS), "big") == before + 1
+    rec = read(curta, RECORD, ADDRESS.encode(player.addr))
+    assert rec == solved_round.to_bytes(8, "big") + board(player.solution)
+
+    # a second solve: true, "already solved at round N", nothing changes (no payment needed)
+    again = solve_group(curta, player, player.solution, pay=None)
+    i = solve_index(again)
+    assert returned(again, i) == b"\x80"
+    assert again.txns[i].logs[0] == ALREADY_EVENT + solved_round.to_bytes(8, "big")
+    assert int.from_bytes(read(curta, SOLVERS), "big") == before + 1
+    assert read(curta, RECORD, ADDRESS.encode(player.addr)) == rec
+    assert curta.jig.balance(curta.app_addr) == app_balance + BOX_MBR
+
+
+def test_wrong_solution_stores_nothing(curta: Curta) -> None:
+    player = new_player(curta)
+    before = int.from_bytes(read(curta, SOLVERS), "big")
+    k = next(k for k in range(64) if (player.start >> (4 * k)) & 0xF == 0)
+    wrong = player.solution ^ (3 << (4 * k))  # a changed blank square: a unit repeats a digit
+    for sol in (wrong, 0, player.start):
+        result = solve_group(curta, player, sol, pay=None)
+        i = solve_index(result)
+        assert returned(result, i) == b"\x00"
+        assert len(result.txns[i].logs) == 1
+    assert read(curta, RECORD, ADDRESS.encode(player.addr)) == bytes(40)
+    assert int.from_bytes(read(curta, SOLVERS), "big") == before
+    # someone else's solution is wrong for this player (their start differs)
+    other = new_player(curta)
+    if not solidity_verify(player.start, other.solution):
+        result = solve_group(curta, player, other.solution, pay=None)
+        assert returned(result, solve_index(result)) == b"\x00"
+
+
+def test_payment_is_checked(curta: Curta) -> None:
+    player = new_player(curta)
+    for kw, message in [
+        ({"pay": None}, "solve needs a payment of the box MBR just before it"),
+        ({"pay": BOX_MBR - 1}, "the box payment must be exactly the box MBR (31300)"),
+        ({"pay": BOX_MBR + 1}, "the box payment must be exactly the box MBR (31300)"),
+        ({"receiver": player.addr}, "the box payment must go to the app"),
+    ]:
+        result = solve_group(curta, player, player.solution, **kw)
+        assert not result.ok
+        assert arc56_error(result.error.pc) == message, result.error.raw
+    assert read(curta, RECORD, ADDRESS.encode(player.addr)) == bytes(40)
+
+
+def test_update_refused_delete_creator_only(curta: Curta) -> None:
+    sp = curta.jig.suggested_params()
+    approval = (ARTIFACTS / "Curta.approval.bin").read_bytes()
+    clear = (ARTIFACTS / "Curta.clear.bin").read_bytes()
+    update = transaction.ApplicationUpdateTxn(curta.addr, sp, curta.app_id, approval, clear, note=curta.note())
+    assert not curta.run([update]).ok
+    stranger = new_player(curta)
+    delete = transaction.ApplicationDeleteTxn(stranger.addr, sp, curta.app_id, note=curta.note())
+    result = curta.run([delete], signers={stranger.addr: stranger.sk})
+    assert not result.ok
+    assert arc56_error(result.error.pc) == "Only the creator can delete Curta."
+
+
+# --- budgets and fees of solve -----------------------------------------------------------------
+def test_solve_fee_and_composition(curta: Curta, record_property) -> None:
+    # fee credit for one inner opup: 2 000 on the call (the payment pays its own 1 000)
+    player = new_player(curta)
+    result = solve_group(curta, player, player.solution, fee=2 * MIN_FEE - 1)
+    assert not result.ok  # one micro-Algo less cannot pay the inner opup
+    result = solve_group(curta, player, player.solution, fee=2 * MIN_FEE)
+    assert result.ok, result.error
+    i = solve_index(result)
+    assert result.txns[i].inner_app_calls == SOLVE_INNER_OPUPS
+    record_property("solve_fee", {"payment": MIN_FEE, "call": 2 * MIN_FEE, "box_mbr": BOX_MBR})
+
+    # outer padding instead: two opup() calls before, every fee 1 000, no inner transaction
+    player = new_player(curta)
+    result = solve_group(curta, player, player.solution, fee=MIN_FEE, padding=SOLVE_INNER_OPUPS)
+    assert result.ok, result.error
+    assert all(t.inner_txns == 0 for t in result.txns)
+    assert returned(result, solve_index(result)) == b"\x80"
+
+    # composes: a budget-hungry later call keeps its own 700 (a full verify after solve)
+    player = new_player(curta)
+    start, sol = _valid_pairs()[0]
+    later = [curta.call(VERIFY, board(start), board(sol)), curta.call(VERIFY, board(start), board(sol))]
+    result = solve_group(curta, player, player.solution, after=later)
+    assert result.ok, result.error
+    assert returned(result, -1) == b"\x80" and returned(result, -2) == b"\x80"
+    assert returned(result, 1) == b"\x80"
+
+
+def test_solve_budget(curta: Curta, record_property) -> None:
+    """What solve leaves in the pool: [pay, solve, probe]; the probe's own 700 must be intact."""
+    probe_cost = 700 - probe_remaining(curta.run([curta.probe()]))
+    player = new_player(curta)
+    result = solve_group(curta, player, player.solution, after=[curta.probe()])
+    remaining = probe_remaining(result)
+    i = solve_index(result)
+    used = 700 * (2 + result.txns[i].inner_app_calls) - remaining - probe_cost
+    record_property("solve_budget", used)
+    print("solve budget", used, "remaining for the probe", remaining)
+    assert remaining >= 700 - probe_cost
+    assert used <= SOLVE_BUDGET_MAX
