@@ -11,6 +11,7 @@
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import random
@@ -382,11 +383,41 @@ class Player:
         return encoding.decode_address(self.addr)
 
 
-def new_player(curta: Curta, rng_note: str = "") -> Player:
-    """A funded account whose start (from the chain's generate) is solvable."""
+def account(i: int) -> tuple[str, str]:
+    """A deterministic account: ed25519 key from sha256("curta-player-i")."""
+    from nacl.signing import SigningKey
+
+    key = SigningKey(hashlib.sha256(b"curta-player-%d" % i).digest())
+    pk = bytes(key.verify_key)
+    return base64.b64encode(bytes(key) + pk).decode(), encoding.encode_address(pk)
+
+
+def draws(seed: int) -> int:
+    """How many 6-bit draws the Solidity generate makes on `seed`."""
+    bitmap, count = 0, 0
+    for _ in range(8):
+        if seed == 0:
+            break
+        while True:
+            index, seed, count = seed & 63, seed >> 6, count + 1
+            if not (bitmap >> index) & 1 or seed == 0:
+                break
+        bitmap |= 1 << index
+    return count
+
+
+_NEXT_ACCOUNT = [0]
+
+
+def new_player(curta: Curta, min_draws: int = 0) -> Player:
+    """A funded account (deterministic sequence) whose start is solvable."""
     while True:
-        sk, addr = generate_account()
-        start = solidity_generate_from_seed(int.from_bytes(keccak256(encoding.decode_address(addr)), "big"))
+        _NEXT_ACCOUNT[0] += 1
+        sk, addr = account(_NEXT_ACCOUNT[0])
+        seed = int.from_bytes(keccak256(encoding.decode_address(addr)), "big")
+        if draws(seed) < min_draws:
+            continue
+        start = solidity_generate_from_seed(seed)
         solution = solve_natively(start)
         if solution is not None:
             curta.jig.fund(addr)
@@ -532,3 +563,53 @@ def test_solve_budget(curta: Curta, record_property) -> None:
     print("solve budget", used, "remaining for the probe", remaining)
     assert remaining >= 700 - probe_cost
     assert used <= SOLVE_BUDGET_MAX
+
+
+# --- the contract's constants and unrolled text, recomputed --------------------------------------
+def test_contract_constants_and_unrolled_text() -> None:
+    import re
+
+    source = (ROOT / "smart_contracts" / "curta" / "contract.py").read_text()
+
+    def constant(name: str) -> str:
+        return re.search(rf'^{name} = "([0-9a-f]*)"', source, re.M).group(1)
+
+    assert constant("OFF_LO_HEX") == bytes(16 * ((2 * (31 - j)) % 16) for j in range(32)).hex()
+    assert constant("OFF_HI_HEX") == bytes(16 * ((2 * (31 - j) + 1) % 16) for j in range(32)).hex()
+    mask, expected = bytearray(384), bytearray(384)
+    lanes = [128 * 0 + 2 * (8 * r + 7) for r in range(8)]  # rows: lane 8r + 7
+    lanes += [128 * 1 + 2 * (16 * R + 8 + 4 * C + 3) for R in range(4) for C in range(2)]  # boxes
+    lanes += [128 * 2 + 2 * (56 + c) for c in range(8)]  # columns: lane 56 + c
+    for o in lanes:
+        mask[o:o + 2], expected[o:o + 2] = b"\xff\xff", b"\x7f\x80"
+    assert constant("UNITS_MASK_HEX") == mask.hex()
+    assert constant("UNITS_EXPECTED_HEX") == expected.hex()
+    # square k: segment k // 16, byte 31 - k // 2, low nibble if k is even
+    sets = re.findall(r"s(\d) = op.setbit_bytes\(s\1, op.getbyte\((lo|hi), (\d+)\), True\)", source)
+    assert sets == [(str(k // 16), "lo" if k % 2 == 0 else "hi", str(31 - k // 2)) for k in range(64)]
+    # generate: digit d sets the bits of d in its nibble
+    digits = re.split(r"    # digit (\d)\n", source)[1:]
+    assert [int(d) for d in digits[0::2]] == list(range(1, 9))
+    for d, body in zip(digits[0::2], digits[1::2]):
+        offsets = re.findall(r"puzzle = op.setbit_bytes\(puzzle, at(?: - (\d))?, True\)", body)
+        assert sorted(int(b or 0) for b in offsets) == [b for b in range(4) if int(d) >> b & 1]
+
+
+def test_solve_long_draws(curta: Curta, record_property) -> None:
+    """Seeds needing 12 draws (1 address in ~300; 8.5 on average) still take one inner opup;
+    13 or more (~1 in 1 300) get the second top-up after generate: one more opup, fee 3 000
+    (2 000 fails on the fee, never on the budget). A later call keeps its 700 either way."""
+    start, sol = _valid_pairs()[0]
+    for n, opups in ((12, 1), (13, 2)):
+        player = new_player(curta, min_draws=n)
+        def group(fee: int) -> EvalResult:
+            return solve_group(curta, player, player.solution, fee=fee,
+                               after=[curta.call(VERIFY, board(start), board(sol)), curta.probe()])
+        if opups == 2:
+            short = group(2 * MIN_FEE)
+            assert not short.ok and "fee too small" in short.error.message
+        result = group((1 + opups) * MIN_FEE)
+        assert result.ok, (n, result.error)
+        assert returned(result, 1) == b"\x80" and returned(result, 2) == b"\x80"
+        assert result.txns[1].inner_app_calls == opups
+        assert probe_remaining(result) >= 600
