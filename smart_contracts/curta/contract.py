@@ -57,11 +57,11 @@ app (clients attach it only after checking the solution natively).
 Budget and composition
 ----------------------
 Measured on go-algorand's evaluator (tests/test_curta.py), ABI routing included:
-`verify` 629 opcodes at most (every pair of 32-byte values), `generate` 612 at most on
+`verify` 630 opcodes at most (every pair of 32-byte values), `generate` 613 at most on
 the shared vectors: one app call. `generate`'s loop costs ~18 opcodes per extra draw (a
 draw on a taken square); a keccak seed needs about 8.5 draws, but the longest loop a
 uint256 allows (42 draws, a crafted seed for `generate_from_seed`; no keccak output is
-known to need it) costs 1323: put one `opup()` call before it in the group. `solve` runs both plus the
+known to need it) costs 1324: put one `opup()` call before it in the group. `solve` runs both plus the
 box: it tops the pool up with
 `ensure_budget(SOLVE_BUDGET + 700 * later app calls, GroupCredit)`: one inner opup paid
 from the group's fee credit (call fee 2 000), never from the app account, and never
