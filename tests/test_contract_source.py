@@ -119,3 +119,11 @@ def test_committed_artifacts_match_a_fresh_compile() -> None:
         [sys.executable, "-m", "smart_contracts", "build", "--check"], cwd=ROOT, capture_output=True, text=True
     )
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_every_contract_is_built_and_checked() -> None:
+    """`build --check` above covers every smart_contracts/*/contract.py: Algoku and Curta."""
+    for name, stem in [("algoku", "Algoku"), ("curta", "Curta")]:
+        assert (ROOT / "smart_contracts" / name / "contract.py").exists()
+        for suffix in ["approval.teal", "approval.bin", "clear.teal", "clear.bin", "arc56.json"]:
+            assert (ROOT / "smart_contracts" / "artifacts" / name / f"{stem}.{suffix}").exists()

@@ -1,0 +1,615 @@
+"""Curta "2 x 4 = 8" (smart_contracts/curta) on go-algorand's evaluator.
+
+* Differential: every vector of rust/curta/tests/data/{generate,verify}.jsonl (the EVM's
+  answers, shared with the native mirror rust/curta) through the contract, many calls per
+  group and one evaluation per group; plus adversarial inputs against `solidity_verify` /
+  `solidity_generate`, literal Python translations of the Solidity code.
+* The game: solve with the box payment, a second solve, a wrong solution, a missing or
+  wrong payment, composition with later app calls.
+* Budgets and fees, measured with the probe app; the tests fail if they regress.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import random
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from algosdk import abi, encoding, logic, transaction
+from algosdk.account import generate_account
+
+ROOT = Path(__file__).resolve().parent.parent
+ARTIFACTS = ROOT / "smart_contracts" / "artifacts" / "curta"
+DATA = ROOT / "rust" / "curta" / "tests" / "data"
+sys.path.insert(0, str(ROOT / "scripts"))
+
+from algoku_jig import MIN_FEE, EvalResult, Jig  # noqa: E402
+
+BYTES = abi.ABIType.from_string("byte[]")
+BOARD = abi.ABIType.from_string("byte[32]")
+ADDRESS = abi.ABIType.from_string("address")
+GENERATE = abi.Method.from_signature("generate(byte[])byte[32]")
+GENERATE_FROM_SEED = abi.Method.from_signature("generate_from_seed(byte[32])byte[32]")
+VERIFY = abi.Method.from_signature("verify(byte[32],byte[32])bool")
+SOLVE = abi.Method.from_signature("solve(byte[32])bool")
+SOLVERS = abi.Method.from_signature("solvers()uint64")
+RECORD = abi.Method.from_signature("record(address)(uint64,byte[32])")
+OPUP = abi.Method.from_signature("opup()void")
+RETURN_PREFIX = bytes.fromhex("151f7c75")
+SOLVED_EVENT = hashlib.new("sha512_256", b"Solved(uint64)").digest()[:4]  # ARC-28 event selectors
+ALREADY_EVENT = hashlib.new("sha512_256", b"AlreadySolved(uint64)").digest()[:4]
+BOX_MBR = 2500 + 400 * (32 + 40)
+BATCH = 16  # app calls per group (the protocol's maximum)
+
+# Opcodes of one whole call (routing included), measured by the tests below.
+VERIFY_BUDGET_MAX = 640
+GENERATE_BUDGET_MAX = 640  # the vectors' keccak seeds (8 to ~12 draws)
+GENERATE_42_DRAWS_MAX = 1340  # the longest loop a uint256 allows: two calls' pool
+SOLVE_BUDGET_MAX = 1400  # whole solve, inner opups' own opcodes included
+SOLVE_INNER_OPUPS = 1
+
+
+# --- the Solidity code, literally (uint256 = Python int masked to 256 bits) ---------------
+M256 = (1 << 256) - 1
+CHECKS = 0x400010005000000040001000500000004000100050000000422232227
+ROW_SHIFTS, COL_SHIFTS, SUBGRID_SHIFTS = 0x104104104104, 0x820820820820, 0x104104504104
+
+
+def solidity_generate_from_seed(seed: int) -> int:
+    puzzle, bitmap, index = 0, 1 << 64, 64
+    for i in range(1, 9):
+        if seed == 0:
+            break
+        while (bitmap >> index) & 1 == 1 and seed != 0:
+            index = seed & 0x3F
+            seed >>= 6
+        bitmap |= 1 << index
+        puzzle = (puzzle | (i << (index << 2))) & M256
+        index = 64
+    return puzzle
+
+
+def _check(shifted: int, shifts: int) -> bool:
+    bitmap = 0
+    while shifts != 0:
+        bitmap |= 1 << (shifted & 0xF)
+        shifted >>= shifts & 0x3F
+        shifts >>= 6
+    return bitmap == 0x1FE
+
+
+def solidity_verify(start: int, solution: int) -> bool:
+    for index in range(0, 256, 4):
+        if start & 0xF != 0 and start & 0xF != solution & 0xF:
+            return False
+        checks = (CHECKS >> index) & 7
+        if checks & 4 == 4 and not _check(solution, ROW_SHIFTS):
+            return False
+        if checks & 2 == 2 and not _check(solution, COL_SHIFTS):
+            return False
+        if checks & 1 == 1 and not _check(solution, SUBGRID_SHIFTS):
+            return False
+        start >>= 4
+        solution >>= 4
+    return True
+
+
+def board(value: int) -> bytes:
+    return value.to_bytes(32, "big")
+
+
+def load(name: str) -> list[dict]:
+    return [json.loads(line) for line in (DATA / name).read_text().splitlines() if line.strip()]
+
+
+# --- the deployed app ------------------------------------------------------------------------
+@dataclass
+class Curta:
+    jig: Jig
+    app_id: int
+    sk: str
+    addr: str
+    serial: int = 0
+
+    @property
+    def app_addr(self) -> str:
+        return logic.get_application_address(self.app_id)
+
+    def note(self) -> bytes:
+        self.serial += 1
+        return b"n%d" % self.serial
+
+    def call(self, method: abi.Method, *args: bytes, fee: int = MIN_FEE, sender: tuple[str, str] | None = None,
+             boxes: list | None = None) -> transaction.Transaction:
+        sp = self.jig.suggested_params()
+        sp.fee, sp.flat_fee = fee, True
+        _, addr = sender or (self.sk, self.addr)
+        return transaction.ApplicationNoOpTxn(addr, sp, self.app_id, [method.get_selector(), *args],
+                                              boxes=boxes, note=self.note())
+
+    def pay(self, amount: int, sender: tuple[str, str] | None = None, receiver: str | None = None):
+        _, addr = sender or (self.sk, self.addr)
+        return transaction.PaymentTxn(addr, self.jig.suggested_params(), receiver or self.app_addr, amount, note=self.note())
+
+    def probe(self) -> transaction.Transaction:
+        return transaction.ApplicationNoOpTxn(self.addr, self.jig.suggested_params(), self.jig.ensure_probe(), [],
+                                              note=self.note())
+
+    def run(self, txns: list, signers: dict[str, str] | None = None) -> EvalResult:
+        if len(txns) > 1:
+            transaction.assign_group_id(txns)
+        keys = {self.addr: self.sk, **(signers or {})}
+        return self.jig.eval([t.sign(keys[t.sender]) for t in txns])
+
+
+def returned(result: EvalResult, index: int) -> bytes:
+    assert result.ok, result.error
+    logs = result.txns[index].logs
+    assert logs and logs[-1][:4] == RETURN_PREFIX, logs
+    return logs[-1][4:]
+
+
+@pytest.fixture(scope="module")
+def curta() -> Curta:
+    jig = Jig()
+    # A placeholder asset moves the ids of new apps to 1000+, as on a real network: go-algorand
+    # refuses global-state lookups of app ids below 256 ("low App lookup 1").
+    jig.ledger.create_asset(999)
+    sk, addr = generate_account()
+    jig.fund(addr)
+    approval = (ARTIFACTS / "Curta.approval.bin").read_bytes()
+    clear = (ARTIFACTS / "Curta.clear.bin").read_bytes()
+    extra_pages = (len(approval) + len(clear) - 1) // 2048
+    create = transaction.ApplicationCreateTxn(
+        addr, jig.suggested_params(), transaction.OnComplete.NoOpOC, approval, clear,
+        transaction.StateSchema(1, 0), transaction.StateSchema(0, 0), extra_pages=extra_pages,
+    )
+    result = jig.eval([create.sign(sk)])
+    assert result.ok, result.error
+    app = Curta(jig=jig, app_id=result.txns[0].app_id, sk=sk, addr=addr)
+    # the app account's own minimum balance (100 000), so that boxes can be funded one by one
+    assert app.run([app.pay(100_000)]).ok
+    return app
+
+
+def batched(curta: Curta, calls: list[tuple[abi.Method, tuple[bytes, ...]]]) -> list[bytes]:
+    """Return values of `calls`, BATCH app calls per group, one evaluation per group."""
+    out: list[bytes] = []
+    for k in range(0, len(calls), BATCH):
+        chunk = calls[k:k + BATCH]
+        result = curta.run([curta.call(m, *args) for m, args in chunk])
+        out += [returned(result, i) for i in range(len(chunk))]
+    return out
+
+
+# --- differential over the shared vectors -------------------------------------------------------
+def test_generate_every_vector(curta: Curta) -> None:
+    vectors = load("generate.jsonl")
+    assert len(vectors) == 100
+    seeds = [bytes.fromhex(v["address"].removeprefix("0x")) for v in vectors]
+    got = batched(curta, [(GENERATE, (BYTES.encode(s),)) for s in seeds])
+    for v, g in zip(vectors, got):
+        assert g.hex() == v["puzzle"], v["address"]
+
+
+def test_verify_every_vector(curta: Curta) -> None:
+    vectors = load("verify.jsonl")
+    assert len(vectors) == 456
+    got = batched(curta, [(VERIFY, (bytes.fromhex(v["start"]), bytes.fromhex(v["solution"]))) for v in vectors])
+    assert sum(v["valid"] for v in vectors) > 0
+    for v, g in zip(vectors, got):
+        assert g in (b"\x80", b"\x00")
+        assert (g == b"\x80") == v["valid"], v
+        assert solidity_verify(int(v["start"], 16), int(v["solution"], 16)) == v["valid"]
+
+
+# --- adversarial inputs against the literal Solidity ------------------------------------------
+def _valid_pairs() -> list[tuple[int, int]]:
+    return [(int(v["start"], 16), int(v["solution"], 16)) for v in load("verify.jsonl") if v["valid"]]
+
+
+def adversarial_verify_inputs() -> list[tuple[int, int]]:
+    rng = random.Random(88)
+    pairs = _valid_pairs()
+    start, sol = pairs[0]
+    out = [(start, sol), (0, sol), (0, 0), (M256, M256), (sol, sol), (start, 0), (M256, sol)]
+    for k in range(64):
+        for value in (0, 9, 15, rng.randrange(1, 9)):
+            s = sol & ~(0xF << (4 * k)) | (value << (4 * k))
+            out.append((start, s))  # the solution's nibble changed
+        g = start & ~(0xF << (4 * k)) | (rng.choice([9, 12, 15, (sol >> (4 * k)) & 0xF]) << (4 * k))
+        out.append((g, sol))  # a start nibble changed (non-digits, or the solution's own digit)
+    for _ in range(64):  # swaps of two squares, random words, digit relabellings
+        a, b = rng.sample(range(64), 2)
+        na, nb = (sol >> (4 * a)) & 0xF, (sol >> (4 * b)) & 0xF
+        s = sol & ~(0xF << (4 * a)) & ~(0xF << (4 * b)) | (nb << (4 * a)) | (na << (4 * b))
+        out.append((0, s))
+        out.append((rng.getrandbits(256), rng.getrandbits(256)))
+        perm = list(range(1, 9))
+        rng.shuffle(perm)
+        relabelled = sum(perm[((sol >> (4 * k)) & 0xF) - 1] << (4 * k) for k in range(64))
+        out.append((0, relabelled))
+    return out
+
+
+def test_verify_adversarial_against_solidity(curta: Curta) -> None:
+    cases = adversarial_verify_inputs()
+    got = batched(curta, [(VERIFY, (board(s), board(x))) for s, x in cases])
+    answers = [solidity_verify(s, x) for s, x in cases]
+    assert 10 < sum(answers) < len(cases) - 100  # both verdicts well represented
+    for (s, x), g, want in zip(cases, got, answers):
+        assert (g == b"\x80") == want, (hex(s), hex(x))
+
+
+def seed_of_draws(draws: list[int]) -> int:
+    acc = 0
+    for d in reversed(draws):
+        acc = (acc << 6) | d
+    return acc
+
+
+def test_generate_from_seed_quirks(curta: Curta) -> None:
+    rng = random.Random(5)
+    seeds = [
+        0, 1, 3, seed_of_draws([3, 4]), seed_of_draws([1, 2, 1]),  # exhausted between digits / on a taken square
+        seed_of_draws([9, 10, 11, 12, 1, 13, 14, 1]),  # 5 | 8 = 13: a non-digit nibble
+        seed_of_draws([5, 5, 0, 63, 7, 8, 9, 10, 11, 1]),
+        seed_of_draws([1] * 42), seed_of_draws([1] * 41 + [2]),  # 42 draws: the longest loop
+        M256, 1 << 255, (1 << 252) - 1,
+    ]
+    seeds += [rng.getrandbits(rng.randrange(1, 257)) for _ in range(36)]
+    got = batched(curta, [(GENERATE_FROM_SEED, (board(s),)) for s in seeds])
+    for s, g in zip(seeds, got):
+        assert g == board(solidity_generate_from_seed(s)), hex(s)
+    assert solidity_generate_from_seed(seed_of_draws([1, 2, 1])) == (3 << 4) | (2 << 8)
+
+
+def arc56_error(pc: int | None) -> str | None:
+    spec = json.loads((ARTIFACTS / "Curta.arc56.json").read_text())
+    for entry in spec["sourceInfo"]["approval"]["sourceInfo"]:
+        if pc in entry["pc"] and "errorMessage" in entry:
+            return entry["errorMessage"]
+    return None
+
+
+def test_bad_lengths_fail_clearly(curta: Curta) -> None:
+    board_len = "invalid number of bytes for arc4.static_array<arc4.uint8, 32>"
+    for method, args, needle in [
+        (VERIFY, (b"\x00" * 31, b"\x00" * 32), board_len),
+        (VERIFY, (b"\x00" * 32, b"\x00" * 33), board_len),
+        (SOLVE, (b"\x00" * 31,), board_len),
+        (GENERATE_FROM_SEED, (b"\x00" * 3,), board_len),
+        (RECORD, (b"\x00" * 31,), "invalid number of bytes for arc4.static_array<arc4.uint8, 32>"),
+        (GENERATE, (b"\x00\x05abc",), "invalid number of bytes for arc4.dynamic_array<arc4.uint8>"),
+    ]:
+        result = curta.run([curta.call(method, *args)])
+        assert not result.ok
+        assert arc56_error(result.error.pc) == needle, result.error.raw
+
+
+# --- budgets -----------------------------------------------------------------------------------
+def probe_remaining(result: EvalResult) -> int:
+    assert result.ok, result.error
+    return int.from_bytes(result.txns[-1].logs[-1], "big")
+
+
+def call_cost(curta: Curta, method: abi.Method, *args: bytes) -> int:
+    """Opcodes of one call (routing included): [call, probe] at fee 1 000 each."""
+    probe_cost = 700 - probe_remaining(curta.run([curta.probe()]))
+    result = curta.run([curta.call(method, *args), curta.probe()])
+    return 2 * 700 - probe_remaining(result) - probe_cost
+
+
+def test_verify_budget_one_call(curta: Curta, record_property) -> None:
+    start, sol = _valid_pairs()[0]
+    costs = {name: call_cost(curta, VERIFY, board(s), board(x))
+             for name, (s, x) in {"valid": (start, sol), "wrong unit": (0, sol ^ 1), "wrong given": (sol ^ 3, sol)}.items()}
+    record_property("verify_budget", costs)
+    print("verify budget", costs)
+    assert max(costs.values()) == costs["wrong given"]  # the full path: every unit passes
+    assert max(costs.values()) <= VERIFY_BUDGET_MAX
+
+
+def test_generate_budget_one_call(curta: Curta, record_property) -> None:
+    worst_vector = max(call_cost(curta, GENERATE, BYTES.encode(bytes.fromhex(v["address"][2:]))) for v in load("generate.jsonl")[:12])
+    longest = call_cost(curta, GENERATE_FROM_SEED, board(seed_of_draws([1] * 41 + [2])))
+    # the longest loop (42 draws) needs an outer opup() before it in the group
+    padded = curta.run([curta.call(OPUP), curta.call(GENERATE_FROM_SEED, board(seed_of_draws([1] * 42)))])
+    assert returned(padded, 1) == board(solidity_generate_from_seed(seed_of_draws([1] * 42)))
+    record_property("generate_budget", {"vectors": worst_vector, "42 draws": longest})
+    print("generate budget", worst_vector, "42 draws", longest)
+    assert worst_vector <= GENERATE_BUDGET_MAX
+    assert longest <= GENERATE_42_DRAWS_MAX
+
+
+# --- the game ----------------------------------------------------------------------------------
+def keccak256(data: bytes) -> bytes:
+    from Cryptodome.Hash import keccak  # pycryptodomex, a dependency of py-algorand-sdk
+
+    return keccak.new(digest_bits=256, data=data).digest()
+
+
+UNITS8 = (
+    [[8 * r + c for c in range(8)] for r in range(8)]
+    + [[8 * r + c for r in range(8)] for c in range(8)]
+    + [[8 * (2 * R + r) + 4 * C + c for r in range(2) for c in range(4)] for R in range(4) for C in range(2)]
+)
+PEERS = [sorted({q for u in UNITS8 if k in u for q in u} - {k}) for k in range(64)]
+
+
+def solve_natively(start: int) -> int | None:
+    """A plain backtracking solver (most constrained square first); None if unsolvable."""
+    cells = [(start >> (4 * k)) & 0xF for k in range(64)]
+    if any(v > 8 for v in cells):
+        return None
+
+    def search() -> bool:
+        best, options = None, None
+        for k in range(64):
+            if cells[k] == 0:
+                opts = set(range(1, 9)) - {cells[q] for q in PEERS[k]}
+                if options is None or len(opts) < len(options):
+                    best, options = k, opts
+                    if not opts:
+                        return False
+        if best is None:
+            return True
+        for d in sorted(options):
+            cells[best] = d
+            if search():
+                return True
+        cells[best] = 0
+        return False
+
+    if any(cells[k] and cells[k] in {cells[q] for q in PEERS[k]} for k in range(64)) or not search():
+        return None
+    return sum(v << (4 * k) for k, v in enumerate(cells))
+
+
+@dataclass
+class Player:
+    sk: str
+    addr: str
+    start: int
+    solution: int
+
+    @property
+    def key(self) -> bytes:
+        return encoding.decode_address(self.addr)
+
+
+def account(i: int) -> tuple[str, str]:
+    """A deterministic account: ed25519 key from sha256("curta-player-i")."""
+    from nacl.signing import SigningKey
+
+    key = SigningKey(hashlib.sha256(b"curta-player-%d" % i).digest())
+    pk = bytes(key.verify_key)
+    return base64.b64encode(bytes(key) + pk).decode(), encoding.encode_address(pk)
+
+
+def draws(seed: int) -> int:
+    """How many 6-bit draws the Solidity generate makes on `seed`."""
+    bitmap, count = 0, 0
+    for _ in range(8):
+        if seed == 0:
+            break
+        while True:
+            index, seed, count = seed & 63, seed >> 6, count + 1
+            if not (bitmap >> index) & 1 or seed == 0:
+                break
+        bitmap |= 1 << index
+    return count
+
+
+_NEXT_ACCOUNT = [0]
+
+
+def new_player(curta: Curta, min_draws: int = 0) -> Player:
+    """A funded account (deterministic sequence) whose start is solvable."""
+    while True:
+        _NEXT_ACCOUNT[0] += 1
+        sk, addr = account(_NEXT_ACCOUNT[0])
+        seed = int.from_bytes(keccak256(encoding.decode_address(addr)), "big")
+        if draws(seed) < min_draws:
+            continue
+        start = solidity_generate_from_seed(seed)
+        solution = solve_natively(start)
+        if solution is not None:
+            curta.jig.fund(addr)
+            return Player(sk, addr, start, solution)
+
+
+def solve_group(curta: Curta, player: Player, solution: int, pay: int | None = BOX_MBR, fee: int = 2 * MIN_FEE,
+                padding: int = 0, after: list | None = None, receiver: str | None = None) -> EvalResult:
+    me = (player.sk, player.addr)
+    txns = [curta.call(OPUP, sender=me) for _ in range(padding)]
+    if pay is not None:
+        txns.append(curta.pay(pay, sender=me, receiver=receiver))
+    txns.append(curta.call(SOLVE, board(solution), fee=fee, sender=me, boxes=[(0, player.key)]))
+    txns += after or []
+    return curta.run(txns, signers={player.addr: player.sk})
+
+
+def read(curta: Curta, method: abi.Method, *args: bytes) -> bytes:
+    boxes = [(0, args[0])] if method is RECORD else None
+    return returned(curta.run([curta.call(method, *args, boxes=boxes)]), 0)
+
+
+def solve_index(result: EvalResult) -> int:
+    return next(i for i, t in enumerate(result.txns) if t.logs and t.logs[-1][:4] == RETURN_PREFIX)
+
+
+def test_start_is_generate_of_the_address(curta: Curta) -> None:
+    player = new_player(curta)
+    assert read(curta, GENERATE, BYTES.encode(player.key)) == board(player.start)
+    assert bin(player.start).count("1") > 0 and sum(((player.start >> (4 * k)) & 0xF) > 0 for k in range(64)) == 8
+
+
+def test_solve_records_once(curta: Curta) -> None:
+    before = int.from_bytes(read(curta, SOLVERS), "big")
+    player = new_player(curta)
+    app_balance = curta.jig.balance(curta.app_addr)
+    result = solve_group(curta, player, player.solution)
+    assert result.ok, result.error
+    i = solve_index(result)
+    assert returned(result, i) == b"\x80"
+    assert result.txns[i].logs[0][:4] == SOLVED_EVENT
+    solved_round = int.from_bytes(result.txns[i].logs[0][4:], "big")
+    assert solved_round == result.round
+    assert curta.jig.balance(curta.app_addr) == app_balance + BOX_MBR
+    assert int.from_bytes(read(curta, SOLVERS), "big") == before + 1
+    rec = read(curta, RECORD, ADDRESS.encode(player.addr))
+    assert rec == solved_round.to_bytes(8, "big") + board(player.solution)
+
+    # a second solve: true, "already solved at round N", nothing changes (no payment needed)
+    again = solve_group(curta, player, player.solution, pay=None)
+    i = solve_index(again)
+    assert returned(again, i) == b"\x80"
+    assert again.txns[i].logs[0] == ALREADY_EVENT + solved_round.to_bytes(8, "big")
+    assert int.from_bytes(read(curta, SOLVERS), "big") == before + 1
+    assert read(curta, RECORD, ADDRESS.encode(player.addr)) == rec
+    assert curta.jig.balance(curta.app_addr) == app_balance + BOX_MBR
+
+
+def test_wrong_solution_stores_nothing(curta: Curta) -> None:
+    player = new_player(curta)
+    before = int.from_bytes(read(curta, SOLVERS), "big")
+    k = next(k for k in range(64) if (player.start >> (4 * k)) & 0xF == 0)
+    wrong = player.solution ^ (3 << (4 * k))  # a changed blank square: a unit repeats a digit
+    for sol in (wrong, 0, player.start):
+        result = solve_group(curta, player, sol, pay=None)
+        i = solve_index(result)
+        assert returned(result, i) == b"\x00"
+        assert len(result.txns[i].logs) == 1
+    assert read(curta, RECORD, ADDRESS.encode(player.addr)) == bytes(40)
+    assert int.from_bytes(read(curta, SOLVERS), "big") == before
+    # someone else's solution is wrong for this player (their start differs)
+    other = new_player(curta)
+    if not solidity_verify(player.start, other.solution):
+        result = solve_group(curta, player, other.solution, pay=None)
+        assert returned(result, solve_index(result)) == b"\x00"
+
+
+def test_payment_is_checked(curta: Curta) -> None:
+    player = new_player(curta)
+    for kw, message in [
+        ({"pay": None}, "solve needs a payment of the box MBR just before it"),
+        ({"pay": BOX_MBR - 1}, "the box payment must be exactly the box MBR (31300)"),
+        ({"pay": BOX_MBR + 1}, "the box payment must be exactly the box MBR (31300)"),
+        ({"receiver": player.addr}, "the box payment must go to the app"),
+    ]:
+        result = solve_group(curta, player, player.solution, **kw)
+        assert not result.ok
+        assert arc56_error(result.error.pc) == message, result.error.raw
+    assert read(curta, RECORD, ADDRESS.encode(player.addr)) == bytes(40)
+
+
+def test_update_refused_delete_creator_only(curta: Curta) -> None:
+    sp = curta.jig.suggested_params()
+    approval = (ARTIFACTS / "Curta.approval.bin").read_bytes()
+    clear = (ARTIFACTS / "Curta.clear.bin").read_bytes()
+    update = transaction.ApplicationUpdateTxn(curta.addr, sp, curta.app_id, approval, clear, note=curta.note())
+    assert not curta.run([update]).ok
+    stranger = new_player(curta)
+    delete = transaction.ApplicationDeleteTxn(stranger.addr, sp, curta.app_id, note=curta.note())
+    result = curta.run([delete], signers={stranger.addr: stranger.sk})
+    assert not result.ok
+    assert arc56_error(result.error.pc) == "Only the creator can delete Curta."
+
+
+# --- budgets and fees of solve -----------------------------------------------------------------
+def test_solve_fee_and_composition(curta: Curta, record_property) -> None:
+    # fee credit for one inner opup: 2 000 on the call (the payment pays its own 1 000)
+    player = new_player(curta)
+    result = solve_group(curta, player, player.solution, fee=2 * MIN_FEE - 1)
+    assert not result.ok  # one micro-Algo less cannot pay the inner opup
+    result = solve_group(curta, player, player.solution, fee=2 * MIN_FEE)
+    assert result.ok, result.error
+    i = solve_index(result)
+    assert result.txns[i].inner_app_calls == SOLVE_INNER_OPUPS
+    record_property("solve_fee", {"payment": MIN_FEE, "call": 2 * MIN_FEE, "box_mbr": BOX_MBR})
+
+    # outer padding instead: two opup() calls before, every fee 1 000, no inner transaction
+    player = new_player(curta)
+    result = solve_group(curta, player, player.solution, fee=MIN_FEE, padding=SOLVE_INNER_OPUPS)
+    assert result.ok, result.error
+    assert all(t.inner_txns == 0 for t in result.txns)
+    assert returned(result, solve_index(result)) == b"\x80"
+
+    # composes: a budget-hungry later call keeps its own 700 (a full verify after solve)
+    player = new_player(curta)
+    start, sol = _valid_pairs()[0]
+    later = [curta.call(VERIFY, board(start), board(sol)), curta.call(VERIFY, board(start), board(sol))]
+    result = solve_group(curta, player, player.solution, after=later)
+    assert result.ok, result.error
+    assert returned(result, -1) == b"\x80" and returned(result, -2) == b"\x80"
+    assert returned(result, 1) == b"\x80"
+
+
+def test_solve_budget(curta: Curta, record_property) -> None:
+    """What solve leaves in the pool: [pay, solve, probe]; the probe's own 700 must be intact."""
+    probe_cost = 700 - probe_remaining(curta.run([curta.probe()]))
+    player = new_player(curta)
+    result = solve_group(curta, player, player.solution, after=[curta.probe()])
+    remaining = probe_remaining(result)
+    i = solve_index(result)
+    used = 700 * (2 + result.txns[i].inner_app_calls) - remaining - probe_cost
+    record_property("solve_budget", used)
+    print("solve budget", used, "remaining for the probe", remaining)
+    assert remaining >= 700 - probe_cost
+    assert used <= SOLVE_BUDGET_MAX
+
+
+# --- the contract's constants and unrolled text, recomputed --------------------------------------
+def test_contract_constants_and_unrolled_text() -> None:
+    import re
+
+    source = (ROOT / "smart_contracts" / "curta" / "contract.py").read_text()
+
+    def constant(name: str) -> str:
+        return re.search(rf'^{name} = "([0-9a-f]*)"', source, re.M).group(1)
+
+    assert constant("OFF_LO_HEX") == bytes(16 * ((2 * (31 - j)) % 16) for j in range(32)).hex()
+    assert constant("OFF_HI_HEX") == bytes(16 * ((2 * (31 - j) + 1) % 16) for j in range(32)).hex()
+    mask, expected = bytearray(384), bytearray(384)
+    lanes = [128 * 0 + 2 * (8 * r + 7) for r in range(8)]  # rows: lane 8r + 7
+    lanes += [128 * 1 + 2 * (16 * R + 8 + 4 * C + 3) for R in range(4) for C in range(2)]  # boxes
+    lanes += [128 * 2 + 2 * (56 + c) for c in range(8)]  # columns: lane 56 + c
+    for o in lanes:
+        mask[o:o + 2], expected[o:o + 2] = b"\xff\xff", b"\x7f\x80"
+    assert constant("UNITS_MASK_HEX") == mask.hex()
+    assert constant("UNITS_EXPECTED_HEX") == expected.hex()
+    # square k: segment k // 16, byte 31 - k // 2, low nibble if k is even
+    sets = re.findall(r"s(\d) = op.setbit_bytes\(s\1, op.getbyte\((lo|hi), (\d+)\), True\)", source)
+    assert sets == [(str(k // 16), "lo" if k % 2 == 0 else "hi", str(31 - k // 2)) for k in range(64)]
+    # generate: digit d sets the bits of d in its nibble
+    digits = re.split(r"    # digit (\d)\n", source)[1:]
+    assert [int(d) for d in digits[0::2]] == list(range(1, 9))
+    for d, body in zip(digits[0::2], digits[1::2]):
+        offsets = re.findall(r"puzzle = op.setbit_bytes\(puzzle, at(?: - (\d))?, True\)", body)
+        assert sorted(int(b or 0) for b in offsets) == [b for b in range(4) if int(d) >> b & 1]
+
+
+def test_solve_long_draws(curta: Curta, record_property) -> None:
+    """Seeds needing 12 draws (1 address in ~300; 8.5 on average) still take one inner opup;
+    13 or more (~1 in 1 300) get the second top-up after generate: one more opup, fee 3 000
+    (2 000 fails on the fee, never on the budget). A later call keeps its 700 either way."""
+    start, sol = _valid_pairs()[0]
+    for n, opups in ((12, 1), (13, 2)):
+        player = new_player(curta, min_draws=n)
+        def group(fee: int) -> EvalResult:
+            return solve_group(curta, player, player.solution, fee=fee,
+                               after=[curta.call(VERIFY, board(start), board(sol)), curta.probe()])
+        if opups == 2:
+            short = group(2 * MIN_FEE)
+            assert not short.ok and "fee too small" in short.error.message
+        result = group((1 + opups) * MIN_FEE)
+        assert result.ok, (n, result.error)
+        assert returned(result, 1) == b"\x80" and returned(result, 2) == b"\x80"
+        assert result.txns[1].inner_app_calls == opups
+        assert probe_remaining(result) >= 600
