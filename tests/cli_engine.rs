@@ -396,13 +396,13 @@ fn curta_solve_and_verify() {
     let r = run(&["curta", "verify", CURTA_ZERO_START, &solution]);
     assert_eq!((r.code, r.stdout.as_str()), (0, "true\n"));
 
-    // Square 0 (the last hex digit) holds the given 8; change it.
+    // Square 1 (1-based: the last hex digit) holds the given 8; change it.
     let broken = format!("{}1", &solution[..63]);
     let r = run(&["curta", "verify", CURTA_ZERO_START, &broken]);
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout.lines().next(), Some("false"));
     assert!(
-        r.stdout.contains("reason: square 0 changes given 8 to 1"),
+        r.stdout.contains("reason: square 1 changes given 8 to 1"),
         "{}",
         r.stdout
     );

@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use algoku_curta::{
-    count_solutions, generate, is_valid_solution, parse_address, solve, verify, Board,
+    count_solutions, generate, is_valid_solution, parse_address, solve, verify, Board, Unit,
 };
 use anyhow::{anyhow, bail, Result};
 use serde::Serialize;
@@ -64,12 +64,47 @@ pub struct SolveArgs {
     /// Read the start from this file.
     #[arg(long, value_name = "PATH", conflicts_with = "start")]
     file: Option<PathBuf>,
-    /// Count the solutions, stopping at N, instead of printing the first.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    /// Count the solutions, stopping at N (at most 1000000), instead of printing the first.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_COUNT))]
     count: Option<u64>,
     /// Print the solution as an 8×8 layout.
     #[arg(long)]
     pretty: bool,
+}
+
+/// The largest `--count`: counting stops there, so the command is bounded whatever N is
+/// asked (the empty board, the worst case, takes 11.5 s of CPU in a debug build).
+const MAX_COUNT: u64 = 1_000_000;
+
+/// Why `start` cannot be a start at all (a nibble 9..=15, or a digit twice in a row,
+/// column or box), 1-based like every position the CLI prints; `None` when it is one.
+fn start_problem(start: &Board) -> Option<String> {
+    let cells = start.cells();
+    if let Some(k) = (0..64).find(|&k| cells[k] > 8) {
+        return Some(format!(
+            "square {} holds {}, not a digit 1..8",
+            k + 1,
+            cells[k]
+        ));
+    }
+    for unit in Unit::all() {
+        let mut seen = [None; 9];
+        for k in unit.squares() {
+            let d = cells[k] as usize;
+            if d == 0 {
+                continue;
+            }
+            if let Some(first) = seen[d] {
+                return Some(format!(
+                    "{unit} has the given {d} twice (squares {} and {})",
+                    first + 1,
+                    k + 1
+                ));
+            }
+            seen[d] = Some(k);
+        }
+    }
+    None
 }
 
 /// `curta generate --json`.
@@ -181,6 +216,9 @@ fn run_verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> Result<ExitC
 fn run_solve(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let source = Source::resolve(args.start.as_deref(), args.file.as_deref(), "start")?;
     let start = read_board(source, "start")?;
+    if let Some(problem) = start_problem(&start) {
+        bail!("invalid start: {problem}");
+    }
     let solution = solve(&start);
     let limit = args.count.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     // Count to at least 2 to decide uniqueness; report at most the limit.
@@ -214,4 +252,32 @@ fn run_solve(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCod
 fn read_board(source: Source, what: &str) -> Result<Board> {
     let text = read_single(&source, what)?;
     Board::from_hex(&text).map_err(|e| anyhow!("{what} ({source}): {e}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn board(hex_tail: &str) -> Board {
+        Board::from_hex(&format!("{hex_tail:0>64}")).unwrap()
+    }
+
+    #[test]
+    fn starts_with_a_non_digit_or_a_repeated_given_are_invalid() {
+        assert_eq!(
+            start_problem(&board("9")).as_deref(),
+            Some("square 1 holds 9, not a digit 1..8")
+        );
+        assert_eq!(
+            start_problem(&board("11")).as_deref(),
+            Some("row 1 has the given 1 twice (squares 1 and 2)")
+        );
+        // squares 1 and 9 (hex digits 1 and 9 from the end) share column 1
+        assert_eq!(
+            start_problem(&board("100000001")).as_deref(),
+            Some("column 1 has the given 1 twice (squares 1 and 9)")
+        );
+        assert_eq!(start_problem(&board("")), None);
+        assert_eq!(start_problem(&generate(b"any seed")), None);
+    }
 }

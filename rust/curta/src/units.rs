@@ -38,12 +38,13 @@ impl Unit {
     }
 }
 
+/// Displays 1-based, as `algoku check` does: `Unit::Row(0)` is "row 1".
 impl fmt::Display for Unit {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Unit::Row(i) => write!(f, "row {i}"),
-            Unit::Column(i) => write!(f, "column {i}"),
-            Unit::Box(i) => write!(f, "box {i}"),
+            Unit::Row(i) => write!(f, "row {}", i + 1),
+            Unit::Column(i) => write!(f, "column {}", i + 1),
+            Unit::Box(i) => write!(f, "box {}", i + 1),
         }
     }
 }

@@ -105,17 +105,20 @@ pub fn check(shifted: U256, shifts: U256) -> bool {
 }
 
 /// The first way in which a board fails the rule (see [`is_valid_solution`]).
+///
+/// The fields hold 0-based squares (0..64) and units; the messages are **1-based**, like
+/// `algoku check`'s: square 1 is square 0 (the last hex digit), "row 1" is `Unit::Row(0)`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Violation {
-    /// A solution square holds 0 or 9..=15. Displays as "square 9 is 0".
+    /// A solution square holds 0 or 9..=15. Square 9 holding 0 displays as "square 10 is 0".
     NotADigit {
         /// The square (0..64).
         square: usize,
         /// Its nibble.
         value: u8,
     },
-    /// A nonzero start nibble that the solution does not keep. Displays as
-    /// "square 3 changes given 4 to 7".
+    /// A nonzero start nibble that the solution does not keep. Square 3 displays as
+    /// "square 4 changes given 4 to 7".
     GivenChanged {
         /// The square (0..64).
         square: usize,
@@ -124,7 +127,8 @@ pub enum Violation {
         /// The solution's digit there.
         found: u8,
     },
-    /// A digit twice in a unit. Displays as "row 2 has 5 twice (squares 17 and 21)".
+    /// A digit twice in a unit. Row 2, squares 17 and 21 display as
+    /// "row 3 has 5 twice (squares 18 and 22)".
     Duplicate {
         /// The row, column or box.
         unit: Unit,
@@ -140,18 +144,23 @@ pub enum Violation {
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Violation::NotADigit { square, value } => write!(f, "square {square} is {value}"),
+            Violation::NotADigit { square, value } => write!(f, "square {} is {value}", square + 1),
             Violation::GivenChanged {
                 square,
                 given,
                 found,
-            } => write!(f, "square {square} changes given {given} to {found}"),
+            } => write!(f, "square {} changes given {given} to {found}", square + 1),
             Violation::Duplicate {
                 unit,
                 digit,
                 first,
                 second,
-            } => write!(f, "{unit} has {digit} twice (squares {first} and {second})"),
+            } => write!(
+                f,
+                "{unit} has {digit} twice (squares {} and {})",
+                first + 1,
+                second + 1
+            ),
         }
     }
 }
@@ -264,18 +273,18 @@ mod tests {
             first: 17,
             second: 21,
         };
-        assert_eq!(v.to_string(), "row 2 has 5 twice (squares 17 and 21)");
+        assert_eq!(v.to_string(), "row 3 has 5 twice (squares 18 and 22)");
         let v = Violation::NotADigit {
             square: 9,
             value: 0,
         };
-        assert_eq!(v.to_string(), "square 9 is 0");
+        assert_eq!(v.to_string(), "square 10 is 0");
         let v = Violation::GivenChanged {
             square: 3,
             given: 4,
             found: 7,
         };
-        assert_eq!(v.to_string(), "square 3 changes given 4 to 7");
+        assert_eq!(v.to_string(), "square 4 changes given 4 to 7");
     }
 
     #[test]

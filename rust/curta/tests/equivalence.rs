@@ -304,10 +304,10 @@ fn violations_name_the_first_problem() {
             .unwrap_err()
             .to_string(),
         format!(
-            "row 2 has {} twice (squares {} and {})",
+            "row 3 has {} twice (squares {} and {})",
             d % 8 + 1,
-            k.min(17),
-            k.max(17)
+            k.min(17) + 1,
+            k.max(17) + 1
         )
     );
 }
