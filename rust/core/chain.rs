@@ -398,6 +398,26 @@ fn verify_file(
         .map(|&(n, l)| (n, batch_call(l, pairs, method)))
         .collect();
     let started = std::time::Instant::now();
+    if parsed.iter().all(|(_, c)| c.is_err()) {
+        // Nothing to ask: no chain is touched, nothing is deployed or paid.
+        for (line, call) in &parsed {
+            if let Err(e) = call {
+                let value = json!({"line": line, "error": format!("{e:#}")});
+                if global.json {
+                    out.json(&value)?;
+                } else {
+                    out.line(batch_text(&value))?;
+                }
+            }
+        }
+        let n = parsed.len();
+        if global.json {
+            out.json(&json!({"summary": {"backend": null, "lines": n, "valid": 0, "invalid": 0, "errors": n, "fee": 0}}))?;
+        } else {
+            eprintln!("{n} lines: 0 valid, 0 invalid, {n} errors; no chain was used");
+        }
+        return Ok(ExitCode::from(1));
+    }
     runtime()?.block_on(async {
         let mut algoku = connect(&args.net, global).await?;
         let (app_id, setup) = ensure_app(&mut algoku, global, args.simulate_only).await?;

@@ -598,7 +598,12 @@ impl Algoku {
         let app = AppId(self.app_id()?);
         let sender = self.chain.address();
         let mut answers = Vec::with_capacity(calls.len());
-        for chunk in calls.chunks(MAX_GROUP as usize) {
+        // Notes make every call's id unique: identical calls in one group,
+        // or in another run within the same validity window, would collide.
+        let nonce = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        for (g, chunk) in calls.chunks(MAX_GROUP as usize).enumerate() {
             let mut txns = Vec::with_capacity(chunk.len());
             for (k, call) in chunk.iter().enumerate() {
                 let mut app_args =
@@ -610,7 +615,7 @@ impl Algoku {
                     CallApplication::new(sender, app)
                         .app_arguments(app_args)
                         // identical calls in one group need distinct ids
-                        .note(format!("algoku batch {k}").into_bytes())
+                        .note(format!("algoku batch {nonce} {g}.{k}").into_bytes())
                         .fee(micro(min_fee))
                         .build(&self.chain.params)?,
                 );
