@@ -4,9 +4,9 @@
 //! `generate` / `verify` verdicts in atomic groups of up to 16 calls (simulated:
 //! nothing is spent), read `record(address)`, and play `solve` for real.
 //!
-//! `solve` is sent as `[payment of BOX_MBR to the app, solve(solution)]` with
-//! the sender's box (key = its 32-byte address) referenced and call fee 3 000
-//! (enough for the contract's one or two inner opups). The app account is
+//! `solve` is sent as `[opup(), payment of BOX_MBR to the app, solve(solution)]`
+//! with the sender's box (key = its 32-byte address) referenced, min fee each:
+//! the outer opup gives the budget, so the contract makes no inner transaction. The app account is
 //! funded with the 100 000 µALGO account minimum at creation, so the box
 //! payment of 31 300 can land in it.
 
@@ -22,8 +22,6 @@ use algonaut::transaction::Transaction;
 
 /// The box minimum balance a first solve pays: 2500 + 400 * (32 + 40).
 pub const BOX_MBR: u64 = 2500 + 400 * 72;
-/// Fee of a `solve` call: covers two inner opups from the group's fee credit.
-pub const SOLVE_FEE: u64 = 3_000;
 const APP_MIN_BALANCE: u64 = 100_000;
 
 /// A recorded solve: the round and the solution stored in the player's box.
@@ -109,6 +107,8 @@ impl Curta {
             self.deployed = Some(app_id);
             return Ok((app_id, true));
         }
+        // Curta keeps a global counter: its app id must be >= 256 on the evaluator.
+        self.chain.reserve_app_ids().await?;
         let fee = self.chain.min_fee();
         let extra = self.spec.extra_pages();
         self.chain
@@ -118,7 +118,11 @@ impl Curta {
             self.chain.address(),
             CompiledTeal(self.spec.approval.clone()),
             CompiledTeal(self.spec.clear.clone()),
-            StateSchema::empty(),
+            // The solver count (Curta.arc56.json: global ints 1, bytes 0).
+            StateSchema {
+                number_ints: 1,
+                number_byteslices: 0,
+            },
             StateSchema::empty(),
         )
         .extra_pages(extra)
@@ -310,29 +314,28 @@ impl Curta {
         }))
     }
 
-    /// Send `[payment of BOX_MBR to the app, solve(solution)]` for real:
-    /// spends BOX_MBR + the min fee + SOLVE_FEE µALGO.
+    /// Send `[opup(), payment of BOX_MBR to the app, solve(solution)]` for real:
+    /// spends BOX_MBR + 3 min fees.
     pub async fn solve(&mut self, solution: [u8; 32]) -> Result<Solve, ClientError> {
         let app = self.app_id()?;
         let fee = self.chain.min_fee();
-        self.chain
-            .ensure_funds(BOX_MBR + fee + SOLVE_FEE + 100_000)
-            .await?;
+        self.chain.ensure_funds(BOX_MBR + 3 * fee + 100_000).await?;
         let me = self.chain.address();
+        let opup = self.call("opup", vec![], fee, 0, vec![])?;
         let pay = Pay::new(me, AppId(app).address(), micro(BOX_MBR))
             .fee(micro(fee))
             .build(&self.chain.params)?;
         let call = self.call(
             "solve",
             vec![solution.to_vec()],
-            SOLVE_FEE,
+            fee,
             0,
             vec![BoxReference {
                 app_id: None,
                 name: me.0.to_vec(),
             }],
         )?;
-        let (outcome, txids) = self.chain.send(vec![pay, call]).await?;
+        let (outcome, txids) = self.chain.send(vec![opup, pay, call]).await?;
         if let Some(f) = &outcome.failure {
             return Err(ClientError::Rejected {
                 message: format!("solve: {}", f.message),
@@ -340,9 +343,9 @@ impl Curta {
             });
         }
         Ok(Solve {
-            accepted: abi_bool(&returned(&outcome, 1)?)?,
+            accepted: abi_bool(&returned(&outcome, 2)?)?,
             txids,
-            fee: fee + SOLVE_FEE,
+            fee: 3 * fee,
             paid: BOX_MBR,
         })
     }
