@@ -262,6 +262,13 @@ class Jig:
                 if app_id == self.probe_app_id:
                     self.probe_app_id = None
 
+    def reserve_ids(self, below: int) -> None:
+        """Make new app ids start at `below` or more, as on a real network: go-algorand
+        refuses global-state lookups of app ids below 256 ("low App lookup N"). A
+        placeholder asset at id below - 1 moves the ledger's id counter."""
+        if max([0, *self.ledger.apps.keys(), *self.ledger.assets.keys()]) < below - 1:
+            self.ledger.create_asset(below - 1)
+
     def has_app(self, app_id: int) -> bool:
         return app_id in self.ledger.apps
 
@@ -284,6 +291,7 @@ def serve(stdin=sys.stdin, stdout=sys.stdout) -> int:
     {"op": "params"}                        -> {"ok": true, "params": {...}}
     {"op": "fund", "address": A, "microalgos": N}  -> {"ok": true}
     {"op": "balance", "address": A}         -> {"ok": true, "microalgos": N}
+    {"op": "reserve_ids", "below": N}       -> {"ok": true}  (new ids >= N)
     {"op": "app", "id": N}                  -> {"ok": true, "exists": bool, "approval": base64}
     {"op": "eval", "stxns": base64, "dry": bool}  -> EvalResult.to_json()
     Bad requests get {"ok": false, "error": {"message": ...}}; the server keeps going.
@@ -300,6 +308,9 @@ def serve(stdin=sys.stdin, stdout=sys.stdout) -> int:
                 resp: dict[str, Any] = {"ok": True, "params": jig.params_json()}
             elif op == "fund":
                 jig.fund(req["address"], int(req.get("microalgos", DEFAULT_BALANCE)))
+                resp = {"ok": True}
+            elif op == "reserve_ids":
+                jig.reserve_ids(int(req["below"]))
                 resp = {"ok": True}
             elif op == "app":
                 resp = jig.app_json(int(req["id"]))

@@ -27,6 +27,23 @@ pub enum CurtaCommand {
     Verify(VerifyArgs),
     /// Solve a start position (exit 1 when it has no solution).
     Solve(SolveArgs),
+    /// Play the game on chain: read this account's start from the Curta app, solve
+    /// it natively, send [opup, payment of 31 300 µALGO, solve] and print the record.
+    Play(PlayArgs),
+}
+
+/// Arguments of `algoku curta play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "localnet", "testnet", "embedded"])]
+    network: String,
+    /// Use this app id (its approval program must be the committed Curta artifact).
+    #[arg(long)]
+    app_id: Option<u64>,
+    /// Submit even when the native check rejects the solution.
+    #[arg(long)]
+    force: bool,
 }
 
 /// Arguments of `algoku curta generate`.
@@ -145,7 +162,96 @@ pub fn run(command: &CurtaCommand, global: &Global, out: &mut Out) -> Result<Exi
         CurtaCommand::Generate(args) => run_generate(args, global, out),
         CurtaCommand::Verify(args) => run_verify(args, global, out),
         CurtaCommand::Solve(args) => run_solve(args, global, out),
+        CurtaCommand::Play(args) => run_play(args, global, out),
     }
+}
+
+fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    use algoku_client::curta::Curta;
+    use algoku_client::{Chain, Network, Settings};
+    let network: Network = args.network.parse().map_err(anyhow::Error::msg)?;
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()?;
+    rt.block_on(async {
+        let chain = Chain::connect(network, &Settings::from_env()).await?;
+        if !global.json {
+            eprintln!("backend: {}", chain.describe());
+        }
+        let mut curta = Curta::new(chain)?;
+        let app_id = match args.app_id {
+            Some(id) => {
+                curta.use_checked_app(id).await?;
+                id
+            }
+            None => curta.deploy().await?.0,
+        };
+        let me = curta.chain.address();
+        let backend = curta.chain.kind();
+        let report = |out: &mut Out,
+                      status: &str,
+                      start: &[u8; 32],
+                      rec: Option<&algoku_client::curta::Record>,
+                      fee: u64,
+                      paid: u64|
+         -> Result<()> {
+            if global.json {
+                out.json(&serde_json::json!({
+                    "status": status, "backend": backend, "app_id": app_id,
+                    "address": me.to_string(), "start": hex::encode(start),
+                    "round": rec.map(|r| r.round),
+                    "solution": rec.map(|r| hex::encode(r.solution)),
+                    "fee": fee, "paid": paid,
+                }))?;
+            } else {
+                out.line(format!("{status}: app {app_id}, player {me}"))?;
+                out.line(format!("start    {}", hex::encode(start)))?;
+                if let Some(r) = rec {
+                    out.line(format!("solution {}", hex::encode(r.solution)))?;
+                    out.line(format!("round    {}", r.round))?;
+                }
+                out.line(format!(
+                    "spent    {} µALGO fees + {} µALGO box payment",
+                    fee, paid
+                ))?;
+            }
+            Ok(())
+        };
+        let start = curta.my_start().await?;
+        let native_start = generate(&me.0);
+        if native_start.0.to_be_bytes() != start {
+            bail!("the app's start differs from the native generate: not submitting");
+        }
+        if let Some(rec) = curta.record(me.0).await? {
+            report(out, "already solved", &start, Some(&rec), 0, 0)?;
+            return Ok(ExitCode::SUCCESS);
+        }
+        let Some(solution) = solve(&native_start) else {
+            report(out, "unsolvable start (nothing sent)", &start, None, 0, 0)?;
+            return Ok(ExitCode::from(1));
+        };
+        if !verify(&native_start, &solution) && !args.force {
+            bail!("the native check rejects the solution: not submitting (use --force)");
+        }
+        let sent = curta.solve(solution.0.to_be_bytes()).await?;
+        if !sent.accepted {
+            report(
+                out,
+                "rejected by the app",
+                &start,
+                None,
+                sent.fee,
+                sent.paid,
+            )?;
+            return Ok(ExitCode::from(1));
+        }
+        let rec = curta
+            .record(me.0)
+            .await?
+            .ok_or_else(|| anyhow!("solve was accepted but no record was read back"))?;
+        report(out, "solved", &start, Some(&rec), sent.fee, sent.paid)?;
+        Ok(ExitCode::SUCCESS)
+    })
 }
 
 /// `curta generate`: the start (64 hex digits); exit 0.

@@ -355,6 +355,16 @@ impl Chain {
         Ok((read(0)?, read(last)?, inner as i64))
     }
 
+    /// On the embedded evaluator, make new app ids start at 1000 or more, as on a
+    /// real network (go-algorand refuses global-state lookups of ids below 256).
+    /// Nothing to do on algod.
+    pub async fn reserve_app_ids(&mut self) -> Result<(), ClientError> {
+        match &mut self.backend {
+            Backend::Embedded(jig) => jig.reserve_ids(1000).await,
+            Backend::Algod { .. } => Ok(()),
+        }
+    }
+
     /// Make sure the signer can pay `need` µALGO.
     pub async fn ensure_funds(&mut self, need: u64) -> Result<(), ClientError> {
         let have = self.balance().await?;

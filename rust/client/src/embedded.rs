@@ -142,6 +142,15 @@ impl Embedded {
         ok_or_error(&v).map(|_| ())
     }
 
+    /// Make new app ids start at `below` or more (go-algorand refuses global-state
+    /// lookups of app ids below 256).
+    pub async fn reserve_ids(&mut self, below: u64) -> Result<(), ClientError> {
+        let v = self
+            .call(json!({"op": "reserve_ids", "below": below}))
+            .await?;
+        ok_or_error(&v).map(|_| ())
+    }
+
     pub async fn balance(&mut self, address: &str) -> Result<u64, ClientError> {
         let v = self
             .call(json!({"op": "balance", "address": address}))

@@ -10,6 +10,7 @@
 pub mod algod;
 pub mod algoku;
 pub mod chain;
+pub mod curta;
 pub mod embedded;
 pub mod error;
 pub mod kmd;

@@ -7,6 +7,10 @@ use base64::Engine;
 use serde::Deserialize;
 use sha2::{Digest, Sha512_256};
 
+/// The committed ARC-56 spec of the Curta contract.
+pub const CURTA_ARC56: &str =
+    include_str!("../../../smart_contracts/artifacts/curta/Curta.arc56.json");
+
 /// The committed ARC-56 spec of the Algoku contract.
 pub const ALGOKU_ARC56: &str =
     include_str!("../../../smart_contracts/artifacts/algoku/Algoku.arc56.json");
@@ -92,6 +96,11 @@ impl AppSpec {
     /// The embedded Algoku spec.
     pub fn algoku() -> Result<AppSpec, ClientError> {
         AppSpec::parse(ALGOKU_ARC56)
+    }
+
+    /// The embedded Curta spec.
+    pub fn curta() -> Result<AppSpec, ClientError> {
+        AppSpec::parse(CURTA_ARC56)
     }
 
     /// Parse an ARC-56 JSON document.

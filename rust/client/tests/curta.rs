@@ -1,0 +1,119 @@
+//! The Curta app through the client on go-algorand's evaluator (embedded):
+//! every shared vector of generate and verify against the chain (simulated groups
+//! of 16), the app-id check, and the solve game (payment + box, record read back,
+//! a wrong solution refused natively before anything is sent).
+
+use algoku_client::curta::{Curta, BOX_MBR};
+use algoku_client::{Chain, Network, Settings};
+use algoku_curta::board::Board;
+use algoku_curta::u256::U256;
+
+fn bytes32(hex_str: &str) -> [u8; 32] {
+    hex::decode(hex_str).unwrap().try_into().unwrap()
+}
+
+fn vectors(name: &str) -> Vec<serde_json::Value> {
+    let path = format!("{}/../curta/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+async fn embedded() -> Curta {
+    let chain = Chain::connect(Network::Embedded, &Settings::from_env())
+        .await
+        .expect("the embedded evaluator starts");
+    Curta::new(chain).unwrap()
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn generate_and_verify_vectors_agree_with_the_chain() {
+    let mut curta = embedded().await;
+    curta.deploy().await.unwrap();
+    let gen = vectors("generate.jsonl");
+    let seeds: Vec<Vec<u8>> = gen
+        .iter()
+        .map(|v| hex::decode(v["address"].as_str().unwrap().trim_start_matches("0x")).unwrap())
+        .collect();
+    let got = curta.generate_many(&seeds).await.unwrap();
+    assert_eq!(got.len(), gen.len());
+    for (v, (seed, board)) in gen.iter().zip(seeds.iter().zip(&got)) {
+        let want = bytes32(v["puzzle"].as_str().unwrap());
+        assert_eq!(board, &want, "generate({})", hex::encode(seed));
+        assert_eq!(
+            algoku_curta::generate::generate(seed).0.to_be_bytes(),
+            want,
+            "native generate"
+        );
+    }
+    let ver = vectors("verify.jsonl");
+    let pairs: Vec<([u8; 32], [u8; 32])> = ver
+        .iter()
+        .map(|v| {
+            (
+                bytes32(v["start"].as_str().unwrap()),
+                bytes32(v["solution"].as_str().unwrap()),
+            )
+        })
+        .collect();
+    let got = curta.verify_many(&pairs).await.unwrap();
+    let mut trues = 0;
+    for ((v, (s, x)), ok) in ver.iter().zip(&pairs).zip(got) {
+        assert_eq!(ok, v["valid"].as_bool().unwrap(), "{v}");
+        let native = algoku_curta::verify::verify(
+            &Board(U256::from_be_bytes(*s)),
+            &Board(U256::from_be_bytes(*x)),
+        );
+        assert_eq!(ok, native, "native verify on {v}");
+        trues += ok as usize;
+    }
+    assert!(
+        trues > 0 && trues < ver.len(),
+        "both verdicts are exercised"
+    );
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn another_app_id_is_refused() {
+    let mut curta = embedded().await;
+    let (app, _) = curta.deploy().await.unwrap();
+    curta.use_checked_app(app).await.unwrap();
+    assert_eq!(curta.app(), Some(app));
+    let err = curta.use_checked_app(u64::MAX - 1).await.unwrap_err();
+    assert!(err.to_string().contains("does not exist"), "{err}");
+}
+
+#[tokio::test(flavor = "current_thread")]
+async fn solve_pays_the_box_and_records_once() {
+    let mut curta = embedded().await;
+    let (app, reused) = curta.deploy().await.unwrap();
+    assert!(
+        app >= 256 && !reused,
+        "fresh app with a global-state-capable id: {app}"
+    );
+    let me = curta.chain.address().0;
+    let start = curta.my_start().await.unwrap();
+    assert_eq!(
+        algoku_curta::generate::generate(&me).0.to_be_bytes(),
+        start,
+        "native start = chain start"
+    );
+    let solution = algoku_curta::solver::solve(&Board(U256::from_be_bytes(start)))
+        .expect("keccak starts have a solution")
+        .0
+        .to_be_bytes();
+    assert_eq!(
+        curta.record(me).await.unwrap(),
+        None,
+        "fresh ledger: no record"
+    );
+    let s = curta.solve(solution).await.unwrap();
+    assert!(s.accepted);
+    assert_eq!(s.paid, BOX_MBR);
+    let r = curta.record(me).await.unwrap().expect("recorded");
+    assert_eq!(r.solution, solution);
+    assert!(r.round > 0);
+}
