@@ -387,6 +387,89 @@ fn curta_generate_matches_the_contract() {
 }
 
 #[test]
+fn curta_generate_and_verify_by_file_natively() {
+    let dir = std::env::temp_dir().join(format!("algoku-curta-batch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let zero = "0x0000000000000000000000000000000000000000";
+    let seeds = dir.join("seeds.txt");
+    std::fs::write(&seeds, format!("# players\n{zero}\n\nnope\n{zero}\n")).unwrap();
+    let r = run(&[
+        "--json",
+        "curta",
+        "generate",
+        "--file",
+        seeds.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 1, "a bad line: exit 1 ({})", r.stderr);
+    let lines = r.json_lines();
+    assert_eq!(lines.len(), 4, "{}", r.stdout);
+    assert_eq!(
+        (lines[0]["line"].as_u64(), lines[0]["start"].as_str()),
+        (Some(2), Some(CURTA_ZERO_START))
+    );
+    assert!(lines[1]["error"].as_str().unwrap().contains("wrong length"));
+    assert_eq!(lines[1]["line"], 4);
+    assert_eq!(lines[2]["start"], CURTA_ZERO_START);
+    assert_eq!(lines[3]["summary"]["errors"], 1);
+    let text = run(&["curta", "generate", "--file", seeds.to_str().unwrap()]);
+    assert_eq!(
+        text.stdout.lines().next(),
+        Some(format!("2 {CURTA_ZERO_START}").as_str())
+    );
+
+    let solution = run(&["curta", "solve", CURTA_ZERO_START])
+        .stdout
+        .trim()
+        .to_string();
+    let broken = format!("{}1", &solution[..63]);
+    let pairs = dir.join("pairs.txt");
+    std::fs::write(
+        &pairs,
+        format!("{CURTA_ZERO_START} {solution}\n{CURTA_ZERO_START} {broken}\n{CURTA_ZERO_START}\n"),
+    )
+    .unwrap();
+    let r = run(&[
+        "--json",
+        "curta",
+        "verify",
+        "--file",
+        pairs.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 1);
+    let lines = r.json_lines();
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[1]["valid"], false);
+    assert!(lines[1]["reason"]
+        .as_str()
+        .unwrap()
+        .contains("square 1 changes given 8"));
+    assert!(lines[2]["error"].as_str().unwrap().contains("found 1 word"));
+    let s = &lines[3]["summary"];
+    assert_eq!(
+        (
+            s["valid"].as_u64(),
+            s["invalid"].as_u64(),
+            s["errors"].as_u64()
+        ),
+        (Some(1), Some(1), Some(1))
+    );
+    // Without --file both boards are needed; chain flags need --network.
+    let r = run(&["curta", "verify", CURTA_ZERO_START]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let r = run(&[
+        "curta",
+        "verify",
+        "--file",
+        pairs.to_str().unwrap(),
+        "--deploy",
+    ]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    assert!(r.stderr.contains("--network"), "{}", r.stderr);
+    let r = run(&["curta", "generate", "--file", "/nonexistent/seeds"]);
+    assert_eq!(r.code, 2);
+}
+
+#[test]
 fn curta_solve_and_verify() {
     let r = run(&["curta", "solve", CURTA_ZERO_START]);
     assert_eq!(r.code, 0, "{}", r.stderr);

@@ -1,7 +1,234 @@
-//! `algoku curta play` through the binary on go-algorand's evaluator (embedded).
+//! `algoku curta play`, `curta generate|verify --network` through the binary on
+//! go-algorand's evaluator (embedded): every shared vector through the app
+//! (`--file`, one process, one app) against the expected answers and the
+//! native code; the play paths (solved, refused, forced).
 
 use serde_json::Value;
 use std::process::Command;
+
+fn algoku_lines(args: &[&str]) -> (i32, Vec<Value>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
+        .args(args)
+        .output()
+        .expect("algoku runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let lines = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    (
+        out.status.code().unwrap_or(-1),
+        lines,
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn vectors(name: &str) -> Vec<Value> {
+    let path = format!(
+        "{}/rust/curta/tests/data/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("algoku-curta-chain-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+#[test]
+fn every_generate_vector_through_the_app_by_file() {
+    let gen = vectors("generate.jsonl");
+    let mut text = String::from("# the shared generate vectors, then a bad line\n");
+    for v in &gen {
+        text += v["address"].as_str().unwrap();
+        text += "\n";
+    }
+    text += "0x12\n";
+    let path = temp_file("generate.txt", &text);
+    let (code, lines, err) = algoku_lines(&[
+        "--json",
+        "curta",
+        "generate",
+        "--network",
+        "embedded",
+        "--file",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "the bad line makes the exit status 1: {err}");
+    assert_eq!(lines.len(), gen.len() + 2, "one line per input + summary");
+    for (i, (v, got)) in gen.iter().zip(&lines).enumerate() {
+        assert_eq!(got["line"], i + 2, "{got}");
+        assert_eq!(got["start"], v["puzzle"], "generate({})", v["address"]);
+        assert_eq!(got["agrees_native"], true, "{got}");
+        assert_eq!(got["fee"], 1000, "{got}");
+        let budget = got["budget"].as_u64().unwrap();
+        assert!((400..=700).contains(&budget), "{got}");
+    }
+    let bad = &lines[gen.len()];
+    assert_eq!(bad["line"], gen.len() + 2);
+    assert!(
+        bad["error"].as_str().unwrap().contains("wrong length"),
+        "{bad}"
+    );
+    let s = &lines[gen.len() + 1]["summary"];
+    assert_eq!(s["backend"], "embedded", "{s}");
+    assert_eq!(s["lines"], gen.len() + 1);
+    assert_eq!(s["errors"], 1);
+    assert_eq!(s["disagreements"], 0);
+    assert_eq!(s["fee"], 1000 * gen.len());
+    assert_eq!(s["spent"], 0);
+    assert!(
+        s["setup"].as_str().unwrap().contains("in-process ledger"),
+        "{s}"
+    );
+}
+
+#[test]
+fn every_verify_vector_through_the_app_by_file() {
+    let ver = vectors("verify.jsonl");
+    let mut text = String::new();
+    for v in &ver {
+        text += &format!(
+            "{} {}\n",
+            v["start"].as_str().unwrap(),
+            v["solution"].as_str().unwrap()
+        );
+    }
+    text += "only-one-word\n";
+    let path = temp_file("verify.txt", &text);
+    let (code, lines, err) = algoku_lines(&[
+        "--json",
+        "curta",
+        "verify",
+        "--network",
+        "embedded",
+        "--file",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(lines.len(), ver.len() + 2);
+    let mut trues = 0;
+    for (i, (v, got)) in ver.iter().zip(&lines).enumerate() {
+        assert_eq!(got["line"], i + 1, "{got}");
+        assert_eq!(got["valid"], v["valid"], "verify {v}: {got}");
+        assert_eq!(got["agrees_native"], true, "{got}");
+        assert_eq!(got["fee"], 1000, "{got}");
+        assert!(got["budget"].as_u64().unwrap() <= 700, "{got}");
+        assert_eq!(got["reason"].is_string(), got["valid"] == false, "{got}");
+        trues += (got["valid"] == true) as usize;
+    }
+    assert!(trues > 0 && trues < ver.len());
+    assert!(lines[ver.len()]["error"]
+        .as_str()
+        .unwrap()
+        .contains("found 1 word"));
+    let s = &lines[ver.len() + 1]["summary"];
+    assert_eq!(s["valid"], trues, "{s}");
+    assert_eq!(s["invalid"], ver.len() - trues, "{s}");
+    assert_eq!(
+        (s["errors"].as_u64(), s["disagreements"].as_u64()),
+        (Some(1), Some(0))
+    );
+}
+
+#[test]
+fn one_answer_on_chain_names_backend_app_fee_and_budget() {
+    let v = &vectors("generate.jsonl")[1];
+    let (code, g) = algoku(&[
+        "--json",
+        "curta",
+        "generate",
+        v["address"].as_str().unwrap(),
+        "--network",
+        "embedded",
+    ]);
+    assert_eq!(code, 0, "{g}");
+    assert_eq!(g["start"], v["puzzle"]);
+    assert_eq!(g["backend"], "embedded");
+    assert!(g["app_id"].as_u64().unwrap() >= 1000, "{g}");
+    assert_eq!(g["fee"], 1000);
+    let w = vectors("verify.jsonl")
+        .into_iter()
+        .find(|w| w["valid"] == true)
+        .unwrap();
+    let (code, ok) = algoku(&[
+        "--json",
+        "curta",
+        "verify",
+        w["start"].as_str().unwrap(),
+        w["solution"].as_str().unwrap(),
+        "--network",
+        "embedded",
+    ]);
+    assert_eq!(
+        (code, &ok["valid"], &ok["agrees_native"]),
+        (0, &Value::Bool(true), &Value::Bool(true)),
+        "{ok}"
+    );
+    // Chain options need --network; a foreign app id is refused before any answer.
+    let (code, e) = algoku(&["--json", "curta", "generate", "0x00", "--app-id", "5"]);
+    assert_eq!(code, 2, "{e}");
+    let (code, e) = algoku(&[
+        "--json",
+        "curta",
+        "verify",
+        w["start"].as_str().unwrap(),
+        w["solution"].as_str().unwrap(),
+        "--network",
+        "embedded",
+        "--app-id",
+        "77777",
+    ]);
+    assert_eq!(code, 2, "{e}");
+    assert!(e["error"].as_str().unwrap().contains("77777"), "{e}");
+}
+
+#[test]
+fn play_refuses_a_wrong_solution_and_forced_sends_it_without_the_payment() {
+    let zero = "0".repeat(64);
+    let (code, v) = algoku(&[
+        "--json",
+        "curta",
+        "play",
+        "--network",
+        "embedded",
+        "--solution",
+        &zero,
+    ]);
+    assert_eq!(code, 2, "{v}");
+    let e = v["error"].as_str().unwrap();
+    assert!(
+        e.contains("native check rejects") && e.contains("not submitting"),
+        "{v}"
+    );
+    let (code, v) = algoku(&[
+        "--json",
+        "curta",
+        "play",
+        "--network",
+        "embedded",
+        "--solution",
+        &zero,
+        "--force",
+    ]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["status"], "rejected by the app", "{v}");
+    assert_eq!(
+        v["paid"], 0,
+        "no box payment for a solution known to be wrong"
+    );
+    assert_eq!(v["fee"], 2000, "[opup, solve]");
+    assert_eq!(v["round"], Value::Null);
+}
 
 fn algoku(args: &[&str]) -> (i32, Value) {
     let out = Command::new(env!("CARGO_BIN_EXE_algoku"))

@@ -14,6 +14,7 @@ use algoku_curta::{
 use anyhow::{anyhow, bail, Result};
 use serde::Serialize;
 
+use crate::curta_chain::{self, ChainArgs};
 use crate::input::{read_single, Source};
 use crate::output::{verdict, Out};
 use crate::Global;
@@ -41,7 +42,11 @@ pub struct PlayArgs {
     /// Use this app id (its approval program must be the committed Curta artifact).
     #[arg(long)]
     app_id: Option<u64>,
-    /// Submit even when the native check rejects the solution.
+    /// Submit this solution (64 hex digits) instead of the native solver's.
+    #[arg(long, value_name = "HEX")]
+    solution: Option<String>,
+    /// Send a solution the native check rejects (without the box payment: the app can
+    /// only answer false; the fees are spent).
     #[arg(long)]
     force: bool,
 }
@@ -53,23 +58,32 @@ pub struct GenerateArgs {
     /// address; `-` reads stdin.
     #[arg(value_name = "ADDRESS")]
     address: Option<String>,
-    /// Read the address from this file.
+    /// Many addresses, one per line (empty and '#' lines skipped): one answer per line,
+    /// in order, then a summary (with --json).
     #[arg(long, value_name = "PATH", conflicts_with = "address")]
     file: Option<PathBuf>,
     /// Also print the 8×8 layout.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["file", "network"])]
     pretty: bool,
+    #[command(flatten)]
+    chain: ChainArgs,
 }
 
 /// Arguments of `algoku curta verify`.
 #[derive(clap::Args, Debug)]
 pub struct VerifyArgs {
     /// The start position, 64 hex digits (`-` reads stdin).
-    #[arg(value_name = "START")]
-    start: String,
+    #[arg(value_name = "START", required_unless_present = "file")]
+    start: Option<String>,
     /// The proposed solution, 64 hex digits (`-` reads stdin).
-    #[arg(value_name = "SOLUTION")]
-    solution: String,
+    #[arg(value_name = "SOLUTION", required_unless_present = "file")]
+    solution: Option<String>,
+    /// Many pairs, `START SOLUTION` per line: one answer per line, in order, then a
+    /// summary (with --json).
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["start", "solution"])]
+    file: Option<PathBuf>,
+    #[command(flatten)]
+    chain: ChainArgs,
 }
 
 /// Arguments of `algoku curta solve`.
@@ -167,98 +181,32 @@ pub fn run(command: &CurtaCommand, global: &Global, out: &mut Out) -> Result<Exi
 }
 
 fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    use algoku_client::curta::Curta;
-    use algoku_client::{Chain, Network, Settings};
-    let network: Network = args.network.parse().map_err(anyhow::Error::msg)?;
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()?;
-    rt.block_on(async {
-        let chain = Chain::connect(network, &Settings::from_env()).await?;
-        if !global.json {
-            eprintln!("backend: {}", chain.describe());
-        }
-        let mut curta = Curta::new(chain)?;
-        let app_id = match args.app_id {
-            Some(id) => {
-                curta.use_checked_app(id).await?;
-                id
-            }
-            None => curta.deploy().await?.0,
-        };
-        let me = curta.chain.address();
-        let backend = curta.chain.kind();
-        let report = |out: &mut Out,
-                      status: &str,
-                      start: &[u8; 32],
-                      rec: Option<&algoku_client::curta::Record>,
-                      fee: u64,
-                      paid: u64|
-         -> Result<()> {
-            if global.json {
-                out.json(&serde_json::json!({
-                    "status": status, "backend": backend, "app_id": app_id,
-                    "address": me.to_string(), "start": hex::encode(start),
-                    "round": rec.map(|r| r.round),
-                    "solution": rec.map(|r| hex::encode(r.solution)),
-                    "fee": fee, "paid": paid,
-                }))?;
-            } else {
-                out.line(format!("{status}: app {app_id}, player {me}"))?;
-                out.line(format!("start    {}", hex::encode(start)))?;
-                if let Some(r) = rec {
-                    out.line(format!("solution {}", hex::encode(r.solution)))?;
-                    out.line(format!("round    {}", r.round))?;
-                }
-                out.line(format!(
-                    "spent    {} µALGO fees + {} µALGO box payment",
-                    fee, paid
-                ))?;
-            }
-            Ok(())
-        };
-        let start = curta.my_start().await?;
-        let native_start = generate(&me.0);
-        if native_start.0.to_be_bytes() != start {
-            bail!("the app's start differs from the native generate: not submitting");
-        }
-        if let Some(rec) = curta.record(me.0).await? {
-            report(out, "already solved", &start, Some(&rec), 0, 0)?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        let Some(solution) = solve(&native_start) else {
-            report(out, "unsolvable start (nothing sent)", &start, None, 0, 0)?;
-            return Ok(ExitCode::from(1));
-        };
-        if !verify(&native_start, &solution) && !args.force {
-            bail!("the native check rejects the solution: not submitting (use --force)");
-        }
-        let sent = curta.solve(solution.0.to_be_bytes()).await?;
-        if !sent.accepted {
-            report(
-                out,
-                "rejected by the app",
-                &start,
-                None,
-                sent.fee,
-                sent.paid,
-            )?;
-            return Ok(ExitCode::from(1));
-        }
-        let rec = curta
-            .record(me.0)
-            .await?
-            .ok_or_else(|| anyhow!("solve was accepted but no record was read back"))?;
-        report(out, "solved", &start, Some(&rec), sent.fee, sent.paid)?;
-        Ok(ExitCode::SUCCESS)
-    })
+    crate::curta_chain::play(
+        &args.network,
+        args.app_id,
+        args.solution.as_deref(),
+        args.force,
+        global,
+        out,
+    )
 }
 
 /// `curta generate`: the start (64 hex digits); exit 0.
 fn run_generate(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    let source = Source::resolve(args.address.as_deref(), args.file.as_deref(), "address")?;
+    if let Some(path) = &args.file {
+        let items = curta_chain::generate_items(path)?;
+        return match args.chain.network {
+            Some(_) => curta_chain::generate_on_chain(items, true, &args.chain, global, out),
+            None => curta_chain::generate_native_batch(items, global, out),
+        };
+    }
+    let source = Source::resolve(args.address.as_deref(), None, "address")?;
     let address = read_single(&source, "address")?;
     let bytes = parse_address(&address).map_err(|e| anyhow!("address ({source}): {e}"))?;
+    if args.chain.network.is_some() {
+        let items = vec![(1, address, Ok(bytes))];
+        return curta_chain::generate_on_chain(items, false, &args.chain, global, out);
+    }
     let start = generate(&bytes);
     let solution = solve(&start);
     if global.json {
@@ -286,14 +234,28 @@ fn run_generate(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<E
 
 /// `curta verify`: `true` (exit 0) or `false` and the reason (exit 1).
 fn run_verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    if args.start == "-" && args.solution == "-" {
+    if let Some(path) = &args.file {
+        let items = curta_chain::verify_items(path)?;
+        return match args.chain.network {
+            Some(_) => curta_chain::verify_on_chain(items, true, &args.chain, global, out),
+            None => curta_chain::verify_native_batch(items, global, out),
+        };
+    }
+    let (Some(start), Some(solution)) = (&args.start, &args.solution) else {
+        bail!("give START and SOLUTION, or --file");
+    };
+    if start == "-" && solution == "-" {
         bail!("only one of START and SOLUTION can be read from stdin (`-`)");
     }
-    let start = read_board(Source::resolve(Some(&args.start), None, "start")?, "start")?;
+    let start = read_board(Source::resolve(Some(start), None, "start")?, "start")?;
     let solution = read_board(
-        Source::resolve(Some(&args.solution), None, "solution")?,
+        Source::resolve(Some(solution), None, "solution")?,
         "solution",
     )?;
+    if args.chain.network.is_some() {
+        let items = vec![(1, Ok((start, solution)))];
+        return curta_chain::verify_on_chain(items, false, &args.chain, global, out);
+    }
     // The contract's answer; the rule names the reason (they always agree).
     let valid = verify(&start, &solution);
     let reason = match is_valid_solution(&start, &solution) {

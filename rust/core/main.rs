@@ -12,6 +12,7 @@ mod chain;
 mod check;
 mod clues;
 mod curta;
+mod curta_chain;
 mod fixtures;
 mod generate;
 mod input;

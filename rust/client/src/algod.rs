@@ -306,7 +306,14 @@ pub fn parse_simulate(v: &Value) -> GroupOutcome {
         });
     let txns = group["txn-results"]
         .as_array()
-        .map(|rs| rs.iter().map(|r| txn_outcome(&r["txn-result"])).collect())
+        .map(|rs| {
+            rs.iter()
+                .map(|r| TxnOutcome {
+                    budget: r["app-budget-consumed"].as_u64(),
+                    ..txn_outcome(&r["txn-result"])
+                })
+                .collect()
+        })
         .unwrap_or_default();
     GroupOutcome {
         failure,
@@ -327,6 +334,7 @@ pub fn txn_outcome(r: &Value) -> TxnOutcome {
         inner_txns: r["inner-txns"].as_array().map(|a| a.len()).unwrap_or(0),
         inner_app_calls: count_app_calls(&r["inner-txns"]),
         created_app: r["application-index"].as_u64(),
+        budget: None,
     }
 }
 
@@ -362,7 +370,7 @@ mod tests {
         let v: Value = serde_json::json!({"txn-groups": [{
             "failure-message": "transaction ABC: logic eval error: assert failed pc=110. Details: app=1001, pc=110",
             "failed-at": [0], "app-budget-consumed": 40, "app-budget-added": 700,
-            "txn-results": [{"txn-result": {"logs": ["FR98dYA="], "inner-txns": [{"txn": {"txn": {"type": "appl"}}}]}}]
+            "txn-results": [{"app-budget-consumed": 33, "txn-result": {"logs": ["FR98dYA="], "inner-txns": [{"txn": {"txn": {"type": "appl"}}}]}}]
         }]});
         let g = parse_simulate(&v);
         let f = g.failure.unwrap();
@@ -371,5 +379,6 @@ mod tests {
         assert_eq!(g.budget_consumed, Some(40));
         assert_eq!(g.txns[0].logs[0], vec![0x15, 0x1f, 0x7c, 0x75, 0x80]);
         assert_eq!(g.txns[0].inner_app_calls, 1);
+        assert_eq!(g.txns[0].budget, Some(33));
     }
 }

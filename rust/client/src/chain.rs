@@ -44,6 +44,23 @@ pub struct Chain {
     pub notes: Vec<String>,
     /// Burner/reporter calibration on the embedded evaluator.
     probe_offset: Option<i64>,
+    /// The reporter's cost before it reads the budget, and its whole cost.
+    reporter_cost: Option<(i64, i64)>,
+}
+
+/// The first 8 bytes of the last log of each transaction at `at`, as integers.
+fn reporter_logs(outcome: &GroupOutcome, at: &[usize]) -> Result<Vec<i64>, ClientError> {
+    at.iter()
+        .map(|&i| {
+            let log = outcome
+                .txns
+                .get(i)
+                .and_then(|t| t.logs.last())
+                .filter(|l| l.len() >= 8)
+                .ok_or_else(|| ClientError::Embedded(format!("reporter {i} did not log")))?;
+            Ok(u64::from_be_bytes(log[..8].try_into().expect("8 bytes")) as i64)
+        })
+        .collect()
 }
 
 /// The algod, if it answers `GET /health`; else the error that names LocalNet.
@@ -138,6 +155,7 @@ impl Chain {
                     params,
                     notes,
                     probe_offset: None,
+                    reporter_cost: None,
                 })
             }
             None => {
@@ -155,6 +173,7 @@ impl Chain {
                     params,
                     notes,
                     probe_offset: None,
+                    reporter_cost: None,
                 })
             }
         }
@@ -282,6 +301,108 @@ impl Chain {
         };
         let (v, r, inner) = self.probe_around(txns).await?;
         Ok(u64::try_from(v - r - offset + inner * APP_CALL_BUDGET as i64).ok())
+    }
+
+    /// The most transactions [`Chain::simulate_measured`] takes in one group:
+    /// 16 on algod; 8 on the embedded evaluator (each gets a reporter after it).
+    pub fn measured_group_max(&self) -> usize {
+        match self.backend {
+            Backend::Algod { .. } => 16,
+            Backend::Embedded(_) => 8,
+        }
+    }
+
+    /// Simulate `txns` as one group and fill in each transaction's opcode use
+    /// (`TxnOutcome::budget`). algod: simulate's per-transaction
+    /// `app-budget-consumed`. Embedded: the group runs as `[t1, R, t2, R, …]`
+    /// with the probe app's reporter R after each transaction; R logs the pooled
+    /// budget left, so consecutive logs differ by what the transaction between
+    /// them used plus one reporter's own cost, calibrated once on `[R, R]`
+    /// (inner app calls' 700 each added back). The answers (logs, failure) are
+    /// those of the transactions, at their own indices.
+    pub async fn simulate_measured(
+        &mut self,
+        txns: Vec<Transaction>,
+    ) -> Result<GroupOutcome, ClientError> {
+        if let Backend::Algod { .. } = self.backend {
+            return self.simulate(txns).await;
+        }
+        let n = txns.len();
+        if n == 0 || n > self.measured_group_max() {
+            return Err(ClientError::Config(format!(
+                "a measured group holds 1 to {} transactions here, not {n}",
+                self.measured_group_max()
+            )));
+        }
+        let (before, per_reporter) = match self.reporter_cost {
+            Some(c) => c,
+            None => {
+                let g = self
+                    .simulate(vec![self.reporter(0)?, self.reporter(1)?])
+                    .await?;
+                let logs = reporter_logs(&g, &[0, 1])?;
+                // r1 = 1400 - a; r2 = 1400 - (a + b) - a.
+                let a = 2 * APP_CALL_BUDGET as i64 - logs[0];
+                let c = (a, logs[0] - logs[1]);
+                self.reporter_cost = Some(c);
+                c
+            }
+        };
+        let mut group = Vec::with_capacity(2 * n);
+        let mut app_calls = 0u64;
+        for (i, t) in txns.into_iter().enumerate() {
+            if matches!(
+                t.txn_type,
+                algonaut::transaction::transaction::TransactionType::ApplicationCallTransaction(_)
+            ) {
+                app_calls += 1;
+            }
+            group.push(t);
+            group.push(self.reporter(i)?);
+        }
+        let outcome = self.simulate(group).await?;
+        let mut out = GroupOutcome {
+            failure: outcome.failure.clone().map(|mut f| {
+                f.failed_at = f.failed_at.map(|i| i / 2);
+                f
+            }),
+            budget_added: outcome.budget_added,
+            confirmed_round: outcome.confirmed_round,
+            ..Default::default()
+        };
+        out.txns = outcome.txns.iter().step_by(2).cloned().collect();
+        if outcome.failure.is_some() {
+            return Ok(out);
+        }
+        let odd: Vec<usize> = (0..n).map(|i| 2 * i + 1).collect();
+        let logs = reporter_logs(&outcome, &odd)?;
+        let pool = APP_CALL_BUDGET as i64 * (app_calls + n as u64) as i64;
+        // r_0 = pool - a + (a + b): the budget "before" the first transaction.
+        let mut previous = pool - before + per_reporter;
+        let mut total = 0u64;
+        for (t, log) in out.txns.iter_mut().zip(&logs) {
+            let used =
+                previous - log - per_reporter + APP_CALL_BUDGET as i64 * t.inner_app_calls as i64;
+            t.budget = u64::try_from(used).ok();
+            total += t.budget.unwrap_or(0);
+            previous = *log;
+        }
+        out.budget_consumed = Some(total);
+        Ok(out)
+    }
+
+    /// The probe app's reporter (no argument: logs the pooled budget left).
+    fn reporter(&self, i: usize) -> Result<Transaction, ClientError> {
+        let Backend::Embedded(jig) = &self.backend else {
+            return Err(ClientError::Embedded(
+                "the probe exists only on the embedded evaluator".into(),
+            ));
+        };
+        Ok(
+            CallApplication::new(self.address(), AppId(jig.probe_app_id))
+                .note(format!("reporter {i}").into_bytes())
+                .build(&self.params)?,
+        )
     }
 
     /// Dry-run `[burner, txns…, reporter]`: (burner's log, reporter's log, inner app calls).

@@ -11,7 +11,7 @@
 //! payment of 31 300 can land in it.
 
 use crate::algoku::{MAX_GROUP, RETURN_PREFIX};
-use crate::chain::{micro, Chain};
+use crate::chain::{micro, Chain, APP_CALL_BUDGET};
 use crate::error::ClientError;
 use crate::outcome::GroupOutcome;
 use crate::spec::AppSpec;
@@ -69,6 +69,40 @@ fn abi_bool(bytes: &[u8]) -> Result<bool, ClientError> {
             "not an ARC-4 bool: {}",
             hex::encode(bytes)
         ))),
+    }
+}
+
+/// ARC-4 `byte[]` arguments: a 2-byte length, then the seed.
+fn generate_args(seeds: &[Vec<u8>]) -> Result<Vec<Vec<Vec<u8>>>, ClientError> {
+    seeds
+        .iter()
+        .map(|s| {
+            let len = u16::try_from(s.len())
+                .map_err(|_| ClientError::Config("seed longer than 65535 bytes".into()))?;
+            let mut a = len.to_be_bytes().to_vec();
+            a.extend_from_slice(s);
+            Ok(vec![a])
+        })
+        .collect()
+}
+
+/// One simulated call: the answer (or why the chain refused it), the opcodes
+/// it used, and the fee it needs sent alone (min fee per 700 opcodes, padded
+/// with `opup()` calls).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Measured<T> {
+    pub value: Result<T, String>,
+    pub budget: Option<u64>,
+    pub fee: u64,
+}
+
+impl<T> Measured<T> {
+    fn and_then<U>(self, f: impl FnOnce(T) -> Result<U, String>) -> Measured<U> {
+        Measured {
+            value: self.value.and_then(f),
+            budget: self.budget,
+            fee: self.fee,
+        }
     }
 }
 
@@ -209,65 +243,144 @@ impl Curta {
         Ok(b.build(&self.chain.params)?)
     }
 
-    async fn simulate_many(
+    /// Simulate one call per `args` entry, up to [`Chain::measured_group_max`]
+    /// to a group, in order, with each call's opcode use. A call that needs
+    /// more than its own 700 opcodes (a `generate` seed with many draws) is
+    /// simulated again alone behind 1..=3 `opup()` calls to find its fee alone;
+    /// a group the chain refuses is retried call by call the same way, so one
+    /// refused call is an error on its own line only.
+    async fn simulate_measured(
         &mut self,
         method: &str,
         args: Vec<Vec<Vec<u8>>>,
-    ) -> Result<Vec<Vec<u8>>, ClientError> {
+        mut each: impl FnMut(usize),
+    ) -> Result<Vec<Measured<Vec<u8>>>, ClientError> {
         let fee = self.chain.min_fee();
+        let per_group = self.chain.measured_group_max().min(MAX_GROUP as usize);
         let mut out = Vec::with_capacity(args.len());
-        for chunk in args.chunks(MAX_GROUP as usize) {
+        for chunk in args.chunks(per_group) {
             let txns = chunk
                 .iter()
                 .enumerate()
                 .map(|(i, a)| self.call(method, a.clone(), fee, i, vec![]))
                 .collect::<Result<Vec<_>, _>>()?;
-            let outcome = self.chain.simulate(txns).await?;
-            if let Some(f) = &outcome.failure {
-                return Err(ClientError::Rejected {
-                    message: format!("{method}: {}", f.message),
-                    pc: f.pc,
-                });
-            }
-            for i in 0..chunk.len() {
-                out.push(returned(&outcome, i)?);
+            let outcome = self.chain.simulate_measured(txns).await?;
+            for (i, a) in chunk.iter().enumerate() {
+                let fits = outcome.failure.is_none()
+                    && outcome.txns.get(i).and_then(|t| t.budget).unwrap_or(0) <= APP_CALL_BUDGET;
+                let m = if fits {
+                    Measured {
+                        value: returned(&outcome, i).map_err(|e| e.to_string()),
+                        budget: outcome.txns[i].budget,
+                        fee,
+                    }
+                } else {
+                    self.alone(method, a.clone()).await?
+                };
+                out.push(m);
+                each(1);
             }
         }
         Ok(out)
     }
 
-    /// `generate(seed)` for each seed, 16 calls per simulated group, in order.
-    pub async fn generate_many(&mut self, seeds: &[Vec<u8>]) -> Result<Vec<[u8; 32]>, ClientError> {
-        let args = seeds
-            .iter()
-            .map(|s| {
-                let len = u16::try_from(s.len())
-                    .map_err(|_| ClientError::Config("seed longer than 65535 bytes".into()))?;
-                let mut a = len.to_be_bytes().to_vec();
-                a.extend_from_slice(s);
-                Ok(vec![a])
-            })
-            .collect::<Result<Vec<_>, ClientError>>()?;
-        self.simulate_many("generate", args)
+    /// One call simulated alone behind 0..=3 `opup()` calls: the first that
+    /// answers gives the answer, the call's opcodes and its fee alone.
+    async fn alone(
+        &mut self,
+        method: &str,
+        args: Vec<Vec<u8>>,
+    ) -> Result<Measured<Vec<u8>>, ClientError> {
+        let fee = self.chain.min_fee();
+        let mut last = String::new();
+        for padding in 0..=3usize {
+            let mut txns = Vec::new();
+            for k in 0..padding {
+                txns.push(self.call("opup", vec![], fee, k, vec![])?);
+            }
+            txns.push(self.call(method, args.clone(), fee, 0, vec![])?);
+            let outcome = self.chain.simulate_measured(txns).await?;
+            match &outcome.failure {
+                None => {
+                    return Ok(Measured {
+                        value: returned(&outcome, padding).map_err(|e| e.to_string()),
+                        budget: outcome.txns[padding].budget,
+                        fee: (padding as u64 + 1) * fee,
+                    })
+                }
+                Some(f) => last = f.message.clone(),
+            }
+        }
+        Ok(Measured {
+            value: Err(format!("{method}: {last}")),
+            budget: None,
+            fee: 0,
+        })
+    }
+
+    /// `generate(seed)` for each seed on the chain (simulated: nothing is
+    /// spent), in order, with opcodes and fee; `each` is told of every answer.
+    pub async fn generate_measured(
+        &mut self,
+        seeds: &[Vec<u8>],
+        each: impl FnMut(usize),
+    ) -> Result<Vec<Measured<[u8; 32]>>, ClientError> {
+        let args = generate_args(seeds)?;
+        Ok(self
+            .simulate_measured("generate", args, each)
             .await?
-            .iter()
-            .map(|r| board(r))
+            .into_iter()
+            .map(|m| m.and_then(|r| board(&r).map_err(|e| e.to_string())))
+            .collect())
+    }
+
+    /// The `generate(seed)` calls for `seeds` as unsigned transactions (min fee each).
+    pub fn generate_calls(&self, seeds: &[Vec<u8>]) -> Result<Vec<Transaction>, ClientError> {
+        let fee = self.chain.min_fee();
+        generate_args(seeds)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, a)| self.call("generate", a, fee, i, vec![]))
             .collect()
     }
 
-    /// `verify(start, solution)` for each pair, 16 calls per simulated group, in order.
-    pub async fn verify_many(
+    /// `verify(start, solution)` for each pair on the chain (simulated), in order.
+    pub async fn verify_measured(
         &mut self,
         pairs: &[([u8; 32], [u8; 32])],
-    ) -> Result<Vec<bool>, ClientError> {
+        each: impl FnMut(usize),
+    ) -> Result<Vec<Measured<bool>>, ClientError> {
         let args = pairs
             .iter()
             .map(|(s, x)| vec![s.to_vec(), x.to_vec()])
             .collect();
-        self.simulate_many("verify", args)
+        Ok(self
+            .simulate_measured("verify", args, each)
             .await?
-            .iter()
-            .map(|r| abi_bool(r))
+            .into_iter()
+            .map(|m| m.and_then(|r| abi_bool(&r).map_err(|e| e.to_string())))
+            .collect())
+    }
+
+    /// `generate(seed)` for each seed (see [`Curta::generate_measured`]); the
+    /// first refused call is the error.
+    pub async fn generate_many(&mut self, seeds: &[Vec<u8>]) -> Result<Vec<[u8; 32]>, ClientError> {
+        self.generate_measured(seeds, |_| {})
+            .await?
+            .into_iter()
+            .map(|m| m.value.map_err(ClientError::Transaction))
+            .collect()
+    }
+
+    /// `verify(start, solution)` for each pair (see [`Curta::verify_measured`]).
+    pub async fn verify_many(
+        &mut self,
+        pairs: &[([u8; 32], [u8; 32])],
+    ) -> Result<Vec<bool>, ClientError> {
+        self.verify_measured(pairs, |_| {})
+            .await?
+            .into_iter()
+            .map(|m| m.value.map_err(ClientError::Transaction))
             .collect()
     }
 
@@ -317,6 +430,19 @@ impl Curta {
     /// Send `[opup(), payment of BOX_MBR to the app, solve(solution)]` for real:
     /// spends BOX_MBR + 3 min fees.
     pub async fn solve(&mut self, solution: [u8; 32]) -> Result<Solve, ClientError> {
+        self.solve_with(solution, true).await
+    }
+
+    /// Send `solve(solution)` for real behind one opup (two for starts with a
+    /// long draw), with the box payment just before it when `pay`. Without the
+    /// payment the app can only answer false (or refuse the group: then nothing
+    /// is spent), which is how a solution the native check rejects is sent
+    /// under `--force` without risking the 31 300 µALGO.
+    pub async fn solve_with(
+        &mut self,
+        solution: [u8; 32],
+        pay: bool,
+    ) -> Result<Solve, ClientError> {
         let app = self.app_id()?;
         let fee = self.chain.min_fee();
         let me = self.chain.address();
@@ -329,11 +455,13 @@ impl Curta {
             for k in 0..padding {
                 txns.push(self.call("opup", vec![], fee, k, vec![])?);
             }
-            txns.push(
-                Pay::new(me, AppId(app).address(), micro(BOX_MBR))
-                    .fee(micro(fee))
-                    .build(&self.chain.params)?,
-            );
+            if pay {
+                txns.push(
+                    Pay::new(me, AppId(app).address(), micro(BOX_MBR))
+                        .fee(micro(fee))
+                        .build(&self.chain.params)?,
+                );
+            }
             txns.push(self.call(
                 "solve",
                 vec![solution.to_vec()],
@@ -345,14 +473,30 @@ impl Curta {
                 }],
             )?);
             let trial = self.chain.simulate(txns.clone()).await?;
-            if trial.failure.is_none() || padding == 3 {
+            if trial.failure.is_none() {
+                // Never pay for a box the app will not create.
+                if pay && !abi_bool(&returned(&trial, txns.len() - 1)?)? {
+                    return Err(ClientError::Refused(
+                        "the app answers false (simulated) for a solution the native check \
+                         accepts: nothing sent, the box payment would be lost"
+                            .into(),
+                    ));
+                }
                 break txns;
+            }
+            if padding == 3 {
+                let f = trial.failure.expect("failed");
+                return Err(ClientError::Rejected {
+                    message: format!("solve (simulated, nothing sent): {}", f.message),
+                    pc: f.pc,
+                });
             }
             padding += 1;
         };
         let calls = group.len();
+        let paid = if pay { BOX_MBR } else { 0 };
         self.chain
-            .ensure_funds(BOX_MBR + calls as u64 * fee + 100_000)
+            .ensure_funds(paid + calls as u64 * fee + 100_000)
             .await?;
         let (outcome, txids) = self.chain.send(group).await?;
         if let Some(f) = &outcome.failure {
@@ -365,7 +509,111 @@ impl Curta {
             accepted: abi_bool(&returned(&outcome, calls - 1)?)?,
             txids,
             fee: calls as u64 * fee,
-            paid: BOX_MBR,
+            paid,
         })
     }
+
+    /// The whole game for the signing account: its start from the chain
+    /// (checked against the native `generate`), its record if it has one
+    /// (then nothing is sent), else `solution` (or the native solver's) checked
+    /// natively and sent with the box payment. A solution the native check
+    /// rejects is refused unless `force`; forced, it is sent without the box
+    /// payment (the app can only answer false, or refuse the group).
+    pub async fn play(
+        &mut self,
+        solution: Option<[u8; 32]>,
+        force: bool,
+    ) -> Result<Play, ClientError> {
+        use algoku_curta::{generate, solve, verify, Board, U256};
+        let me = self.chain.address();
+        let start = self.my_start().await?;
+        let native = generate(&me.0);
+        if native.0.to_be_bytes() != start {
+            return Err(ClientError::Refused(format!(
+                "the app's start {} differs from the native generate {}: not submitting",
+                hex::encode(start),
+                hex::encode(native.0.to_be_bytes())
+            )));
+        }
+        let mut play = Play {
+            status: PlayStatus::AlreadySolved,
+            start,
+            record: self.record(me.0).await?,
+            fee: 0,
+            paid: 0,
+            txids: vec![],
+        };
+        if play.record.is_some() {
+            return Ok(play);
+        }
+        let solution = match solution {
+            Some(s) => Board(U256::from_be_bytes(s)),
+            None => match solve(&native) {
+                Some(s) => s,
+                None => {
+                    play.status = PlayStatus::Unsolvable;
+                    return Ok(play);
+                }
+            },
+        };
+        let valid = verify(&native, &solution);
+        if !valid && !force {
+            return Err(ClientError::Refused(format!(
+                "the native check rejects solution {} for start {}: not submitting (--force sends it without the box payment)",
+                solution.to_hex(),
+                hex::encode(start)
+            )));
+        }
+        let sent = self.solve_with(solution.0.to_be_bytes(), valid).await?;
+        play.fee = sent.fee;
+        play.paid = sent.paid;
+        play.txids = sent.txids;
+        if !sent.accepted {
+            play.status = PlayStatus::Rejected;
+            return Ok(play);
+        }
+        play.record = self.record(me.0).await?;
+        if play.record.is_none() {
+            return Err(ClientError::Transaction(
+                "solve was accepted but no record was read back".into(),
+            ));
+        }
+        play.status = PlayStatus::Solved;
+        Ok(play)
+    }
+}
+
+/// How a `play` ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayStatus {
+    /// Sent and recorded now.
+    Solved,
+    /// The account had a record already: nothing was sent.
+    AlreadySolved,
+    /// The start has no solution: nothing was sent.
+    Unsolvable,
+    /// Sent (forced) and the app answered false: fees spent, no box payment.
+    Rejected,
+}
+
+impl PlayStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlayStatus::Solved => "solved",
+            PlayStatus::AlreadySolved => "already solved",
+            PlayStatus::Unsolvable => "unsolvable start (nothing sent)",
+            PlayStatus::Rejected => "rejected by the app",
+        }
+    }
+}
+
+/// What `play` did.
+#[derive(Clone, Debug)]
+pub struct Play {
+    pub status: PlayStatus,
+    pub start: [u8; 32],
+    pub record: Option<Record>,
+    pub fee: u64,
+    pub paid: u64,
+    pub txids: Vec<String>,
 }

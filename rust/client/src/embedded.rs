@@ -196,6 +196,7 @@ impl Embedded {
                             inner_txns: t["inner_txns"].as_u64().unwrap_or(0) as usize,
                             inner_app_calls: t["inner_app_calls"].as_u64().unwrap_or(0) as usize,
                             created_app: t["app_id"].as_u64(),
+                            budget: None,
                         })
                         .collect()
                 })

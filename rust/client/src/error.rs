@@ -19,6 +19,8 @@ pub enum ClientError {
     Kmd(String),
     /// Configuration is missing or malformed (env vars, flags, mnemonic).
     Config(String),
+    /// The client refused to send (a check before sending failed); nothing was sent.
+    Refused(String),
     /// The account cannot pay for what was asked.
     InsufficientFunds {
         address: String,
@@ -56,6 +58,7 @@ impl fmt::Display for ClientError {
             ClientError::Network { what, detail } => write!(f, "{what}: {detail}"),
             ClientError::Kmd(m) => write!(f, "KMD: {m}"),
             ClientError::Config(m) => write!(f, "configuration: {m}"),
+            ClientError::Refused(m) => write!(f, "{m}"),
             ClientError::InsufficientFunds { address, have, need } => write!(
                 f,
                 "insufficient funds: {address} holds {have} µALGO but needs at least {need} µALGO; fund it and retry"

@@ -8,6 +8,10 @@ pub struct TxnOutcome {
     pub inner_app_calls: usize,
     /// The id of the app this transaction created, if any.
     pub created_app: Option<u64>,
+    /// Opcodes this transaction's programs used (inner app calls included),
+    /// when measured: algod simulate's per-transaction `app-budget-consumed`,
+    /// or [`crate::Chain::simulate_measured`] on the embedded evaluator.
+    pub budget: Option<u64>,
 }
 
 /// A chain's refusal of a group: its message and, when a program failed, the pc.
