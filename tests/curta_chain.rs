@@ -174,6 +174,27 @@ fn one_answer_on_chain_names_backend_app_fee_and_budget() {
         (0, &Value::Bool(true), &Value::Bool(true)),
         "{ok}"
     );
+    // 0x…543f's seed needs 15 draws (about 1 address in 1 300 needs 13+): over 700
+    // opcodes, so alone it needs one opup() before it: 2 000 µALGO.
+    let (code, h) = algoku(&[
+        "--json",
+        "curta",
+        "generate",
+        "0x000000000000000000000000000000000000543f",
+        "--network",
+        "embedded",
+    ]);
+    assert_eq!(code, 0, "{h}");
+    assert_eq!(
+        h["start"],
+        "0000670000000000000000000000000000050000080000000003000140000020"
+    );
+    assert!(h["budget"].as_u64().unwrap() > 700, "{h}");
+    assert_eq!(
+        (&h["fee"], &h["agrees_native"]),
+        (&Value::from(2000), &Value::Bool(true)),
+        "{h}"
+    );
     // Chain options need --network; a foreign app id is refused before any answer.
     let (code, e) = algoku(&["--json", "curta", "generate", "0x00", "--app-id", "5"]);
     assert_eq!(code, 2, "{e}");

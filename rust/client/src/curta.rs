@@ -300,7 +300,12 @@ impl Curta {
             }
             txns.push(self.call(method, args.clone(), fee, 0, vec![])?);
             let outcome = self.chain.simulate_measured(txns).await?;
+            // Fits alone when the group's own pool (700 per call) covers it: on the
+            // evaluator the reporters add budget of their own, so check, not trust.
+            let used: u64 = outcome.txns.iter().map(|t| t.budget.unwrap_or(0)).sum();
+            let fits = used <= APP_CALL_BUDGET * (padding as u64 + 1);
             match &outcome.failure {
+                None if !fits => last = format!("needs {used} opcodes with {padding} opup(s)"),
                 None => {
                     return Ok(Measured {
                         value: returned(&outcome, padding).map_err(|e| e.to_string()),
