@@ -194,18 +194,19 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
 /// `curta generate`: the start (64 hex digits); exit 0.
 fn run_generate(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     if let Some(path) = &args.file {
-        let items = curta_chain::generate_items(path)?;
-        return match args.chain.network {
-            Some(_) => curta_chain::generate_on_chain(items, true, &args.chain, global, out),
-            None => curta_chain::generate_native_batch(items, global, out),
-        };
+        let inputs = curta_chain::read_inputs(path, curta_chain::seed_line)?;
+        return curta_chain::run_batch(inputs, true, &args.chain, "generate", global, out);
     }
     let source = Source::resolve(args.address.as_deref(), None, "address")?;
     let address = read_single(&source, "address")?;
     let bytes = parse_address(&address).map_err(|e| anyhow!("address ({source}): {e}"))?;
     if args.chain.network.is_some() {
-        let items = vec![(1, address, Ok(bytes))];
-        return curta_chain::generate_on_chain(items, false, &args.chain, global, out);
+        let inputs = vec![curta_chain::Input {
+            line: 1,
+            echo: serde_json::json!({ "address": address }),
+            query: Ok(curta_chain::Query::Generate(bytes)),
+        }];
+        return curta_chain::run_batch(inputs, false, &args.chain, "generate", global, out);
     }
     let start = generate(&bytes);
     let solution = solve(&start);
@@ -235,11 +236,8 @@ fn run_generate(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<E
 /// `curta verify`: `true` (exit 0) or `false` and the reason (exit 1).
 fn run_verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     if let Some(path) = &args.file {
-        let items = curta_chain::verify_items(path)?;
-        return match args.chain.network {
-            Some(_) => curta_chain::verify_on_chain(items, true, &args.chain, global, out),
-            None => curta_chain::verify_native_batch(items, global, out),
-        };
+        let inputs = curta_chain::read_inputs(path, curta_chain::pair_line)?;
+        return curta_chain::run_batch(inputs, true, &args.chain, "verify", global, out);
     }
     let (Some(start), Some(solution)) = (&args.start, &args.solution) else {
         bail!("give START and SOLUTION, or --file");
@@ -253,8 +251,12 @@ fn run_verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> Result<ExitC
         "solution",
     )?;
     if args.chain.network.is_some() {
-        let items = vec![(1, Ok((start, solution)))];
-        return curta_chain::verify_on_chain(items, false, &args.chain, global, out);
+        let inputs = vec![curta_chain::Input {
+            line: 1,
+            echo: serde_json::json!({}),
+            query: Ok(curta_chain::Query::Verify(start, solution)),
+        }];
+        return curta_chain::run_batch(inputs, false, &args.chain, "verify", global, out);
     }
     // The contract's answer; the rule names the reason (they always agree).
     let valid = verify(&start, &solution);

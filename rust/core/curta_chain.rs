@@ -1,5 +1,10 @@
-//! `algoku curta generate|verify --network …` and `curta play`: the Curta app
-//! on a chain (smart_contracts/curta/contract.py through `algoku_client::curta`).
+//! `algoku curta generate|verify` in batch (`--file`) and on a chain
+//! (`--network`), and `curta play`: the Curta app (smart_contracts/curta/
+//! contract.py through `algoku_client::curta`).
+//!
+//! One path serves both commands: each input line becomes a [`Query`] (or an
+//! error on its own line), answered natively, and with `--network` also by
+//! the app; one JSON line per input in input order, then a summary.
 //!
 //! `generate` and `verify` are read-only: every call is simulated (algod's
 //! simulate, or a dry run on the embedded evaluator), nothing is sent or
@@ -24,11 +29,6 @@ use crate::input::{records, Source, MAX_LINE};
 use crate::output::{verdict, Out};
 use crate::progress::Progress;
 use crate::Global;
-
-/// `generate` inputs: (line number, text, the seed or why the line is not one).
-pub type SeedLines = Vec<(usize, String, Result<Vec<u8>, String>)>;
-/// `verify` inputs: (line number, the pair or why the line is not one).
-pub type PairLines = Vec<(usize, Result<(Board, Board), String>)>;
 
 /// Where to ask, shared by `curta generate` and `curta verify`.
 #[derive(clap::Args, Debug, Clone)]
@@ -104,90 +104,104 @@ async fn app(
     Ok((id, Some(note)))
 }
 
-/// One input of a batch: its line number and what it parsed to.
-struct Item<T> {
-    line: usize,
-    text: String,
-    parsed: Result<T, String>,
+/// One question, as the contract's two read-only methods take it.
+#[derive(Clone, Debug)]
+pub enum Query {
+    /// `generate(seed)`: the start for a seed (an address's bytes).
+    Generate(Vec<u8>),
+    /// `verify(start, solution)`.
+    Verify(Board, Board),
 }
 
-fn read_items<T>(
+/// One input line: its number, the fields the output repeats (`address` for
+/// generate), and the query or why the line is not one.
+pub struct Input {
+    pub line: usize,
+    pub echo: Value,
+    pub query: Result<Query, String>,
+}
+
+/// The native answer: the answer's key and value, and the other fields
+/// (`givens`; `reason` for a false verify).
+fn native(q: &Query) -> (&'static str, Value, Value) {
+    match q {
+        Query::Generate(seed) => {
+            let start = generate(seed);
+            (
+                "start",
+                json!(start.to_hex()),
+                json!({"givens": start.givens()}),
+            )
+        }
+        Query::Verify(start, solution) => {
+            let valid = verify(start, solution);
+            let extra = if valid {
+                json!({})
+            } else {
+                json!({"reason": match is_valid_solution(start, solution) {
+                    Err(v) => v.to_string(),
+                    Ok(()) => "rejected by the contract's check".to_string(),
+                }})
+            };
+            ("valid", json!(valid), extra)
+        }
+    }
+}
+
+/// Reads `--file`: one input per line (empty and `#` lines skipped).
+pub fn read_inputs(
     path: &std::path::Path,
-    parse: impl Fn(&str) -> Result<T, String>,
-) -> Result<Vec<Item<T>>> {
+    parse: impl Fn(&str) -> (Value, Result<Query, String>),
+) -> Result<Vec<Input>> {
     let text = Source::File(path.to_path_buf()).read_text()?;
-    let items: Vec<Item<T>> = records(&text, MAX_LINE)
+    let inputs: Vec<Input> = records(&text, MAX_LINE)
         .into_iter()
-        .map(|l| Item {
-            line: l.number,
-            parsed: parse(&l.text),
-            text: l.text,
+        .map(|l| {
+            let (echo, query) = parse(&l.text);
+            Input {
+                line: l.number,
+                echo,
+                query,
+            }
         })
         .collect();
-    if items.is_empty() {
+    if inputs.is_empty() {
         bail!(
             "file {}: no input lines (only empty or '#' lines)",
             path.display()
         );
     }
-    Ok(items)
+    Ok(inputs)
 }
 
-/// Parses `START SOLUTION` (two hex words).
-pub fn parse_pair(text: &str) -> Result<(Board, Board), String> {
+/// A `generate` line: an address (its bytes are the seed).
+pub fn seed_line(text: &str) -> (Value, Result<Query, String>) {
+    let query = parse_address(text)
+        .map(Query::Generate)
+        .map_err(|e| format!("address: {e}"));
+    (json!({"address": text}), query)
+}
+
+/// A `verify` line: `START SOLUTION` (two hex words).
+pub fn pair_line(text: &str) -> (Value, Result<Query, String>) {
     let words: Vec<&str> = text.split_whitespace().collect();
-    let [start, solution] = words[..] else {
-        return Err(format!(
+    let query = match words[..] {
+        [start, solution] => Board::from_hex(start)
+            .map_err(|e| format!("start: {e}"))
+            .and_then(|s| {
+                Board::from_hex(solution)
+                    .map(|x| Query::Verify(s, x))
+                    .map_err(|e| format!("solution: {e}"))
+            }),
+        _ => Err(format!(
             "expected START SOLUTION (two hex words), found {} word(s)",
             words.len()
-        ));
+        )),
     };
-    let start = Board::from_hex(start).map_err(|e| format!("start: {e}"))?;
-    let solution = Board::from_hex(solution).map_err(|e| format!("solution: {e}"))?;
-    Ok((start, solution))
+    (json!({}), query)
 }
 
-/// What the chain answered for one input, next to the native answer.
-struct Answered {
-    value: Value,
-    ok: bool,
-    agrees: bool,
-    fee: u64,
-}
-
-/// The JSON of one chain answer: `key` = the answer, plus fee, budget and the
-/// native comparison (`native_…` is added only when they differ).
-fn answered<T: PartialEq + Copy>(
-    line: usize,
-    m: &Measured<T>,
-    native: T,
-    key: &str,
-    show: impl Fn(T) -> Value,
-) -> Answered {
-    match &m.value {
-        Ok(v) => {
-            let agrees = *v == native;
-            let mut value = json!({"line": line, key: show(*v), "fee": m.fee, "budget": m.budget, "agrees_native": agrees});
-            if !agrees {
-                value[format!("native_{key}")] = show(native);
-            }
-            Answered {
-                value,
-                ok: true,
-                agrees,
-                fee: m.fee,
-            }
-        }
-        Err(e) => Answered {
-            value: json!({"line": line, "error": format!("the app refused the call: {e}")}),
-            ok: false,
-            agrees: true,
-            fee: 0,
-        },
-    }
-}
-
-/// Totals of a chain batch.
+/// Totals of a batch.
 #[derive(Default)]
 struct Totals {
     lines: u64,
@@ -198,337 +212,224 @@ struct Totals {
     valid: u64,
 }
 
-/// Runs `curta generate --network`: `addresses` are (line, text, seed bytes).
-pub fn generate_on_chain(
-    items: SeedLines,
-    batch: bool,
-    args: &ChainArgs,
-    global: &Global,
-    out: &mut Out,
-) -> Result<ExitCode> {
-    let network = args.network.as_deref().expect("--network given");
-    runtime()?.block_on(async {
-        let mut curta = connect(network, global).await?;
-        let (app_id, setup) = app(&mut curta, args, global).await?;
-        let started = std::time::Instant::now();
-        let seeds: Vec<Vec<u8>> = items
-            .iter()
-            .filter_map(|(_, _, p)| p.as_ref().ok().cloned())
-            .collect();
-        let progress = Progress::new(seeds.len() as u64, "generating on chain", global);
-        let answers = curta
-            .generate_measured(&seeds, |n| progress.inc_by(n as u64))
-            .await?;
-        progress.finish();
-        let mut answers = answers.into_iter();
-        let mut t = Totals::default();
-        for (line, text, parsed) in &items {
-            t.lines += 1;
-            let mut value = match parsed {
-                Err(e) => {
-                    t.errors += 1;
-                    json!({"line": line, "error": e})
-                }
-                Ok(seed) => {
-                    let m = answers.next().expect("one answer per seed");
-                    let native = generate(seed).0.to_be_bytes();
-                    let a = answered(*line, &m, native, "start", |b| json!(hex::encode(b)));
-                    t.fee += a.fee;
-                    t.errors += u64::from(!a.ok);
-                    t.disagreements += u64::from(!a.agrees);
-                    a.value
-                }
-            };
-            value["address"] = json!(text);
-            emit(
-                out,
-                global,
-                batch,
-                (&curta, app_id, setup.as_deref()),
-                value,
-                |v| {
-                    v["start"].as_str().map(|s| {
-                        format!(
-                            "{s} budget {} fee {}",
-                            v["budget"],
-                            v["fee"].as_u64().unwrap_or(0)
-                        )
-                    })
-                },
-            )?;
-        }
-        summary(
-            out, global, batch, &curta, app_id, setup, &t, started, "generate",
-        )?;
-        Ok(verdict(t.errors == 0 && t.disagreements == 0))
-    })
+/// The app's answers to `queries` (all of one kind), in order, as JSON values.
+async fn ask(
+    curta: &mut Curta,
+    queries: &[&Query],
+    progress: &Progress,
+) -> Result<Vec<Measured<Value>>> {
+    let each = |n: usize| progress.inc_by(n as u64);
+    let seeds: Vec<Vec<u8>> = queries
+        .iter()
+        .filter_map(|q| match q {
+            Query::Generate(s) => Some(s.clone()),
+            Query::Verify(..) => None,
+        })
+        .collect();
+    if !seeds.is_empty() {
+        let got = curta.generate_measured(&seeds, each).await?;
+        return Ok(got
+            .into_iter()
+            .map(|m| m.map(|b| json!(hex::encode(b))))
+            .collect());
+    }
+    let pairs: Vec<([u8; 32], [u8; 32])> = queries
+        .iter()
+        .filter_map(|q| match q {
+            Query::Verify(s, x) => Some((s.0.to_be_bytes(), x.0.to_be_bytes())),
+            Query::Generate(_) => None,
+        })
+        .collect();
+    let got = curta.verify_measured(&pairs, each).await?;
+    Ok(got.into_iter().map(|m| m.map(|b| json!(b))).collect())
 }
 
-/// Runs `curta verify --network`.
-pub fn verify_on_chain(
-    items: PairLines,
+/// `curta generate|verify` on `inputs`: natively, or with `chain.network` by
+/// the app too. `batch`: one line per input with its line number, then a
+/// summary; else the single answer (JSON names backend and app).
+pub fn run_batch(
+    inputs: Vec<Input>,
     batch: bool,
-    args: &ChainArgs,
-    global: &Global,
-    out: &mut Out,
-) -> Result<ExitCode> {
-    let network = args.network.as_deref().expect("--network given");
-    runtime()?.block_on(async {
-        let mut curta = connect(network, global).await?;
-        let (app_id, setup) = app(&mut curta, args, global).await?;
-        let started = std::time::Instant::now();
-        let pairs: Vec<([u8; 32], [u8; 32])> = items
-            .iter()
-            .filter_map(|(_, p)| p.as_ref().ok())
-            .map(|(s, x)| (s.0.to_be_bytes(), x.0.to_be_bytes()))
-            .collect();
-        let progress = Progress::new(pairs.len() as u64, "verifying on chain", global);
-        let answers = curta
-            .verify_measured(&pairs, |n| progress.inc_by(n as u64))
-            .await?;
-        progress.finish();
-        let mut answers = answers.into_iter();
-        let mut t = Totals::default();
-        for (line, parsed) in &items {
-            t.lines += 1;
-            let value = match parsed {
-                Err(e) => {
-                    t.errors += 1;
-                    json!({"line": line, "error": e})
-                }
-                Ok((start, solution)) => {
-                    let m = answers.next().expect("one answer per pair");
-                    let native = verify(start, solution);
-                    let a = answered(*line, &m, native, "valid", |b| json!(b));
-                    t.fee += a.fee;
-                    t.errors += u64::from(!a.ok);
-                    t.disagreements += u64::from(!a.agrees);
-                    let mut value = a.value;
-                    if value["valid"] == false {
-                        value["reason"] = json!(match is_valid_solution(start, solution) {
-                            Err(v) => v.to_string(),
-                            Ok(()) => "rejected by the contract's check".to_string(),
-                        });
-                    }
-                    t.valid += u64::from(value["valid"] == true);
-                    value
-                }
-            };
-            emit(
-                out,
-                global,
-                batch,
-                (&curta, app_id, setup.as_deref()),
-                value,
-                |v| {
-                    v["valid"].as_bool().map(|b| {
-                        let reason = v["reason"]
-                            .as_str()
-                            .map(|r| format!(" reason: {r}"))
-                            .unwrap_or_default();
-                        format!(
-                            "{b} budget {} fee {}{reason}",
-                            v["budget"],
-                            v["fee"].as_u64().unwrap_or(0)
-                        )
-                    })
-                },
-            )?;
-        }
-        summary(
-            out, global, batch, &curta, app_id, setup, &t, started, "verify",
-        )?;
-        Ok(verdict(
-            t.errors == 0 && t.disagreements == 0 && t.valid == t.lines,
-        ))
-    })
-}
-
-/// Prints one answer: JSON as is (a single answer also names backend and
-/// app); text as `text(v)`, prefixed with the line number in a batch, or
-/// `line N: error: …`.
-fn emit(
-    out: &mut Out,
-    global: &Global,
-    batch: bool,
-    (curta, app_id, setup): (&Curta, u64, Option<&str>),
-    mut value: Value,
-    text: impl Fn(&Value) -> Option<String>,
-) -> Result<()> {
-    if value["agrees_native"] == false {
-        eprintln!(
-            "line {}: the app and the native code disagree: {value}",
-            value["line"]
-        );
-    }
-    if global.json {
-        if !batch {
-            value["backend"] = json!(curta.chain.kind());
-            value["backend_notes"] = json!(curta.chain.notes);
-            value["app_id"] = json!(app_id);
-            if let Some(s) = setup {
-                value["setup"] = json!(s);
-            }
-        }
-        out.json(&value)?;
-        return Ok(());
-    }
-    let body = match text(&value) {
-        Some(t) => t,
-        None if !batch => {
-            bail!(
-                "{}",
-                value["error"].as_str().unwrap_or("the app did not answer")
-            )
-        }
-        None => format!("error: {}", value["error"].as_str().unwrap_or("")),
-    };
-    if batch {
-        out.line(format_args!("{} {body}", value["line"]))?;
-    } else {
-        out.line(body)?;
-    }
-    Ok(())
-}
-
-#[allow(clippy::too_many_arguments)]
-fn summary(
-    out: &mut Out,
-    global: &Global,
-    batch: bool,
-    curta: &Curta,
-    app_id: u64,
-    setup: Option<String>,
-    t: &Totals,
-    started: std::time::Instant,
+    chain: &ChainArgs,
     method: &str,
-) -> Result<()> {
-    if !batch {
-        return Ok(());
-    }
-    let seconds = started.elapsed().as_secs_f64();
-    let mut s = json!({
-        "backend": curta.chain.kind(), "backend_notes": curta.chain.notes, "app_id": app_id,
-        "method": method, "lines": t.lines, "errors": t.errors, "disagreements": t.disagreements,
-        "fee": t.fee, "simulated": true, "spent": 0,
-        "seconds": (seconds * 1000.0).round() / 1000.0,
-    });
-    if method == "verify" {
-        s["valid"] = json!(t.valid);
-        s["invalid"] = json!(t.lines - t.valid - t.errors);
-    }
-    if let Some(setup) = setup {
-        s["setup"] = json!(setup);
-    }
-    if global.json {
-        out.json(&json!({ "summary": s }))?;
-    } else {
-        eprintln!(
-            "{} lines: {} errors, {} disagreements with the native code; {} µALGO in fees if \
-             each were sent alone (simulated: nothing spent); {:.1} s on {} (app {app_id})",
-            t.lines,
-            t.errors,
-            t.disagreements,
-            t.fee,
-            seconds,
-            curta.chain.kind()
-        );
-    }
-    Ok(())
-}
-
-/// `curta generate --file` without `--network`: one answer per line, natively.
-pub fn generate_native_batch(items: SeedLines, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    let mut errors = 0u64;
-    let n = items.len();
-    for (line, text, parsed) in items {
-        let value = match parsed {
-            Err(e) => {
-                errors += 1;
-                json!({"line": line, "address": text, "error": e})
+    global: &Global,
+    out: &mut Out,
+) -> Result<ExitCode> {
+    let started = std::time::Instant::now();
+    let Some(network) = chain.network.as_deref() else {
+        let answers = vec![None; inputs.len()];
+        let t = report(&inputs, answers, batch, None, global, out)?;
+        if batch && global.json {
+            let mut s = json!({"backend": "native", "method": method, "lines": t.lines, "errors": t.errors});
+            if method == "verify" {
+                s["valid"] = json!(t.valid);
+                s["invalid"] = json!(t.lines - t.valid - t.errors);
             }
-            Ok(seed) => {
-                let start = generate(&seed);
-                json!({"line": line, "address": text, "start": start.to_hex(), "givens": start.givens()})
-            }
-        };
-        if global.json {
-            out.json(&value)?;
-        } else if let Some(s) = value["start"].as_str() {
-            out.line(format_args!("{line} {s}"))?;
-        } else {
-            out.line(format_args!(
-                "{line} error: {}",
-                value["error"].as_str().unwrap_or("")
-            ))?;
+            out.json(&json!({ "summary": s }))?;
         }
-    }
-    if global.json {
-        out.json(&json!({"summary": {"backend": "native", "lines": n, "errors": errors}}))?;
-    }
-    Ok(verdict(errors == 0))
+        return Ok(exit(&t, method));
+    };
+    runtime()?.block_on(async {
+        let mut curta = connect(network, global).await?;
+        let (app_id, setup) = app(&mut curta, chain, global).await?;
+        let queries: Vec<&Query> = inputs.iter().filter_map(|i| i.query.as_ref().ok()).collect();
+        let progress = Progress::new(queries.len() as u64, "asking the app", global);
+        let got = ask(&mut curta, &queries, &progress).await?;
+        progress.finish();
+        let mut got = got.into_iter();
+        let answers = inputs
+            .iter()
+            .map(|i| i.query.as_ref().ok().and_then(|_| got.next()))
+            .collect();
+        let mut context = json!({"backend": curta.chain.kind(), "backend_notes": curta.chain.notes, "app_id": app_id});
+        if let Some(s) = &setup {
+            context["setup"] = json!(s);
+        }
+        let t = report(&inputs, answers, batch, Some(&context), global, out)?;
+        if batch {
+            let seconds = started.elapsed().as_secs_f64();
+            let mut s = context.clone();
+            for (k, v) in [
+                ("method", json!(method)),
+                ("lines", json!(t.lines)),
+                ("errors", json!(t.errors)),
+                ("disagreements", json!(t.disagreements)),
+                ("fee", json!(t.fee)),
+                ("simulated", json!(true)),
+                ("spent", json!(0)),
+                ("seconds", json!((seconds * 1000.0).round() / 1000.0)),
+            ] {
+                s[k] = v;
+            }
+            if method == "verify" {
+                s["valid"] = json!(t.valid);
+                s["invalid"] = json!(t.lines - t.valid - t.errors);
+            }
+            if global.json {
+                out.json(&json!({ "summary": s }))?;
+            } else {
+                eprintln!(
+                    "{} lines: {} errors, {} disagreements with the native code; {} µALGO in fees \
+                     if each were sent alone (simulated: nothing spent); {seconds:.1} s on {} (app {app_id})",
+                    t.lines,
+                    t.errors,
+                    t.disagreements,
+                    t.fee,
+                    curta.chain.kind()
+                );
+            }
+        }
+        Ok(exit(&t, method))
+    })
 }
 
-/// `curta verify --file` without `--network`.
-pub fn verify_native_batch(items: PairLines, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    let (mut valid, mut errors) = (0u64, 0u64);
-    let n = items.len() as u64;
-    for (line, parsed) in items {
-        let value = match parsed {
+fn exit(t: &Totals, method: &str) -> ExitCode {
+    verdict(t.errors == 0 && t.disagreements == 0 && (method != "verify" || t.valid == t.lines))
+}
+
+/// Prints one line per input (the native answer, next to the app's when
+/// `context` names the chain) and counts.
+fn report(
+    inputs: &[Input],
+    answers: Vec<Option<Measured<Value>>>,
+    batch: bool,
+    context: Option<&Value>,
+    global: &Global,
+    out: &mut Out,
+) -> Result<Totals> {
+    let mut t = Totals::default();
+    for (input, answer) in inputs.iter().zip(answers) {
+        t.lines += 1;
+        let mut v = json!({"line": input.line});
+        merge(&mut v, &input.echo);
+        match &input.query {
             Err(e) => {
-                errors += 1;
-                json!({"line": line, "error": e})
+                t.errors += 1;
+                v["error"] = json!(e);
             }
-            Ok((start, solution)) => {
-                let ok = verify(&start, &solution);
-                valid += u64::from(ok);
-                let mut v = json!({"line": line, "valid": ok});
-                if !ok {
-                    v["reason"] = json!(match is_valid_solution(&start, &solution) {
-                        Err(v) => v.to_string(),
-                        Ok(()) => "rejected by the contract's check".to_string(),
-                    });
+            Ok(q) => {
+                let (key, value, extra) = native(q);
+                match (context, answer) {
+                    (None, _) => {
+                        v[key] = value;
+                        merge(&mut v, &extra);
+                    }
+                    (Some(_), None) => bail!("internal: no answer for line {}", input.line),
+                    (Some(_), Some(m)) => match m.value {
+                        Err(e) => {
+                            t.errors += 1;
+                            v["error"] = json!(format!("the app refused the call: {e}"));
+                        }
+                        Ok(chain) => {
+                            let agrees = chain == value;
+                            v[key] = chain;
+                            if key == "valid" {
+                                merge(&mut v, &extra);
+                            }
+                            v["fee"] = json!(m.fee);
+                            v["budget"] = json!(m.budget);
+                            v["agrees_native"] = json!(agrees);
+                            if !agrees {
+                                v[format!("native_{key}")] = value;
+                                t.disagreements += 1;
+                                eprintln!(
+                                    "line {}: the app and the native code disagree: {v}",
+                                    input.line
+                                );
+                            }
+                            t.fee += m.fee;
+                        }
+                    },
                 }
-                v
+                t.valid += u64::from(v["valid"] == true);
             }
-        };
+        }
         if global.json {
-            out.json(&value)?;
-        } else if let Some(b) = value["valid"].as_bool() {
-            let reason = value["reason"]
-                .as_str()
-                .map(|r| format!(" reason: {r}"))
-                .unwrap_or_default();
-            out.line(format_args!("{line} {b}{reason}"))?;
+            if let (false, Some(c)) = (batch, context) {
+                merge(&mut v, c);
+            }
+            out.json(&v)?;
+            continue;
+        }
+        let body = if let Some(e) = v["error"].as_str() {
+            if !batch {
+                bail!("{e}");
+            }
+            format!("error: {e}")
         } else {
-            out.line(format_args!(
-                "{line} error: {}",
-                value["error"].as_str().unwrap_or("")
-            ))?;
+            let answer = v
+                .get("start")
+                .or(v.get("valid"))
+                .cloned()
+                .unwrap_or_default();
+            let mut b = match answer {
+                Value::String(s) => s,
+                other => other.to_string(),
+            };
+            if context.is_some() {
+                b += &format!(" budget {} fee {}", v["budget"], v["fee"]);
+            }
+            if let Some(r) = v["reason"].as_str() {
+                b += &format!(" reason: {r}");
+            }
+            b
+        };
+        if batch {
+            out.line(format_args!("{} {body}", input.line))?;
+        } else {
+            out.line(body)?;
         }
     }
-    if global.json {
-        out.json(&json!({"summary": {"backend": "native", "lines": n, "valid": valid, "invalid": n - valid - errors, "errors": errors}}))?;
+    Ok(t)
+}
+
+/// Adds `from`'s fields to the object `to`.
+fn merge(to: &mut Value, from: &Value) {
+    if let (Some(to), Some(from)) = (to.as_object_mut(), from.as_object()) {
+        for (k, v) in from {
+            to.insert(k.clone(), v.clone());
+        }
     }
-    Ok(verdict(errors == 0 && valid == n))
-}
-
-/// Reads `--file` for `generate`: one address (seed) per line.
-pub fn generate_items(path: &std::path::Path) -> Result<SeedLines> {
-    Ok(read_items(path, |t| {
-        parse_address(t).map_err(|e| format!("address: {e}"))
-    })?
-    .into_iter()
-    .map(|i| (i.line, i.text, i.parsed))
-    .collect())
-}
-
-/// Reads `--file` for `verify`: `START SOLUTION` per line.
-pub fn verify_items(path: &std::path::Path) -> Result<PairLines> {
-    Ok(read_items(path, parse_pair)?
-        .into_iter()
-        .map(|i| (i.line, i.parsed))
-        .collect())
 }
 
 /// `curta play`: the game for the signing account.

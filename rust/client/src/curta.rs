@@ -97,6 +97,11 @@ pub struct Measured<T> {
 }
 
 impl<T> Measured<T> {
+    /// The same measurement with the answer mapped.
+    pub fn map<U>(self, f: impl FnOnce(T) -> U) -> Measured<U> {
+        self.and_then(|v| Ok(f(v)))
+    }
+
     fn and_then<U>(self, f: impl FnOnce(T) -> Result<U, String>) -> Measured<U> {
         Measured {
             value: self.value.and_then(f),
