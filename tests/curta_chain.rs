@@ -141,6 +141,24 @@ fn every_verify_vector_through_the_app_by_file() {
 }
 
 #[test]
+fn a_file_without_one_good_line_touches_no_chain() {
+    let path = temp_file("bad.txt", "# nothing good\nnope\n0x12\n");
+    let (code, lines, _) = algoku_lines(&[
+        "--json",
+        "curta",
+        "generate",
+        "--network",
+        "embedded",
+        "--file",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 1);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["summary"]["backend"], Value::Null, "{}", lines[2]);
+    assert_eq!(lines[2]["summary"]["errors"], 2);
+}
+
+#[test]
 fn one_answer_on_chain_names_backend_app_fee_and_budget() {
     let v = &vectors("generate.jsonl")[1];
     let (code, g) = algoku(&[

@@ -256,11 +256,23 @@ pub fn run_batch(
     out: &mut Out,
 ) -> Result<ExitCode> {
     let started = std::time::Instant::now();
-    let Some(network) = chain.network.as_deref() else {
+    // Natively; or when no line is a query, without touching any chain.
+    let nothing_to_ask = inputs.iter().all(|i| i.query.is_err());
+    let network = chain.network.as_deref().filter(|_| !nothing_to_ask);
+    let Some(network) = network else {
         let answers = vec![None; inputs.len()];
         let t = report(&inputs, answers, batch, None, global, out)?;
+        let backend = if chain.network.is_some() {
+            if !global.json {
+                eprintln!("no line to ask: no chain was used");
+            }
+            Value::Null
+        } else {
+            json!("native")
+        };
         if batch && global.json {
-            let mut s = json!({"backend": "native", "method": method, "lines": t.lines, "errors": t.errors});
+            let mut s =
+                json!({"backend": backend, "method": method, "lines": t.lines, "errors": t.errors});
             if method == "verify" {
                 s["valid"] = json!(t.valid);
                 s["invalid"] = json!(t.lines - t.valid - t.errors);
