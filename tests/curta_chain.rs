@@ -141,6 +141,34 @@ fn every_verify_vector_through_the_app_by_file() {
 }
 
 #[test]
+fn record_reads_a_player_and_the_solver_count() {
+    let zero_key = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ";
+    let (code, v) = algoku(&[
+        "--json",
+        "curta",
+        "record",
+        zero_key,
+        "--network",
+        "embedded",
+    ]);
+    assert_eq!(code, 1, "no record: exit 1 ({v})");
+    assert_eq!(
+        (&v["solved"], &v["solvers"], &v["address"]),
+        (&Value::Bool(false), &Value::from(0), &Value::from(zero_key))
+    );
+    let (code, v) = algoku(&[
+        "--json",
+        "curta",
+        "record",
+        "0x0000000000000000000000000000000000000000",
+        "--network",
+        "embedded",
+    ]);
+    assert_eq!(code, 2, "{v}");
+    assert!(v["error"].as_str().unwrap().contains("32 bytes"), "{v}");
+}
+
+#[test]
 fn a_file_without_one_good_line_touches_no_chain() {
     let path = temp_file("bad.txt", "# nothing good\nnope\n0x12\n");
     let (code, lines, _) = algoku_lines(&[

@@ -31,6 +31,24 @@ pub enum CurtaCommand {
     /// Play the game on chain: read this account's start from the Curta app, solve
     /// it natively, send [opup, payment of 31 300 µALGO, solve] and print the record.
     Play(PlayArgs),
+    /// Read a player's recorded solve (default: the signing account) and the solver count
+    /// from the Curta app (simulated: nothing is sent).
+    Record(RecordArgs),
+}
+
+/// Arguments of `algoku curta record`.
+#[derive(clap::Args, Debug)]
+pub struct RecordArgs {
+    /// The player: a 58-character Algorand address or 0x + 64 hex digits (default: the
+    /// signing account).
+    #[arg(value_name = "ADDRESS")]
+    address: Option<String>,
+    /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "localnet", "testnet", "embedded"])]
+    network: String,
+    /// Use this app id (its approval program must be the committed Curta artifact).
+    #[arg(long)]
+    app_id: Option<u64>,
 }
 
 /// Arguments of `algoku curta play`.
@@ -177,6 +195,19 @@ pub fn run(command: &CurtaCommand, global: &Global, out: &mut Out) -> Result<Exi
         CurtaCommand::Verify(args) => run_verify(args, global, out),
         CurtaCommand::Solve(args) => run_solve(args, global, out),
         CurtaCommand::Play(args) => run_play(args, global, out),
+        CurtaCommand::Record(args) => {
+            let player = match &args.address {
+                None => None,
+                Some(a) => {
+                    let bytes = parse_address(a).map_err(|e| anyhow!("address: {e}"))?;
+                    let key: [u8; 32] = bytes.try_into().map_err(|_| {
+                        anyhow!("address: an Algorand player is 32 bytes (58 characters or 0x + 64 hex digits), not an Ethereum address")
+                    })?;
+                    Some(key)
+                }
+            };
+            curta_chain::record(&args.network, args.app_id, player, global, out)
+        }
     }
 }
 

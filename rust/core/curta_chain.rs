@@ -505,3 +505,47 @@ pub fn play(
         })
     })
 }
+
+/// `curta record`: a player's recorded solve and the solver count, read with
+/// simulated calls on an existing app (`--app-id`, or this account's; on the
+/// embedded evaluator a fresh app is created: it has no records).
+pub fn record(
+    network: &str,
+    app_id: Option<u64>,
+    player: Option<[u8; 32]>,
+    global: &Global,
+    out: &mut Out,
+) -> Result<ExitCode> {
+    runtime()?.block_on(async {
+        let mut curta = connect(network, global).await?;
+        let args = ChainArgs {
+            network: Some(network.to_string()),
+            app_id,
+            deploy: false,
+        };
+        let (app_id, setup) = app(&mut curta, &args, global).await?;
+        let player = player.unwrap_or(curta.chain.address().0);
+        let address = algoku_curta::algorand_address(&player);
+        let rec = curta.record(player).await?;
+        let solvers = curta.solvers().await?;
+        if global.json {
+            out.json(&json!({
+                "address": address, "app_id": app_id, "backend": curta.chain.kind(),
+                "solved": rec.is_some(), "round": rec.as_ref().map(|r| r.round),
+                "solution": rec.as_ref().map(|r| hex::encode(r.solution)),
+                "solvers": solvers, "setup": setup,
+            }))?;
+        } else {
+            match &rec {
+                Some(r) => out.line(format!(
+                    "{address}: solved in round {} with {}",
+                    r.round,
+                    hex::encode(r.solution)
+                ))?,
+                None => out.line(format!("{address}: no recorded solve"))?,
+            }
+            out.line(format!("{solvers} solver(s) on app {app_id}"))?;
+        }
+        Ok(verdict(rec.is_some()))
+    })
+}

@@ -400,6 +400,24 @@ impl Curta {
         Ok(self.generate_many(&[seed]).await?[0])
     }
 
+    /// `solvers()`: how many addresses have a recorded solve (simulated).
+    pub async fn solvers(&mut self) -> Result<u64, ClientError> {
+        let fee = self.chain.min_fee();
+        let txn = self.call("solvers", vec![], fee, 0, vec![])?;
+        let outcome = self.chain.simulate(vec![txn]).await?;
+        if let Some(f) = &outcome.failure {
+            return Err(ClientError::Rejected {
+                message: format!("solvers: {}", f.message),
+                pc: f.pc,
+            });
+        }
+        let r = returned(&outcome, 0)?;
+        let bytes: [u8; 8] = r.as_slice().try_into().map_err(|_| {
+            ClientError::Transaction(format!("solvers returned {} bytes, expected 8", r.len()))
+        })?;
+        Ok(u64::from_be_bytes(bytes))
+    }
+
     /// `record(address)`: the stored solve of `address`, if any (round 0 = none).
     pub async fn record(&mut self, address: [u8; 32]) -> Result<Option<Record>, ClientError> {
         let fee = self.chain.min_fee();

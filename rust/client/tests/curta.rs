@@ -148,6 +148,11 @@ async fn a_second_play_reports_the_record_and_sends_nothing() {
         } else {
             assert_eq!(first.status, PlayStatus::AlreadySolved, "{kind}");
         }
+        let solvers = curta.solvers().await.unwrap();
+        assert!(solvers >= 1, "{kind}");
+        if kind == "embedded" {
+            assert_eq!(solvers, 1);
+        }
         let balance = curta.chain.balance().await.unwrap();
         let second = curta.play(None, false).await.unwrap();
         assert_eq!(second.status, PlayStatus::AlreadySolved, "{kind}");
@@ -165,6 +170,11 @@ async fn a_second_play_reports_the_record_and_sends_nothing() {
         assert!(again.accepted, "{kind}");
         let me = curta.chain.address().0;
         assert_eq!(curta.record(me).await.unwrap(), first.record, "{kind}");
+        assert_eq!(
+            curta.solvers().await.unwrap(),
+            solvers,
+            "{kind}: counted once"
+        );
     }
 }
 
