@@ -201,6 +201,9 @@ pub fn pair_line(text: &str) -> (Value, Result<Query, String>) {
     (json!({}), query)
 }
 
+/// Lines asked of the app and printed at a time (a multiple of 16 and 8, the group sizes).
+const STREAM_CHUNK: usize = 256;
+
 /// Totals of a batch.
 #[derive(Default)]
 struct Totals {
@@ -210,6 +213,16 @@ struct Totals {
     fee: u64,
     /// `verify`: answers true.
     valid: u64,
+}
+
+impl Totals {
+    fn add(&mut self, o: &Totals) {
+        self.lines += o.lines;
+        self.errors += o.errors;
+        self.disagreements += o.disagreements;
+        self.fee += o.fee;
+        self.valid += o.valid;
+    }
 }
 
 /// The app's answers to `queries` (all of one kind), in order, as JSON values.
@@ -284,20 +297,31 @@ pub fn run_batch(
     runtime()?.block_on(async {
         let mut curta = connect(network, global).await?;
         let (app_id, setup) = app(&mut curta, chain, global).await?;
-        let queries: Vec<&Query> = inputs.iter().filter_map(|i| i.query.as_ref().ok()).collect();
-        let progress = Progress::new(queries.len() as u64, "asking the app", global);
-        let got = ask(&mut curta, &queries, &progress).await?;
-        progress.finish();
-        let mut got = got.into_iter();
-        let answers = inputs
-            .iter()
-            .map(|i| i.query.as_ref().ok().and_then(|_| got.next()))
-            .collect();
         let mut context = json!({"backend": curta.chain.kind(), "backend_notes": curta.chain.notes, "app_id": app_id});
         if let Some(s) = &setup {
             context["setup"] = json!(s);
         }
-        let t = report(&inputs, answers, batch, Some(&context), global, out)?;
+        let asked = inputs.iter().filter(|i| i.query.is_ok()).count();
+        let progress = Progress::new(asked as u64, "asking the app", global);
+        // Chunk by chunk, printing as answers come: an interrupted run keeps
+        // every line already answered.
+        let mut t = Totals::default();
+        for chunk in inputs.chunks(STREAM_CHUNK) {
+            let queries: Vec<&Query> = chunk.iter().filter_map(|i| i.query.as_ref().ok()).collect();
+            let got = if queries.is_empty() {
+                Vec::new()
+            } else {
+                ask(&mut curta, &queries, &progress).await?
+            };
+            let mut got = got.into_iter();
+            let answers = chunk
+                .iter()
+                .map(|i| i.query.as_ref().ok().and_then(|_| got.next()))
+                .collect();
+            let c = progress.suspend(|| report(chunk, answers, batch, Some(&context), global, out))?;
+            t.add(&c);
+        }
+        progress.finish();
         if batch {
             let seconds = started.elapsed().as_secs_f64();
             let mut s = context.clone();
