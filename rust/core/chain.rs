@@ -422,48 +422,52 @@ fn verify_file(
         let mut algoku = connect(&args.net, global).await?;
         let (app_id, setup) = ensure_app(&mut algoku, global, args.simulate_only).await?;
         let progress = Progress::new(parsed.len() as u64, "verifying", global);
-        // Calls that answer with a verdict go in groups; the others one by one.
-        let grouped: Vec<(usize, Call)> = parsed
-            .iter()
-            .enumerate()
-            .filter_map(|(k, (_, c))| c.as_ref().ok().filter(|c| c.method != Method::Classic && answers(c)).map(|c| (k, c.clone())))
-            .collect();
-        let mut results: Vec<Option<Value>> = vec![None; parsed.len()];
-        for chunk in grouped.chunks(algoku_client::algoku::MAX_GROUP as usize) {
-            let calls: Vec<Call> = chunk.iter().map(|(_, c)| c.clone()).collect();
-            let answers = algoku.verify_many(&calls, args.simulate_only).await?;
-            for ((k, call), a) in chunk.iter().zip(answers) {
-                results[*k] = Some(batch_json(parsed[*k].0, call.method, &a.verdict, a.fee, a.txid.as_deref()));
-            }
-            progress.inc_by(chunk.len() as u64);
-        }
         let (mut valid, mut invalid, mut errors, mut fee, mut n) = (0u64, 0u64, 0u64, 0u64, 0u64);
-        for (k, (line, call)) in parsed.iter().enumerate() {
-            let value = match (results[k].take(), call) {
-                (Some(v), _) => v,
-                (None, Err(e)) => json!({"line": line, "error": format!("{e:#}")}),
-                (None, Ok(call)) => {
-                    progress.inc();
-                    match algoku.verify_call(call, args.simulate_only).await {
-                        Ok(v) => batch_json(*line, call.method, &v.verdict, v.fee, v.txids.last().map(String::as_str)),
-                        Err(e) => json!({"line": line, "error": e.to_string()}),
-                    }
+        // 256 lines at a time, printed as they are answered: an interrupted run
+        // keeps every verdict (and txid) already obtained.
+        for window in (0..parsed.len()).step_by(256).map(|a| a..(a + 256).min(parsed.len())) {
+            // Calls that answer with a verdict go in groups; the others one by one.
+            let grouped: Vec<(usize, Call)> = window
+                .clone()
+                .filter_map(|k| parsed[k].1.as_ref().ok().filter(|c| c.method != Method::Classic && answers(c)).map(|c| (k, c.clone())))
+                .collect();
+            let mut results: Vec<Option<Value>> = vec![None; window.len()];
+            for chunk in grouped.chunks(algoku_client::algoku::MAX_GROUP as usize) {
+                let calls: Vec<Call> = chunk.iter().map(|(_, c)| c.clone()).collect();
+                let answers = algoku.verify_many(&calls, args.simulate_only).await?;
+                for ((k, call), a) in chunk.iter().zip(answers) {
+                    results[*k - window.start] = Some(batch_json(parsed[*k].0, call.method, &a.verdict, a.fee, a.txid.as_deref()));
                 }
-            };
-            n += 1;
-            fee += value["fee"].as_u64().unwrap_or(0);
-            match value["valid"].as_bool() {
-                Some(true) => valid += 1,
-                Some(false) => invalid += 1,
-                None => errors += 1,
+                progress.inc_by(chunk.len() as u64);
             }
-            progress.suspend(|| {
-                if global.json {
-                    out.json(&value)
-                } else {
-                    out.line(batch_text(&value))
+            for k in window.clone() {
+                let (line, call) = &parsed[k];
+                let value = match (results[k - window.start].take(), call) {
+                    (Some(v), _) => v,
+                    (None, Err(e)) => json!({"line": line, "error": format!("{e:#}")}),
+                    (None, Ok(call)) => {
+                        progress.inc();
+                        match algoku.verify_call(call, args.simulate_only).await {
+                            Ok(v) => batch_json(*line, call.method, &v.verdict, v.fee, v.txids.last().map(String::as_str)),
+                            Err(e) => json!({"line": line, "error": e.to_string()}),
+                        }
+                    }
+                };
+                n += 1;
+                fee += value["fee"].as_u64().unwrap_or(0);
+                match value["valid"].as_bool() {
+                    Some(true) => valid += 1,
+                    Some(false) => invalid += 1,
+                    None => errors += 1,
                 }
-            })?;
+                progress.suspend(|| {
+                    if global.json {
+                        out.json(&value)
+                    } else {
+                        out.line(batch_text(&value))
+                    }
+                })?;
+            }
         }
         progress.finish();
         let seconds = started.elapsed().as_secs_f64();
