@@ -8,6 +8,7 @@
 
 pub mod search;
 pub mod ua;
+pub mod unique;
 
 pub use search::{search, SearchOptions, SearchResult};
 pub use ua::{collect, is_minimal_ua, is_unavoidable, UaOptions};
