@@ -201,7 +201,7 @@ fn cliques(
         x &= x - 1;
         // Candidates below i that are disjoint from i too.
         let next = cand & adj[i] & ((1u64 << i) - 1);
-        if need > 1 && (next.count_ones() as usize) < need - 1 {
+        if need > 1 && next == 0 {
             continue;
         }
         if !cliques(sets, adj, next, base | sets[i], need - 1, out) {
@@ -250,19 +250,35 @@ fn subset<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
     a.iter().zip(b.iter()).all(|(&x, &y)| x & !y == 0)
 }
 
+/// Whether every set of the first `n` words of `a` is in `b`.
+#[inline(always)]
+fn subset_n<const W: usize>(a: &[u64; W], b: &[u64; W], n: usize) -> bool {
+    a[..n].iter().zip(b[..n].iter()).all(|(&x, &y)| x & !y == 0)
+}
+
 /// Sets the bits `from..to`.
 fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
-    for j in from..to {
-        a[j / 64] |= 1 << (j % 64);
+    let mut j = from;
+    while j < to {
+        let w = j / 64;
+        let lo = j % 64;
+        let hi = (to - w * 64).min(64);
+        let bits = if hi - lo == 64 {
+            u64::MAX
+        } else {
+            ((1u64 << (hi - lo)) - 1) << lo
+        };
+        a[w] |= bits;
+        j = w * 64 + hi;
     }
 }
 
 /// Words of the bitmaps of composites (64 composites each).
-const CW: usize = 16;
+const CW: usize = 32;
 /// Composite degrees kept: 2..=ND+1.
 const ND: usize = 4;
 /// Per degree, composites are built from the first `COMP_FROM[d]` local sets.
-const COMP_FROM: [usize; ND] = [64, 40, 32, 28];
+const COMP_FROM: [usize; ND] = [64, 56, 48, 40];
 /// Composite state of the local nodes, by givens left.
 type CompStack = [[[u64; CW]; ND]; 82];
 
@@ -280,14 +296,13 @@ struct Ctx<'a> {
     checker: Uniqueness,
     global: Table<GW>,
     local: Table<LOCAL_WORDS>,
-    comps: Vec<Table<CW>>,
+    comps: [Table<CW>; ND],
     cstack: Box<CompStack>,
+    cwords: [usize; ND],
     rest: Vec<u128>,
     scratch: Vec<u128>,
     found: Vec<u128>,
     nodes: u64,
-    builds: u64,
-    by_left: [u64; 82],
     solves: u64,
     learned_count: u64,
     max_found: u64,
@@ -351,14 +366,6 @@ pub fn search(
         let mut alive = t.alive;
         c.top(t.chosen, t.dead, t.left, &mut alive);
         tick(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-        if tune(7, 0) == 1 {
-            eprintln!(
-                "{:?} solves {} local_builds {}",
-                &c.by_left[..10],
-                c.solves,
-                c.builds
-            );
-        }
         (c.found, c.nodes, c.solves, c.learned_count)
     };
     let parts: Vec<(Vec<u128>, u64, u64, u64)> = if opts.threads <= 1 {
@@ -410,14 +417,13 @@ impl<'a> Ctx<'a> {
             checker: Uniqueness::new(grid),
             global,
             local: Table::new(),
-            comps: (0..ND).map(|_| Table::new()).collect(),
+            comps: std::array::from_fn(|_| Table::new()),
             cstack: Box::new([[[0; CW]; ND]; 82]),
+            cwords: [0; ND],
             rest: Vec::new(),
             scratch: Vec::new(),
             found: Vec::new(),
             nodes: 0,
-            builds: 0,
-            by_left: [0; 82],
             solves: 0,
             learned_count: 0,
             max_found,
@@ -429,7 +435,7 @@ impl<'a> Ctx<'a> {
     /// One level of the search as tasks: the children of `t` go to `out`
     /// (leaves are handled here).
     fn expand(&mut self, t: Task, out: &mut Vec<Task>) {
-        if t.left <= tune(2, LOCAL_AT) {
+        if t.left <= LOCAL_AT {
             // Small enough: one task.
             out.push(t);
             return;
@@ -522,7 +528,7 @@ impl<'a> Ctx<'a> {
 
     /// The search below an upper node.
     fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW]) {
-        if left <= tune(2, LOCAL_AT) {
+        if left <= LOCAL_AT {
             self.enter_local(chosen, dead, left, alive);
             return;
         }
@@ -549,7 +555,6 @@ impl<'a> Ctx<'a> {
     /// unhit global sets, and its composites, then searches it.
     fn enter_local(&mut self, chosen: u128, dead: u128, left: usize, alive: &[u64; GW]) {
         self.nodes += 1;
-        self.builds += 1;
         let live = !dead;
         let mut parts = std::mem::take(&mut self.scratch);
         parts.clear();
@@ -563,11 +568,15 @@ impl<'a> Ctx<'a> {
                     self.scratch = parts;
                     return;
                 }
-                parts.push(l);
+                // Sort key: size above the 81 cell bits.
+                parts.push((l.count_ones() as u128) << 81 | l);
             }
         }
-        parts.sort_unstable_by_key(|&m| (m.count_ones(), m));
+        parts.sort_unstable();
         parts.dedup();
+        for p in parts.iter_mut() {
+            *p &= ALL;
+        }
         let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
         let keep = parts.len().min(room);
         self.local.fill(&parts[..keep]);
@@ -604,7 +613,7 @@ impl<'a> Ctx<'a> {
             let degree = d + 2;
             out.clear();
             if degree <= left + 1 {
-                let from = m.min(tune(3 + d, COMP_FROM[d]));
+                let from = m.min(COMP_FROM[d]);
                 'k: for k in 0..from {
                     let below = adj[k] & ((1u64 << k) - 1);
                     if !cliques(sets, &adj, below, sets[k], degree - 1, &mut out) {
@@ -618,6 +627,7 @@ impl<'a> Ctx<'a> {
             }
             self.comps[d].fill(&out);
             let n = self.comps[d].len();
+            self.cwords[d] = n.div_ceil(64);
             self.cstack[left][d] = [0; CW];
             set_range(&mut self.cstack[left][d], 0, n);
         }
@@ -651,7 +661,6 @@ impl<'a> Ctx<'a> {
     /// The search below a node of a local subtree.
     fn inner(&mut self, chosen: u128, dead: u128, left: usize, a: &mut [u64; LOCAL_WORDS]) {
         self.nodes += 1;
-        self.by_left[left] += 1;
         let mut first = first_bit(a);
         if first.is_none() {
             if self.stop.load(Ordering::Relaxed) {
@@ -685,53 +694,8 @@ impl<'a> Ctx<'a> {
             self.last(u, chosen, a);
             return;
         }
-        let u = if left >= tune(1, usize::MAX) {
-            match self.bound(dead, left, a) {
-                Some(u) => u,
-                None => return,
-            }
-        } else {
-            self.local.sets[j] & !dead
-        };
+        let u = self.local.sets[j] & !dead;
         self.branch_on(u, chosen, dead, left, a);
-    }
-
-    /// Step 2 in a local subtree: `None` if more than `left` unhit sets
-    /// are pairwise disjoint on live cells (or one is dead), else the
-    /// smallest live part to branch on.
-    #[inline(always)]
-    fn bound(&self, dead: u128, left: usize, alive: &[u64; LOCAL_WORDS]) -> Option<u128> {
-        let live = !dead;
-        let mut budget = tune(0, 1 << 20);
-        let mut acc = 0u128;
-        let mut disjoint = 0usize;
-        let mut best = 0u128;
-        for (w, &word) in alive.iter().enumerate() {
-            let mut x = word;
-            while x != 0 {
-                let j = w * 64 + x.trailing_zeros() as usize;
-                x &= x - 1;
-                let l = self.local.sets[j] & live;
-                if l == 0 {
-                    return None;
-                }
-                if best == 0 {
-                    best = l;
-                }
-                if l & acc == 0 {
-                    acc |= l;
-                    disjoint += 1;
-                    if disjoint > left {
-                        return None;
-                    }
-                }
-                budget -= 1;
-                if budget == 0 {
-                    return Some(best);
-                }
-            }
-        }
-        Some(best)
     }
 
     /// Branches on the cells of `u` (live cells of an unhit set). With 2
@@ -752,13 +716,20 @@ impl<'a> Ctx<'a> {
             let bit = 1u128 << c;
             if (2..=ND + 1).contains(&left) {
                 let d = left - 2;
-                if !subset(&self.cstack[left][d], &self.comps[d].cell[c]) {
+                let n = self.cwords[d];
+                if !subset_n(&self.cstack[left][d], &self.comps[d].cell[c], n) {
                     dead |= bit;
                     continue;
                 }
             }
             for d in 0..keep {
-                self.cstack[left - 1][d] = and_not(&self.cstack[left][d], &self.comps[d].cell[c]);
+                let n = self.cwords[d];
+                let (lower, upper) = self.cstack.split_at_mut(left);
+                let (src, dst) = (&upper[0][d][..n], &mut lower[left - 1][d][..n]);
+                let cell = &self.comps[d].cell[c][..n];
+                for ((x, &y), &z) in dst.iter_mut().zip(src).zip(cell) {
+                    *x = y & !z;
+                }
             }
             let before = self.local.len();
             let mut ca = and_not(a, &self.local.cell[c]);
@@ -829,25 +800,6 @@ impl<'a> Ctx<'a> {
     }
 }
 
-fn tune(i: usize, default: usize) -> usize {
-    static T: std::sync::OnceLock<Vec<usize>> = std::sync::OnceLock::new();
-    let t = T.get_or_init(|| {
-        (0..8)
-            .map(|k| {
-                std::env::var(format!("CK{k}"))
-                    .ok()
-                    .and_then(|v| v.parse().ok())
-                    .unwrap_or(usize::MAX)
-            })
-            .collect()
-    });
-    if t[i] == usize::MAX {
-        default
-    } else {
-        t[i]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -866,6 +818,15 @@ mod tests {
             .collect();
         let mut a = Table::<4>::new();
         let mut b = Table::<4>::new();
+        for (from, to) in [(0, 0), (0, 64), (3, 70), (64, 256), (5, 6), (100, 200)] {
+            let mut x = [0u64; 4];
+            set_range(&mut x, from, to);
+            let mut y = [0u64; 4];
+            for j in from..to {
+                y[j / 64] |= 1 << (j % 64);
+            }
+            assert_eq!(x, y, "{from}..{to}");
+        }
         b.fill(&[ALL; 256]);
         b.fill(&sets);
         for &s in &sets {

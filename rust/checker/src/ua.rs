@@ -29,7 +29,7 @@
 //!
 //! For digit subsets of up to 4 digits the completions are not searched
 //! cell by cell but as exact covers of the blanked cells by digit
-//! *templates* (see [`Templates`]); box subsets and larger digit subsets
+//! *templates* (`Templates`); box subsets and larger digit subsets
 //! use the plain [`Enumerator`]. Both give the same sets.
 //!
 //! Digit subsets of up to `digits` digits (default 4: every minimal UA made
