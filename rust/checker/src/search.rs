@@ -7,8 +7,8 @@
 //! the N-clue puzzles of G are the N-cell hitting sets of G's UA sets that
 //! also pass a uniqueness check (the known UA list is never complete).
 //!
-//! # The search (McGuire's hitting-set search with dead clues, GridChecker's
-//! bitmap mode and its solver that knows the grid)
+//! # The search (McGuire's hitting-set search with dead clues and higher
+//! degree sets, in GridChecker's bitmap mode)
 //!
 //! A node is (P = givens chosen, D = dead cells, k = givens still to place,
 //! the set of known UA sets not hit by P).
@@ -19,11 +19,12 @@
 //!    containing an earlier cell were enumerated in an earlier sibling). The
 //!    branches partition the solutions: each puzzle is found exactly once.
 //!    A UA set whose live part is empty cannot be hit any more: prune.
-//! 2. **Bound** (upper levels). Greedily collect pairwise disjoint unhit UA
-//!    sets (restricted to live cells), smallest first. Each needs its own
-//!    given, so more of them than k prunes the node.
+//! 2. **Bound.** Pairwise disjoint unhit UA sets each need their own
+//!    given, so more of them than k prunes the node (upper levels: a greedy
+//!    pass over every unhit set; lower levels: composites, below).
 //! 3. **Leaf.** When every known UA set is hit, check that P has G as its
-//!    unique solution ([`crate::unique`], a solver that knows G). A second
+//!    unique solution ([`crate::unique`], the project's bitboard solver
+//!    asked for two solutions). A second
 //!    solution S ≠ G differs from G on a set of cells that is unavoidable
 //!    and not hit by P: it is *learned* and the search goes on from step 1.
 //!    If P is unique, every way to add the k remaining givens among the live
@@ -31,7 +32,7 @@
 //!
 //! # Bitmap mode
 //!
-//! The UA sets live in a [`Table`]: the sets (`u128` cell masks) by index,
+//! The UA sets live in a `Table`: the sets (`u128` cell masks) by index,
 //! sorted by size, and per cell a bitmap of the indices of the sets that
 //! contain it. A node's unhit sets are a bitmap over indices ("alive");
 //! adding given c is `alive & !cell[c]`, the smallest unhit set is the first
@@ -48,6 +49,18 @@
 //! others wait in a *rest* list. When every local set is hit, the rest is
 //! checked before the solver: an unhit rest set joins the local table, like
 //! a learned one.
+//!
+//! # Composites (McGuire's sets of higher degree)
+//!
+//! At the same point, the unions of d = 2..=5 pairwise disjoint local sets
+//! (cliques of the disjointness graph of the first 64/56/48/40 local sets,
+//! at most 2048 per degree) get tables of their own: a composite of degree
+//! d needs d givens while none of its cells is given. Placing given c with
+//! k givens left (k−1 after) is skipped unless every unhit composite of
+//! degree k contains c — otherwise one with k disjoint unhit sets would
+//! remain for k−1 givens. Each placement is then one word-wise subset test
+//! instead of a scan of the unhit sets; the per-degree "unhit" bitmaps are
+//! kept in a stack indexed by givens left (no copy of unused degrees).
 //!
 //! A learned set (or a rest set promoted) is unhit by the givens of every
 //! ancestor of the node that found it, so after each child returns the
@@ -196,12 +209,22 @@ fn cliques(
         return true;
     }
     let mut x = cand;
+    if need == 1 {
+        while x != 0 {
+            if out.len() == CW * 64 {
+                return false;
+            }
+            out.push(base | sets[x.trailing_zeros() as usize]);
+            x &= x - 1;
+        }
+        return true;
+    }
     while x != 0 {
         let i = x.trailing_zeros() as usize;
         x &= x - 1;
         // Candidates below i that are disjoint from i too.
         let next = cand & adj[i] & ((1u64 << i) - 1);
-        if need > 1 && next == 0 {
+        if next == 0 {
             continue;
         }
         if !cliques(sets, adj, next, base | sets[i], need - 1, out) {
