@@ -8,7 +8,7 @@
 //! *minimal* when no proper subset is unavoidable. The smallest are the
 //! "unavoidable rectangles" (4 cells, two digits swapped on two rows, two
 //! columns and two boxes). A puzzle's givens must hit every UA set, which is
-//! what makes the N-clue search ([`crate::search`]) a hitting-set problem.
+//! what makes the N-clue search ([`crate::search`](mod@crate::search)) a hitting-set problem.
 //!
 //! # How they are found (GridChecker's method, step 1)
 //!
