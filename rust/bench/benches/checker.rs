@@ -17,7 +17,9 @@
 //! thread count, GridChecker's wall seconds for `gridchecker --scan
 //! --fastscan --numclues N` (one thread, grid on stdin), the puzzles found by
 //! both (they must agree: a mismatch is reported and the exit status is 1)
-//! and the ratio peer / ours (above 1: we are faster).
+//! and the ratios peer / ours per thread count (above 1: we are faster).
+//! Ours and GridChecker run one after the other on each grid, so a change
+//! of machine load hits both.
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -132,17 +134,20 @@ fn main() -> ExitCode {
     for t in &threads {
         head.push_str(&format!(" | ours {t}T s"));
     }
-    head.push_str(" | GridChecker 1T s | peer/ours(1T)");
+    head.push_str(" | GridChecker 1T s");
+    for t in &threads {
+        head.push_str(&format!(" | peer/ours {t}T"));
+    }
     println!("{head}");
     let mut ok = true;
     for g in &grids {
         let mut row = String::new();
-        let mut first = None;
+        let mut secs = Vec::new();
         let mut found = 0;
         for &t in &threads {
             let (s, f) = ours(g, clues, t);
             found = f;
-            first.get_or_insert(s);
+            secs.push(s);
             row.push_str(&format!(" | {s:.3}"));
         }
         match peer_bin.as_ref().and_then(|b| peer(b, g, clues)) {
@@ -153,9 +158,16 @@ fn main() -> ExitCode {
                 } else {
                     row.push_str(&format!(" | {s:.3}"));
                 }
-                row.push_str(&format!(" | {:.2}", s / first.unwrap_or(f64::NAN)));
+                for o in &secs {
+                    row.push_str(&format!(" | {:.2}", s / o));
+                }
             }
-            None => row.push_str(" | - | -"),
+            None => {
+                row.push_str(" | -");
+                for _ in &secs {
+                    row.push_str(" | -");
+                }
+            }
         }
         println!("{g} | {found}{row}");
     }

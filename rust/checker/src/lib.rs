@@ -1,6 +1,6 @@
 //! The grid checker: for one solved 9×9 grid, its minimal **unavoidable
 //! sets** ([`ua`]) and the exhaustive enumeration of every puzzle with
-//! exactly N givens whose unique solution is that grid ([`search`]).
+//! exactly N givens whose unique solution is that grid ([`search`](mod@search)).
 //!
 //! This is the job of dobrichev's GridChecker and of McGuire, Tugemann and
 //! Civario's checker (the 2012 proof that no 16-clue Sudoku exists). Cell
@@ -8,6 +8,7 @@
 
 pub mod search;
 pub mod ua;
+pub mod unique;
 
 pub use search::{search, SearchOptions, SearchResult};
 pub use ua::{collect, is_minimal_ua, is_unavoidable, UaOptions};

@@ -7,53 +7,99 @@
 //! the N-clue puzzles of G are the N-cell hitting sets of G's UA sets that
 //! also pass a uniqueness check (the known UA list is never complete).
 //!
-//! # The search (McGuire's hitting-set search with dead clues, plus
-//! GridChecker's solver that knows the grid)
+//! # The search (McGuire's hitting-set search with dead clues and higher
+//! degree sets, in GridChecker's bitmap mode)
 //!
 //! A node is (P = givens chosen, D = dead cells, k = givens still to place,
-//! the list of known UA sets not hit by P, sorted by size).
+//! the set of known UA sets not hit by P).
 //!
-//! 1. **Bound.** Greedily collect pairwise disjoint unhit UA sets
-//!    (restricted to live cells: not dead), smallest first. Each needs its
-//!    own given, so more of them than k prunes the node. A UA set whose live
-//!    part is empty cannot be hit any more: prune.
-//! 2. **Branch.** Take the unhit UA set U with the fewest live cells
-//!    c1..cm. Every solution contains one of them; branch i adds ci and marks
-//!    c1..c(i-1) dead ("dead clues": the solutions containing an earlier
-//!    cell were enumerated in an earlier sibling). The branches thus
-//!    partition the solutions: each puzzle is found exactly once. With
-//!    k = 1 the branch set is the intersection of all unhit live sets.
-//! 3. **Leaf.** When every known UA set is hit, solve P counting up to two
-//!    solutions (rust/sudoku's bitboard solver). A second solution S ≠ G
-//!    differs from G on a set of cells that is unavoidable and not hit by P:
-//!    it is *learned* (kept for the rest of this subtree's search, where it
-//!    prunes) and the search goes on from step 1. If P is unique, every way
-//!    to add the k remaining givens among the live cells is a puzzle.
+//! 1. **Branch.** Take an unhit UA set U (the smallest); its live cells
+//!    (not dead) are c1..cm. Every solution contains one of them; branch i
+//!    adds ci and marks c1..c(i-1) dead ("dead clues": the solutions
+//!    containing an earlier cell were enumerated in an earlier sibling). The
+//!    branches partition the solutions: each puzzle is found exactly once.
+//!    A UA set whose live part is empty cannot be hit any more: prune.
+//! 2. **Bound.** Pairwise disjoint unhit UA sets each need their own
+//!    given, so more of them than k prunes the node (upper levels: a greedy
+//!    pass over every unhit set; lower levels: composites, below).
+//! 3. **Leaf.** When every known UA set is hit, check that P has G as its
+//!    unique solution ([`crate::unique`], the project's bitboard solver
+//!    asked for two solutions). A second
+//!    solution S ≠ G differs from G on a set of cells that is unavoidable
+//!    and not hit by P: it is *learned* and the search goes on from step 1.
+//!    If P is unique, every way to add the k remaining givens among the live
+//!    cells is a puzzle.
 //!
-//! A learned set is unhit by the givens of every ancestor of the leaf, so
-//! it is appended to each ancestor's list on the way back up: the remaining
+//! # Bitmap mode
+//!
+//! The UA sets live in a `Table`: the sets (`u128` cell masks) by index,
+//! sorted by size, and per cell a bitmap of the indices of the sets that
+//! contain it. A node's unhit sets are a bitmap over indices ("alive");
+//! adding given c is `alive & !cell[c]`, the smallest unhit set is the first
+//! set bit, and "c hits every unhit set" is `alive ⊆ cell[c]` — no list is
+//! copied per node.
+//!
+//! Two tables are used, as in GridChecker. The *global* table holds the
+//! initial list (up to [`GLOBAL_SETS`] sets) for the upper levels, where the
+//! disjoint-set bound runs over every unhit set. When [`LOCAL_AT`] givens
+//! are left, a *local* table is built for the subtree: the live parts of
+//! the unhit global sets (dead cells never come back in the subtree),
+//! smallest first, the first [`LOCAL_WORDS`]·64 of them in a small fixed
+//! bitmap that the hot lower levels update with a few word operations; the
+//! others wait in a *rest* list. When every local set is hit, the rest is
+//! checked before the solver: an unhit rest set joins the local table, like
+//! a learned one.
+//!
+//! # Composites (McGuire's sets of higher degree)
+//!
+//! At the same point, the unions of d = 2..=5 pairwise disjoint local sets
+//! (cliques of the disjointness graph of the first 64/56/48/40 local sets,
+//! at most 2048 per degree) get tables of their own: a composite of degree
+//! d needs d givens while none of its cells is given. Placing given c with
+//! k givens left (k−1 after) is skipped unless every unhit composite of
+//! degree k contains c — otherwise one with k disjoint unhit sets would
+//! remain for k−1 givens. Each placement is then one word-wise subset test
+//! instead of a scan of the unhit sets; the per-degree "unhit" bitmaps are
+//! kept in a stack indexed by givens left (no copy of unused degrees).
+//!
+//! A learned set (or a rest set promoted) is unhit by the givens of every
+//! ancestor of the node that found it, so after each child returns the
+//! parent sets the alive bits of the sets added meanwhile: the remaining
 //! siblings at every level are pruned by it (one costly solve teaches the
-//! rest of the subtree).
+//! rest of the subtree). Learned sets also go to the global table while it
+//! has room. When a table is full, the node branches on the new set
+//! directly (correct, only less pruning for the siblings).
 //!
 //! # Parallelism and determinism
 //!
 //! The tree is expanded sequentially to depth [`SPLIT_DEPTH`]; the subtrees
-//! are independent tasks (each with its own learned list) run with rayon on
-//! `threads` threads. The decomposition does not depend on the thread count,
-//! so puzzles and node counts are the same on 1 or many threads; puzzles are
-//! reported sorted. Only a `max_found` stop depends on timing.
+//! are independent tasks (each with its own copy of the table as it was at
+//! the end of the expansion) run with rayon on `threads` threads. The
+//! decomposition does not depend on the thread count, so puzzles and node
+//! counts are the same on 1 or many threads; puzzles are reported sorted.
+//! Only a `max_found` stop depends on timing.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use algoku_sudoku::{two_solutions, Grid};
 use rayon::prelude::*;
 
+use crate::unique::Uniqueness;
 use crate::{cells_of, Cells, ALL};
 
 /// Depth to which the tree is expanded before the subtrees run in parallel.
-pub const SPLIT_DEPTH: usize = 2;
-/// Learned UA sets kept per task at most.
-const MAX_LEARNED: usize = 1 << 20;
+pub const SPLIT_DEPTH: usize = 3;
+/// Initial UA sets kept in the global table at most (the smallest).
+pub const GLOBAL_SETS: usize = 2048;
+/// Room kept in the global table for learned sets.
+const GLOBAL_RESERVE: usize = 512;
+/// Words of the global bitmaps (`GLOBAL_SETS + GLOBAL_RESERVE` bits).
+const GW: usize = (GLOBAL_SETS + GLOBAL_RESERVE) / 64;
+/// Givens left at which a subtree gets its local table.
+pub const LOCAL_AT: usize = 9;
+/// Words of the local bitmaps (64 sets each).
+pub const LOCAL_WORDS: usize = 4;
+/// Room kept in a local table for learned and promoted sets.
+const LOCAL_RESERVE: usize = 40;
 
 /// What to search.
 #[derive(Clone, Debug)]
@@ -83,20 +129,201 @@ pub struct SearchResult {
     pub stopped: bool,
 }
 
+/// UA sets by index, and per cell the bitmap of the sets containing it.
+#[derive(Clone)]
+struct Table<const W: usize> {
+    sets: Vec<u128>,
+    cell: Box<[[u64; W]; 81]>,
+}
+
+impl<const W: usize> Table<W> {
+    fn new() -> Self {
+        Table {
+            sets: Vec::with_capacity(W * 64),
+            cell: Box::new([[0; W]; 81]),
+        }
+    }
+
+    fn len(&self) -> usize {
+        self.sets.len()
+    }
+
+    fn full(&self) -> bool {
+        self.sets.len() >= W * 64
+    }
+
+    /// Replaces the content with `sets` (at most `W`·64 of them), building
+    /// the cell bitmaps 64 sets at a time by bit-matrix transposition.
+    fn fill(&mut self, sets: &[u128]) {
+        let n = sets.len().min(W * 64);
+        self.sets.clear();
+        self.sets.extend_from_slice(&sets[..n]);
+        for (w, block) in sets[..n].chunks(64).enumerate() {
+            let mut lo = [0u64; 64];
+            let mut hi = [0u64; 64];
+            for (k, &m) in block.iter().enumerate() {
+                lo[k] = m as u64;
+                hi[k] = (m >> 64) as u64;
+            }
+            transpose(&mut lo);
+            transpose(&mut hi);
+            for (cell, &bits) in self.cell.iter_mut().zip(lo.iter().chain(hi.iter())) {
+                cell[w] = bits;
+            }
+        }
+        let used = n.div_ceil(64);
+        for c in self.cell.iter_mut() {
+            for x in &mut c[used..] {
+                *x = 0;
+            }
+        }
+    }
+
+    /// Appends `set` (the caller checked there is room); returns its index.
+    fn push(&mut self, set: u128) -> usize {
+        let j = self.sets.len();
+        self.sets.push(set);
+        for c in cells_of(set) {
+            self.cell[c][j / 64] |= 1 << (j % 64);
+        }
+        j
+    }
+}
+
+/// Appends to `out` the unions of `base` with `need` more pairwise
+/// disjoint sets among `cand` (indices into `sets`, all disjoint from
+/// `base`'s sets); false when `out` is full.
+fn cliques(
+    sets: &[u128],
+    adj: &[u64; 64],
+    cand: u64,
+    base: u128,
+    need: usize,
+    out: &mut Vec<u128>,
+) -> bool {
+    if need == 0 {
+        if out.len() == CW * 64 {
+            return false;
+        }
+        out.push(base);
+        return true;
+    }
+    let mut x = cand;
+    if need == 1 {
+        while x != 0 {
+            if out.len() == CW * 64 {
+                return false;
+            }
+            out.push(base | sets[x.trailing_zeros() as usize]);
+            x &= x - 1;
+        }
+        return true;
+    }
+    while x != 0 {
+        let i = x.trailing_zeros() as usize;
+        x &= x - 1;
+        // Candidates below i that are disjoint from i too.
+        let next = cand & adj[i] & ((1u64 << i) - 1);
+        if next == 0 {
+            continue;
+        }
+        if !cliques(sets, adj, next, base | sets[i], need - 1, out) {
+            return false;
+        }
+    }
+    true
+}
+
+/// Transposes a 64×64 bit matrix: afterwards bit k of row c is what bit
+/// c of row k was (rows are words, bit 0 the lowest).
+fn transpose(a: &mut [u64; 64]) {
+    let mut j = 32;
+    let mut m: u64 = 0x0000_0000_ffff_ffff;
+    while j != 0 {
+        let mut k = 0;
+        while k < 64 {
+            let t = ((a[k] >> j) ^ a[k + j]) & m;
+            a[k] ^= t << j;
+            a[k + j] ^= t;
+            k = (k + j + 1) & !j;
+        }
+        j >>= 1;
+        m ^= m << j;
+    }
+}
+
+#[inline(always)]
+fn first_bit<const W: usize>(a: &[u64; W]) -> Option<usize> {
+    for (w, &x) in a.iter().enumerate() {
+        if x != 0 {
+            return Some(w * 64 + x.trailing_zeros() as usize);
+        }
+    }
+    None
+}
+
+#[inline(always)]
+fn and_not<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
+    std::array::from_fn(|w| a[w] & !b[w])
+}
+
+/// Whether every set of `a` is in `b`.
+#[inline(always)]
+fn subset<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
+    a.iter().zip(b.iter()).all(|(&x, &y)| x & !y == 0)
+}
+
+/// Whether every set of the first `n` words of `a` is in `b`.
+#[inline(always)]
+fn subset_n<const W: usize>(a: &[u64; W], b: &[u64; W], n: usize) -> bool {
+    a[..n].iter().zip(b[..n].iter()).all(|(&x, &y)| x & !y == 0)
+}
+
+/// Sets the bits `from..to`.
+fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
+    let mut j = from;
+    while j < to {
+        let w = j / 64;
+        let lo = j % 64;
+        let hi = (to - w * 64).min(64);
+        let bits = if hi - lo == 64 {
+            u64::MAX
+        } else {
+            ((1u64 << (hi - lo)) - 1) << lo
+        };
+        a[w] |= bits;
+        j = w * 64 + hi;
+    }
+}
+
+/// Words of the bitmaps of composites (64 composites each).
+const CW: usize = 32;
+/// Composite degrees kept: 2..=ND+1.
+const ND: usize = 4;
+/// Per degree, composites are built from the first `COMP_FROM[d]` local sets.
+const COMP_FROM: [usize; ND] = [64, 56, 48, 40];
+/// Composite state of the local nodes, by givens left.
+type CompStack = [[[u64; CW]; ND]; 82];
+
 /// One subtree to search.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 struct Task {
     chosen: u128,
     dead: u128,
     left: usize,
-    active: Vec<u128>,
+    alive: [u64; GW],
 }
 
 /// Per-task state.
 struct Ctx<'a> {
-    grid: &'a Cells,
-    learned: Vec<u128>,
-    pool: Vec<Vec<u128>>,
+    checker: Uniqueness,
+    global: Table<GW>,
+    local: Table<LOCAL_WORDS>,
+    comps: [Table<CW>; ND],
+    cstack: Box<CompStack>,
+    cwords: [usize; ND],
+    rest: Vec<u128>,
+    scratch: Vec<u128>,
     found: Vec<u128>,
     nodes: u64,
     solves: u64,
@@ -108,8 +335,8 @@ struct Ctx<'a> {
 
 /// Searches every puzzle of `opts.clues` givens of `grid` containing
 /// `opts.given`, with `uas` as the initial UA list (any unavoidable sets;
-/// completeness does not depend on it). `tick(done, total)` is called as
-/// subtrees finish.
+/// completeness does not depend on it; the smallest [`GLOBAL_SETS`] are
+/// used). `tick(done, total)` is called as subtrees finish.
 pub fn search(
     grid: &Cells,
     uas: &[u128],
@@ -122,18 +349,30 @@ pub fn search(
     if placed > opts.clues {
         return result;
     }
-    let mut active: Vec<u128> = uas.iter().copied().filter(|&u| u & given == 0).collect();
-    active.sort_by_key(|&m| (m.count_ones(), m));
+    let mut initial: Vec<u128> = uas
+        .iter()
+        .map(|&u| u & ALL)
+        .filter(|&u| u & given == 0 && u != 0)
+        .collect();
+    initial.sort_unstable_by_key(|&m| (m.count_ones(), m));
+    initial.dedup();
+    initial.truncate(GLOBAL_SETS);
+    let mut table = Table::<GW>::new();
+    for &u in &initial {
+        table.push(u);
+    }
+    let mut alive = [0u64; GW];
+    set_range(&mut alive, 0, table.len());
     let root = Task {
         chosen: given,
         dead: 0,
         left: opts.clues - placed,
-        active,
+        alive,
     };
     let total_found = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     // Expand to SPLIT_DEPTH; leaves met on the way are searched here.
-    let mut ctx = Ctx::new(grid, opts.max_found, &total_found, &stop);
+    let mut ctx = Ctx::new(grid, table, opts.max_found, &total_found, &stop);
     let mut tasks = vec![root];
     for _ in 0..SPLIT_DEPTH {
         let mut next = Vec::new();
@@ -144,10 +383,11 @@ pub fn search(
     }
     let total = tasks.len() as u64;
     let done = AtomicU64::new(0);
+    let table = ctx.global.clone();
     let run = |t: Task| {
-        let mut c = Ctx::new(grid, opts.max_found, &total_found, &stop);
-        let mut active = t.active;
-        c.node(t.chosen, t.dead, t.left, &mut active);
+        let mut c = Ctx::new(grid, table.clone(), opts.max_found, &total_found, &stop);
+        let mut alive = t.alive;
+        c.top(t.chosen, t.dead, t.left, &mut alive);
         tick(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         (c.found, c.nodes, c.solves, c.learned_count)
     };
@@ -158,7 +398,7 @@ pub fn search(
             .num_threads(opts.threads)
             .build()
         {
-            Ok(pool) => pool.install(|| tasks.into_par_iter().map(run).collect()),
+            Ok(pool) => pool.install(|| tasks.into_par_iter().with_max_len(1).map(run).collect()),
             Err(_) => tasks.into_iter().map(run).collect(),
         }
     };
@@ -180,17 +420,31 @@ pub fn search(
     result
 }
 
+/// What a node does after step 1/2 at the upper levels.
+enum Step {
+    /// Pruned, or fully handled.
+    Done,
+    /// Branch on these cells.
+    Branch(u128),
+}
+
 impl<'a> Ctx<'a> {
     fn new(
         grid: &'a Cells,
+        global: Table<GW>,
         max_found: u64,
         total_found: &'a AtomicU64,
         stop: &'a AtomicBool,
     ) -> Self {
         Ctx {
-            grid,
-            learned: Vec::new(),
-            pool: Vec::new(),
+            checker: Uniqueness::new(grid),
+            global,
+            local: Table::new(),
+            comps: std::array::from_fn(|_| Table::new()),
+            cstack: Box::new([[[0; CW]; ND]; 82]),
+            cwords: [0; ND],
+            rest: Vec::new(),
+            scratch: Vec::new(),
             found: Vec::new(),
             nodes: 0,
             solves: 0,
@@ -204,137 +458,340 @@ impl<'a> Ctx<'a> {
     /// One level of the search as tasks: the children of `t` go to `out`
     /// (leaves are handled here).
     fn expand(&mut self, t: Task, out: &mut Vec<Task>) {
-        let mut active = t.active;
+        if t.left <= LOCAL_AT {
+            // Small enough: one task.
+            out.push(t);
+            return;
+        }
+        let mut alive = t.alive;
         self.nodes += 1;
-        if let Some((branch, left)) = self.prepare(t.chosen, t.dead, t.left, &mut active) {
+        if let Step::Branch(branch) = self.prepare(t.chosen, t.dead, t.left, &mut alive) {
             let mut dead = t.dead;
             for c in cells_of(branch) {
-                let bit = 1u128 << c;
                 out.push(Task {
-                    chosen: t.chosen | bit,
+                    chosen: t.chosen | 1u128 << c,
                     dead,
-                    left: left - 1,
-                    active: active.iter().copied().filter(|&u| u & bit == 0).collect(),
+                    left: t.left - 1,
+                    alive: and_not(&alive, &self.global.cell[c]),
                 });
-                dead |= bit;
+                dead |= 1u128 << c;
             }
         }
     }
 
-    /// Steps 1 and 3 of the search at a node: returns the branch set and
-    /// the givens left, or `None` when the node is finished (pruned or a
-    /// leaf fully handled). May append learned sets to `active`.
-    fn prepare(
-        &mut self,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        active: &mut Vec<u128>,
-    ) -> Option<(u128, usize)> {
-        if self.stop.load(Ordering::Relaxed) {
+    /// Adds a learned set to the global table if it has room and is fresh.
+    fn learn_global(&mut self, set: u128) -> Option<usize> {
+        if self.global.full() {
             return None;
         }
-        if active.is_empty() {
+        Some(self.global.push(set))
+    }
+
+    /// Steps 1–3 at an upper node: the cells to branch on, or `Done`.
+    /// May add learned sets to the global table and `alive`.
+    fn prepare(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW]) -> Step {
+        if self.stop.load(Ordering::Relaxed) {
+            return Step::Done;
+        }
+        if first_bit(alive).is_none() {
             match self.check(chosen) {
                 None => {
                     self.emit_all(chosen, ALL & !chosen & !dead, left);
-                    return None;
+                    return Step::Done;
                 }
-                Some(ua) => active.push(ua),
+                Some(ua) => {
+                    if left == 0 {
+                        return Step::Done;
+                    }
+                    match self.learn_global(ua) {
+                        Some(j) => alive[j / 64] |= 1 << (j % 64),
+                        None => return Step::Branch(ua & !dead),
+                    }
+                }
             }
         }
         if left == 0 {
-            return None;
+            return Step::Done;
         }
         let live = !dead;
-        if left == 1 {
-            let mut inter = ALL & live;
-            for &u in active.iter() {
-                inter &= u;
-                if inter == 0 {
-                    return None;
-                }
-            }
-            return Some((inter, left));
-        }
         let mut acc = 0u128;
         let mut disjoint = 0usize;
         let mut best = 0u128;
         let mut best_n = u32::MAX;
-        for &u in active.iter() {
-            let l = u & live;
-            let n = l.count_ones();
-            if n < best_n {
-                if n == 0 {
-                    return None;
+        let mut inter = ALL & live;
+        for (w, &word) in alive.iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                let j = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                let l = self.global.sets[j] & live;
+                let n = l.count_ones();
+                if n < best_n {
+                    if n == 0 {
+                        return Step::Done;
+                    }
+                    best_n = n;
+                    best = l;
                 }
-                best_n = n;
-                best = l;
-            }
-            if l & acc == 0 {
-                acc |= l;
-                disjoint += 1;
-                if disjoint > left {
-                    return None;
+                inter &= l;
+                if l & acc == 0 {
+                    acc |= l;
+                    disjoint += 1;
+                    if disjoint > left {
+                        return Step::Done;
+                    }
                 }
             }
         }
-        Some((best, left))
+        if left == 1 {
+            return Step::Branch(inter);
+        }
+        Step::Branch(best)
     }
 
-    /// The search below one node (steps 1–3).
-    fn node(&mut self, chosen: u128, dead: u128, left: usize, active: &mut Vec<u128>) {
+    /// The search below an upper node.
+    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW]) {
+        if left <= LOCAL_AT {
+            self.enter_local(chosen, dead, left, alive);
+            return;
+        }
         self.nodes += 1;
-        let Some((branch, left)) = self.prepare(chosen, dead, left, active) else {
+        let Step::Branch(branch) = self.prepare(chosen, dead, left, alive) else {
             return;
         };
         let mut dead = dead;
-        // Child lists come from a pool: no allocation per node.
-        let mut child: Vec<u128> = self.pool.pop().unwrap_or_default();
         for c in cells_of(branch) {
             let bit = 1u128 << c;
-            child.clear();
-            child.extend(active.iter().copied().filter(|&u| u & bit == 0));
-            let before = self.learned.len();
-            self.node(chosen | bit, dead, left - 1, &mut child);
+            let before = self.global.len();
+            let mut child = and_not(alive, &self.global.cell[c]);
+            self.top(chosen | bit, dead, left - 1, &mut child);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
                 break;
             }
-            // Sets learned below are unhit by `chosen` too (they were unhit
-            // by a superset of it): they prune the remaining siblings.
-            if self.learned.len() > before {
-                active.extend_from_slice(&self.learned[before..]);
+            // Sets learned below are unhit by `chosen` too.
+            set_range(alive, before, self.global.len());
+        }
+    }
+
+    /// Builds the local table of the subtree at (chosen, dead) from the
+    /// unhit global sets, and its composites, then searches it.
+    fn enter_local(&mut self, chosen: u128, dead: u128, left: usize, alive: &[u64; GW]) {
+        self.nodes += 1;
+        let live = !dead;
+        let mut parts = std::mem::take(&mut self.scratch);
+        parts.clear();
+        for (w, &word) in alive.iter().enumerate() {
+            let mut x = word;
+            while x != 0 {
+                let j = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                let l = self.global.sets[j] & live;
+                if l == 0 {
+                    self.scratch = parts;
+                    return;
+                }
+                // Sort key: size above the 81 cell bits.
+                parts.push((l.count_ones() as u128) << 81 | l);
             }
         }
-        self.pool.push(child);
+        parts.sort_unstable();
+        parts.dedup();
+        for p in parts.iter_mut() {
+            *p &= ALL;
+        }
+        let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
+        let keep = parts.len().min(room);
+        self.local.fill(&parts[..keep]);
+        self.rest.clear();
+        self.rest.extend_from_slice(&parts[keep..]);
+        self.scratch = parts;
+        if !self.composites(left) {
+            return;
+        }
+        let mut a = [0u64; LOCAL_WORDS];
+        set_range(&mut a, 0, self.local.len());
+        self.inner(chosen, dead, left, &mut a);
+    }
+
+    /// Composites of degree d: unions of d pairwise disjoint local sets
+    /// (cliques of the disjointness graph of the first sets, smallest
+    /// first). Every puzzle of the subtree has d givens in each. Returns
+    /// false if one needs more givens than are left (prune).
+    fn composites(&mut self, left: usize) -> bool {
+        let sets = &self.local.sets;
+        let m = sets.len().min(64);
+        let mut adj = [0u64; 64];
+        for j in 0..m {
+            for i in 0..j {
+                if sets[i] & sets[j] == 0 {
+                    adj[j] |= 1 << i;
+                    adj[i] |= 1 << j;
+                }
+            }
+        }
+        let mut out = std::mem::take(&mut self.scratch);
+        #[allow(clippy::needless_range_loop)]
+        for d in 0..ND {
+            let degree = d + 2;
+            out.clear();
+            if degree <= left + 1 {
+                let from = m.min(COMP_FROM[d]);
+                'k: for k in 0..from {
+                    let below = adj[k] & ((1u64 << k) - 1);
+                    if !cliques(sets, &adj, below, sets[k], degree - 1, &mut out) {
+                        break 'k;
+                    }
+                }
+            }
+            if degree > left && !out.is_empty() {
+                self.scratch = out;
+                return false;
+            }
+            self.comps[d].fill(&out);
+            let n = self.comps[d].len();
+            self.cwords[d] = n.div_ceil(64);
+            self.cstack[left][d] = [0; CW];
+            set_range(&mut self.cstack[left][d], 0, n);
+        }
+        self.scratch = out;
+        true
+    }
+
+    /// Adds a set to the local table (learned or promoted); returns its
+    /// index, or `None` when the table is full.
+    fn add_local(&mut self, set: u128, alive: &mut [u64; LOCAL_WORDS]) -> Option<usize> {
+        if self.local.full() {
+            return None;
+        }
+        let j = self.local.push(set);
+        alive[j / 64] |= 1 << (j % 64);
+        Some(j)
+    }
+
+    /// When every local set is hit: a rest set not hit by `chosen`, else
+    /// the solver's verdict. Returns the set to hit next, or `None` if
+    /// `chosen` is a puzzle with a unique solution.
+    fn missing(&mut self, chosen: u128) -> Option<u128> {
+        if let Some(i) = self.rest.iter().position(|&r| r & chosen == 0) {
+            return Some(self.rest.swap_remove(i));
+        }
+        let ua = self.check(chosen)?;
+        let _ = self.learn_global(ua);
+        Some(ua)
+    }
+
+    /// The search below a node of a local subtree.
+    fn inner(&mut self, chosen: u128, dead: u128, left: usize, a: &mut [u64; LOCAL_WORDS]) {
+        self.nodes += 1;
+        let mut first = first_bit(a);
+        if first.is_none() {
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            match self.missing(chosen) {
+                None => {
+                    self.emit_all(chosen, ALL & !chosen & !dead, left);
+                    return;
+                }
+                Some(set) => {
+                    if left == 0 {
+                        return;
+                    }
+                    match self.add_local(set, a) {
+                        Some(j) => first = Some(j),
+                        None => {
+                            self.branch_on(set & !dead, chosen, dead, left, a);
+                            return;
+                        }
+                    }
+                }
+            }
+        }
+        if left == 0 {
+            return;
+        }
+        let Some(j) = first else { return };
+        if left == 1 {
+            let u = self.local.sets[j] & !dead;
+            self.last(u, chosen, a);
+            return;
+        }
+        let u = self.local.sets[j] & !dead;
+        self.branch_on(u, chosen, dead, left, a);
+    }
+
+    /// Branches on the cells of `u` (live cells of an unhit set). With 2
+    /// (3) givens left, a cell that leaves an unhit pair (triple) of
+    /// disjoint sets is skipped: the last givens cannot hit them all.
+    fn branch_on(
+        &mut self,
+        u: u128,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+    ) {
+        let mut dead = dead;
+        // Composite degrees the children still need: 2..left-1.
+        let keep = ND.min(left.saturating_sub(2));
+        for c in cells_of(u) {
+            let bit = 1u128 << c;
+            if (2..=ND + 1).contains(&left) {
+                let d = left - 2;
+                let n = self.cwords[d];
+                if !subset_n(&self.cstack[left][d], &self.comps[d].cell[c], n) {
+                    dead |= bit;
+                    continue;
+                }
+            }
+            for d in 0..keep {
+                let n = self.cwords[d];
+                let (lower, upper) = self.cstack.split_at_mut(left);
+                let (src, dst) = (&upper[0][d][..n], &mut lower[left - 1][d][..n]);
+                let cell = &self.comps[d].cell[c][..n];
+                for ((x, &y), &z) in dst.iter_mut().zip(src).zip(cell) {
+                    *x = y & !z;
+                }
+            }
+            let before = self.local.len();
+            let mut ca = and_not(a, &self.local.cell[c]);
+            self.inner(chosen | bit, dead, left - 1, &mut ca);
+            dead |= bit;
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            set_range(a, before, self.local.len());
+        }
+    }
+
+    /// One given left: each cell of `u` that hits every unhit set is a
+    /// candidate.
+    fn last(&mut self, u: u128, chosen: u128, alive: &mut [u64; LOCAL_WORDS]) {
+        for c in cells_of(u) {
+            if !subset(alive, &self.local.cell[c]) {
+                continue;
+            }
+            let p = chosen | 1u128 << c;
+            if self.stop.load(Ordering::Relaxed) {
+                return;
+            }
+            match self.missing(p) {
+                None => self.emit_all(p, 0, 0),
+                Some(set) => {
+                    // Learned (or promoted): later candidates must hit it.
+                    let _ = self.add_local(set, alive);
+                }
+            }
+        }
     }
 
     /// `None` if the givens `chosen` have the grid as unique solution, else
     /// the cells where a second solution differs (a new UA set, learned).
     fn check(&mut self, chosen: u128) -> Option<u128> {
-        let mut cells = [0u8; 81];
-        for c in cells_of(chosen) {
-            cells[c] = self.grid[c];
-        }
-        let puzzle = Grid::from_cells(cells).expect("digits 1..=9");
         self.solves += 1;
-        let (first, second) = two_solutions(&puzzle);
-        let other = match (first, second) {
-            (Some(a), _) if a.cells() != self.grid => a,
-            (_, Some(b)) => b,
-            _ => return None,
-        };
-        let mut diff = 0u128;
-        for (i, (&a, &b)) in other.cells().iter().zip(self.grid.iter()).enumerate() {
-            if a != b {
-                diff |= 1u128 << i;
-            }
-        }
-        if self.learned.len() < MAX_LEARNED {
-            self.learned.push(diff);
-            self.learned_count += 1;
-        }
+        let diff = self.checker.second(chosen)?;
+        self.learned_count += 1;
         Some(diff)
     }
 
@@ -363,5 +820,42 @@ impl<'a> Ctx<'a> {
                 return;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fill_builds_the_same_cell_bitmaps_as_push() {
+        let mut rng = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let sets: Vec<u128> = (0..200)
+            .map(|_| ((next() as u128) << 64 | next() as u128) & ALL)
+            .collect();
+        let mut a = Table::<4>::new();
+        let mut b = Table::<4>::new();
+        for (from, to) in [(0, 0), (0, 64), (3, 70), (64, 256), (5, 6), (100, 200)] {
+            let mut x = [0u64; 4];
+            set_range(&mut x, from, to);
+            let mut y = [0u64; 4];
+            for j in from..to {
+                y[j / 64] |= 1 << (j % 64);
+            }
+            assert_eq!(x, y, "{from}..{to}");
+        }
+        b.fill(&[ALL; 256]);
+        b.fill(&sets);
+        for &s in &sets {
+            a.push(s);
+        }
+        assert_eq!(a.sets, b.sets);
+        assert_eq!(a.cell, b.cell);
     }
 }

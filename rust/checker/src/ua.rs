@@ -8,7 +8,7 @@
 //! *minimal* when no proper subset is unavoidable. The smallest are the
 //! "unavoidable rectangles" (4 cells, two digits swapped on two rows, two
 //! columns and two boxes). A puzzle's givens must hit every UA set, which is
-//! what makes the N-clue search ([`crate::search`]) a hitting-set problem.
+//! what makes the N-clue search ([`crate::search`](mod@crate::search)) a hitting-set problem.
 //!
 //! # How they are found (GridChecker's method, step 1)
 //!
@@ -26,6 +26,11 @@
 //! U ⊊ X, also inside R, hence also a diff, and X would have been dropped.
 //! Minimality does not depend on R, so the union over all subsets needs only
 //! de-duplication, no global superset filtering.
+//!
+//! For digit subsets of up to 4 digits the completions are not searched
+//! cell by cell but as exact covers of the blanked cells by digit
+//! *templates* (`Templates`); box subsets and larger digit subsets
+//! use the plain [`Enumerator`]. Both give the same sets.
 //!
 //! Digit subsets of up to `digits` digits (default 4: every minimal UA made
 //! of ≤ 4 digits, sizes 4 to about 16) and box subsets of up to `boxes`
@@ -69,6 +74,7 @@ impl Default for UaOptions {
 /// then by mask (deterministic).
 pub fn collect(grid: &Cells, opts: &UaOptions) -> Vec<u128> {
     let mut all: HashSet<u128> = HashSet::new();
+    let templates = Templates::new(grid, opts.digits.min(9));
     for size in 2..=opts.digits.min(9) {
         for subset in subsets(9, size) {
             let mut region = 0u128;
@@ -77,7 +83,10 @@ pub fn collect(grid: &Cells, opts: &UaOptions) -> Vec<u128> {
                     region |= 1u128 << i;
                 }
             }
-            region_sets(grid, region, opts, &mut all);
+            match templates.region_diffs(grid, subset as u16, opts.max_completions) {
+                Some(diffs) => keep_minimal(diffs, opts, &mut all),
+                None => region_sets(grid, region, opts, &mut all),
+            }
         }
     }
     for size in 2..=opts.boxes.min(9) {
@@ -125,6 +134,12 @@ fn region_sets(grid: &Cells, region: u128, opts: &UaOptions, out: &mut HashSet<u
     if !complete {
         return;
     }
+    keep_minimal(diffs, opts, out);
+}
+
+/// Adds to `out` the diffs that contain no other diff (of at most
+/// `max_size` cells).
+fn keep_minimal(mut diffs: Vec<u128>, opts: &UaOptions, out: &mut HashSet<u128>) {
     diffs.sort_by_key(|&m| (m.count_ones(), m));
     diffs.dedup();
     let mut kept: Vec<u128> = Vec::new();
@@ -137,6 +152,188 @@ fn region_sets(grid: &Cells, region: u128, opts: &UaOptions, out: &mut HashSet<u
         kept.into_iter()
             .filter(|m| m.count_ones() as usize <= opts.max_size),
     );
+}
+
+/// The digit templates of a grid: the 46 656 ways to place one digit
+/// once in every row, column and box, kept when the grid's digits on
+/// them are few (at most `max_digits` different ones).
+///
+/// A completion of the grid with the digits of a subset D blanked puts
+/// each digit of D on a template inside the blanked region R (the cells of
+/// D's digits), and those templates partition R; conversely any partition
+/// of R into |D| templates with any assignment of D's digits to them is a
+/// completion (outside R no cell holds a digit of D). So the completions
+/// are enumerated as exact covers of R by the templates whose grid digits
+/// all lie in D — far fewer steps than a cell-by-cell search.
+struct Templates {
+    /// (template cells, mask of the grid digits on them, bit d-1 = digit d).
+    list: Vec<(u128, u16)>,
+}
+
+impl Templates {
+    fn new(grid: &Cells, max_digits: usize) -> Templates {
+        let mut list = Vec::new();
+        // Row by row: a column per row, all columns and boxes distinct.
+        #[allow(clippy::too_many_arguments)]
+        fn rec(
+            row: usize,
+            cols: u16,
+            boxes: u16,
+            cells: u128,
+            digits: u16,
+            grid: &Cells,
+            max_digits: usize,
+            out: &mut Vec<(u128, u16)>,
+        ) {
+            if digits.count_ones() as usize > max_digits {
+                return;
+            }
+            if row == 9 {
+                out.push((cells, digits));
+                return;
+            }
+            for c in 0..9 {
+                let b = (row / 3) * 3 + c / 3;
+                if cols >> c & 1 == 1 || boxes >> b & 1 == 1 {
+                    continue;
+                }
+                let i = 9 * row + c;
+                rec(
+                    row + 1,
+                    cols | 1 << c,
+                    boxes | 1 << b,
+                    cells | 1u128 << i,
+                    digits | 1 << (grid[i] - 1),
+                    grid,
+                    max_digits,
+                    out,
+                );
+            }
+        }
+        // Only worth it for small subsets (the count of templates and of
+        // covers grows fast with |D|).
+        if max_digits <= 4 {
+            rec(0, 0, 0, 0, 0, grid, max_digits, &mut list);
+        }
+        Templates { list }
+    }
+
+    /// The diffs of every completion of the grid with the digits of
+    /// `subset` blanked, or `None` if more than `max` completions (or not
+    /// prepared for subsets this large).
+    fn region_diffs(&self, grid: &Cells, subset: u16, max: usize) -> Option<Vec<u128>> {
+        let k = subset.count_ones() as usize;
+        if self.list.is_empty() || k > 4 {
+            return None;
+        }
+        let usable: Vec<u128> = self
+            .list
+            .iter()
+            .filter(|&&(_, d)| d & !subset == 0)
+            .map(|&(t, _)| t)
+            .collect();
+        let digits: Vec<u8> = (1..=9u8).filter(|d| subset >> (d - 1) & 1 == 1).collect();
+        // The grid's own cells of each digit of D.
+        let own: Vec<u128> = digits
+            .iter()
+            .map(|&d| {
+                (0..81)
+                    .filter(|&i| grid[i] == d)
+                    .fold(0u128, |m, i| m | 1u128 << i)
+            })
+            .collect();
+        let full: u128 = own.iter().fold(0, |a, &m| a | m);
+        // Exact covers of `full` by k templates (each cover listed once:
+        // the template covering the lowest uncovered cell is chosen next).
+        let mut covers: Vec<[u128; 4]> = Vec::new();
+        let mut stack = [0u128; 4];
+        let mut count = 0usize;
+        let mut fact = 1usize;
+        for i in 2..=k {
+            fact *= i;
+        }
+        #[allow(clippy::too_many_arguments)]
+        fn cover(
+            usable: &[u128],
+            left: u128,
+            depth: usize,
+            stack: &mut [u128; 4],
+            covers: &mut Vec<[u128; 4]>,
+            count: &mut usize,
+            fact: usize,
+            max: usize,
+        ) -> bool {
+            if left == 0 {
+                *count += fact;
+                if *count > max {
+                    return false;
+                }
+                covers.push(*stack);
+                return true;
+            }
+            let low = 1u128 << left.trailing_zeros();
+            for &t in usable {
+                if t & low != 0 && t & !left == 0 {
+                    stack[depth] = t;
+                    if !cover(
+                        usable,
+                        left & !t,
+                        depth + 1,
+                        stack,
+                        covers,
+                        count,
+                        fact,
+                        max,
+                    ) {
+                        return false;
+                    }
+                }
+            }
+            true
+        }
+        if !cover(
+            &usable,
+            full,
+            0,
+            &mut stack,
+            &mut covers,
+            &mut count,
+            fact,
+            max,
+        ) {
+            return None;
+        }
+        // Every assignment of D's digits to the templates of a cover.
+        let mut diffs = Vec::new();
+        let mut perm: Vec<usize> = (0..k).collect();
+        for cv in &covers {
+            permutations(&mut perm, 0, &mut |p| {
+                let mut d = 0u128;
+                for (j, &t) in p.iter().enumerate() {
+                    // Template cv[j] gets digit digits[t]: cells of it that
+                    // did not hold that digit change.
+                    d |= cv[j] & !own[t];
+                }
+                if d != 0 {
+                    diffs.push(d);
+                }
+            });
+        }
+        Some(diffs)
+    }
+}
+
+/// Calls `f` on every permutation of `v[from..]` (with `v[..from]` fixed).
+fn permutations(v: &mut [usize], from: usize, f: &mut dyn FnMut(&[usize])) {
+    if from == v.len() {
+        f(v);
+        return;
+    }
+    for i in from..v.len() {
+        v.swap(from, i);
+        permutations(v, from + 1, f);
+        v.swap(from, i);
+    }
 }
 
 /// The bitmasks of `k`-element subsets of `0..n`, in increasing order.
