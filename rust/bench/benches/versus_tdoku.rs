@@ -13,6 +13,11 @@
 //!   --passes P       timings per chunk and mode; the best counts (default: 3)
 //!   --chunk N        puzzles per timed chunk (default: 64)
 //!   --json           one JSON object instead of the table
+//!   --wall           time with the wall clock instead of the thread's CPU time
+//!   --profile M      no timing, no cross-check: run one mode (ours-first,
+//!                    ours-upto2, tdoku-first, tdoku-upto2; `load` only loads)
+//!                    once over the transformed files, e.g. under `valgrind
+//!                    --tool=callgrind` to compare instruction counts
 //! ```
 //!
 //! tdoku is t-dillon/tdoku; its fastest build is clang -O3 -march=native, e.g.
@@ -32,8 +37,10 @@
 //! and `upto2` (ours `count_solutions(p, 2)`, tdoku limit 2). Timing: puzzles
 //! in chunks; each pass times every chunk in the four (solver, mode) runs
 //! interleaved A B A B; the best time per (chunk, run) over the passes is kept;
-//! rate = puzzles / sum of those minima. The machine may be shared: ratios of
-//! one run are comparable, absolute rates less so.
+//! rate = puzzles / sum of those minima. Times are this thread's CPU time
+//! (`CLOCK_THREAD_CPUTIME_ID`; `--wall` for wall time), which on a shared
+//! machine leaves out the time spent waiting for a core; caches are still
+//! shared, so ratios of one run are comparable, absolute rates less so.
 //!
 //! Search effort, per puzzle: `branches` is the number of branch points (our
 //! cells guessed on; tdoku's `num_guesses`, one per binary branch), the
@@ -59,7 +66,7 @@ const FILES: [&str; 5] = [
     "puzzles7_serg_benchmark",
 ];
 
-const USAGE: &str = "usage: versus_tdoku [--tdoku LIB] [--data DIR] [--files A,B] [--limit N] [--seed S | --file-order] [--passes P] [--chunk N] [--json]";
+const USAGE: &str = "usage: versus_tdoku [--tdoku LIB] [--data DIR] [--files A,B] [--limit N] [--seed S | --file-order] [--passes P] [--chunk N] [--wall] [--json] [--profile ours-first|ours-upto2|tdoku-first|tdoku-upto2|load]";
 
 struct Options {
     tdoku: Option<PathBuf>,
@@ -70,6 +77,8 @@ struct Options {
     passes: usize,
     chunk: usize,
     json: bool,
+    profile: Option<String>,
+    cpu_clock: bool,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -82,6 +91,8 @@ fn parse_args() -> Result<Options, String> {
         passes: 3,
         chunk: 64,
         json: false,
+        profile: None,
+        cpu_clock: true,
     };
     fn value<T: std::str::FromStr>(flag: &str, v: Option<String>) -> Result<T, String> {
         let v = v.ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
@@ -106,6 +117,8 @@ fn parse_args() -> Result<Options, String> {
             "--passes" => o.passes = value::<usize>("--passes", args.next())?.max(1),
             "--chunk" => o.chunk = value::<usize>("--chunk", args.next())?.max(1),
             "--json" => o.json = true,
+            "--wall" => o.cpu_clock = false,
+            "--profile" => o.profile = Some(value("--profile", args.next())?),
             "--bench" => {} // passed by `cargo bench`
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -191,10 +204,41 @@ fn tdoku_input(g: &Grid) -> [u8; 82] {
     s
 }
 
-fn time(f: impl FnOnce()) -> Duration {
-    let t = Instant::now();
-    f();
-    t.elapsed()
+#[repr(C)]
+struct Timespec {
+    tv_sec: i64,
+    tv_nsec: i64,
+}
+
+extern "C" {
+    fn clock_gettime(clock: c_int, tp: *mut Timespec) -> c_int;
+}
+
+/// CPU time of this thread (Linux `CLOCK_THREAD_CPUTIME_ID`): on a shared
+/// machine it leaves out the time the thread waits while others run.
+fn thread_cpu_time() -> Duration {
+    let mut t = Timespec {
+        tv_sec: 0,
+        tv_nsec: 0,
+    };
+    // SAFETY: `t` is a valid timespec to write; clock 3 is
+    // CLOCK_THREAD_CPUTIME_ID on Linux.
+    let rc = unsafe { clock_gettime(3, &mut t) };
+    assert_eq!(rc, 0, "clock_gettime(CLOCK_THREAD_CPUTIME_ID) failed");
+    Duration::new(t.tv_sec as u64, t.tv_nsec as u32)
+}
+
+/// The time `f` takes: this thread's CPU time (default) or wall time.
+fn time(cpu: bool, f: impl FnOnce()) -> Duration {
+    if cpu {
+        let t = thread_cpu_time();
+        f();
+        thread_cpu_time().saturating_sub(t)
+    } else {
+        let t = Instant::now();
+        f();
+        t.elapsed()
+    }
 }
 
 /// One (file, mode) row.
@@ -268,25 +312,25 @@ fn bench_file(o: &Options, td: Option<&Tdoku>, file: &str) -> Result<[Row; 2], S
             .zip(inputs.chunks(o.chunk))
             .zip(best.iter_mut())
         {
-            cb[0] = cb[0].min(time(|| {
+            cb[0] = cb[0].min(time(o.cpu_clock, || {
                 for g in chunk {
                     black_box(solve(black_box(g)));
                 }
             }));
             if let Some(t) = td {
-                cb[1] = cb[1].min(time(|| {
+                cb[1] = cb[1].min(time(o.cpu_clock, || {
                     for s in inp {
                         black_box(t.run(black_box(s), 1, &mut out));
                     }
                 }));
             }
-            cb[2] = cb[2].min(time(|| {
+            cb[2] = cb[2].min(time(o.cpu_clock, || {
                 for g in chunk {
                     black_box(count_solutions(black_box(g), 2));
                 }
             }));
             if let Some(t) = td {
-                cb[3] = cb[3].min(time(|| {
+                cb[3] = cb[3].min(time(o.cpu_clock, || {
                     for s in inp {
                         black_box(t.run(black_box(s), 2, &mut out));
                     }
@@ -315,6 +359,43 @@ fn bench_file(o: &Options, td: Option<&Tdoku>, file: &str) -> Result<[Row; 2], S
     Ok([row(0, "first"), row(1, "upto2")])
 }
 
+/// `--profile`: one mode once over the files, untimed.
+fn profile(o: &Options, td: Option<&Tdoku>, mode: &str) -> Result<(), String> {
+    let mut total = 0usize;
+    let mut out = [0u8; 96];
+    for file in &o.files {
+        let raw = load_puzzles(&o.data.join(file), o.limit)?;
+        let puzzles = match o.seed {
+            Some(seed) => isomorphs(&raw, seed),
+            None => raw,
+        };
+        let inputs: Vec<[u8; 82]> = puzzles.iter().map(tdoku_input).collect();
+        let need_td = || td.ok_or_else(|| format!("--profile {mode} needs --tdoku LIB"));
+        match mode {
+            "ours-first" => total += puzzles.iter().filter(|g| solve(g).is_some()).count(),
+            "ours-upto2" => total += puzzles.iter().map(|g| count_solutions(g, 2)).sum::<usize>(),
+            "tdoku-first" => {
+                let t = need_td()?;
+                total += inputs
+                    .iter()
+                    .map(|s| t.run(s, 1, &mut out).0)
+                    .sum::<usize>();
+            }
+            "tdoku-upto2" => {
+                let t = need_td()?;
+                total += inputs
+                    .iter()
+                    .map(|s| t.run(s, 2, &mut out).0)
+                    .sum::<usize>();
+            }
+            "load" => total += puzzles.len() + inputs.len(),
+            _ => return Err(format!("unknown --profile mode {mode:?}\n{USAGE}")),
+        }
+    }
+    println!("{mode}: {total}");
+    Ok(())
+}
+
 fn ns_per_branch(rate: f64, branches: f64) -> f64 {
     1e9 / rate / branches.max(1.0)
 }
@@ -339,8 +420,9 @@ fn print(o: &Options, rows: &[Row]) {
             items.push(s);
         }
         println!(
-            "{{\"peer\":\"tdoku\",\"seed\":{seed},\"passes\":{},\"rows\":[{}]}}",
+            "{{\"peer\":\"tdoku\",\"seed\":{seed},\"passes\":{},\"clock\":\"{}\",\"rows\":[{}]}}",
             o.passes,
+            if o.cpu_clock { "thread-cpu" } else { "wall" },
             items.join(",")
         );
         return;
@@ -406,6 +488,15 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if let Some(mode) = &o.profile {
+        return match profile(&o, td.as_ref(), mode) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("error: {e}");
+                ExitCode::FAILURE
+            }
+        };
+    }
     if td.is_none() && !o.json {
         eprintln!("note: no --tdoku LIB (or $TDOKU_LIB): measuring our solver only");
     }
