@@ -163,111 +163,6 @@ const MINIROW_MASK: [u32; 512] = {
     t
 };
 
-/// The six row→box permutations of a band, as `[box of row 0, 1, 2]`.
-const PERMS: [[u32; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
-/// `CONFIGS[key]` for a [`minirow_key`]: bit `p` set iff permutation
-/// `PERMS[p]` lies inside the occupancy (a band configuration of the digit).
-const CONFIGS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut key = 0;
-    while key < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let mut ok = true;
-            let mut r = 0;
-            while r < 3 {
-                if key & (1 << (3 * perm[r] + r as u32)) == 0 {
-                    ok = false;
-                }
-                r += 1;
-            }
-            if ok {
-                t[key] |= 1 << p;
-            }
-            p += 1;
-        }
-        key += 1;
-    }
-    t
-};
-
-/// `VCONFIGS[s]` for a stack occupancy in [`perm_keep`]'s layout (bit
-/// `3 * band + column`): bit `p` set iff `PERMS[p]` (band → column) fits.
-const VCONFIGS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut s = 0;
-    while s < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let bits = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
-            if s & bits == bits {
-                t[s] |= 1 << p;
-            }
-            p += 1;
-        }
-        s += 1;
-    }
-    t
-};
-
-/// `CONFIG_MASK[p]`: the band cells of the mini-rows of permutation `PERMS[p]`.
-const CONFIG_MASK: [u32; 6] = {
-    let mut t = [0u32; 6];
-    let mut p = 0;
-    while p < 6 {
-        let perm = PERMS[p];
-        let mut r = 0;
-        while r < 3 {
-            t[p] |= 7 << (9 * r as u32 + 3 * perm[r]);
-            r += 1;
-        }
-        p += 1;
-    }
-    t
-};
-
-/// `KEY_CELLS[key]`: the band cells of the mini-rows in a [`minirow_key`]
-/// layout set (bit `3k + r` = row `r`, box `k`).
-const KEY_CELLS: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut key = 0;
-    while key < 512 {
-        let mut bit = 0;
-        while bit < 9 {
-            if key & (1 << bit) != 0 {
-                let (k, r) = (bit / 3, bit % 3);
-                t[key] |= 7 << (9 * r + 3 * k);
-            }
-            bit += 1;
-        }
-        t[key] &= BAND;
-        key += 1;
-    }
-    t
-};
-
-/// `KEEP_KEY[key]`: the [`minirow_key`] of `m & MINIROW_MASK[key]` for any
-/// word `m` with that key (the mini-rows the in-band step keeps).
-const KEEP_KEY: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut key = 0;
-    while key < 512 {
-        t[key] = minirow_key(MINIROW_MASK[key]) as u16 & key as u16;
-        key += 1;
-    }
-    t
-};
-
 /// `LOCKED_COLS[c]` for the 9-bit column projection `c` of a digit in a band:
 /// the columns that are the only candidate column of their box (3-column
 /// group). The digit is certainly in such a column within this band.
@@ -365,25 +260,6 @@ const COLUMN_STEP_MIN_OPEN: u32 = 40;
 /// the multi-solution `serg` set 34-35).
 const RICH_MAX_CLUES: usize = 32;
 
-/// Band-configuration branching (with the column and triad steps at every
-/// guess) is used for puzzles with `CONFIG_MIN_CLUES..=RICH_MAX_CLUES`
-/// givens. Sparser grids would let it fix digits' configurations far ahead
-/// of any cell and search huge trees (measured: hundreds of thousands of
-/// branches on 9-given grids), so they keep cell branching.
-const CONFIG_MIN_CLUES: usize = 17;
-
-/// Configuration branching starts only after this many (cell) branches in
-/// one solve: its column and triad steps cost more per guess than they save
-/// on puzzles that need few guesses (17-clue, magictour), and pay on the
-/// hardest ones. Switching is sound at any point (only the order changes).
-const CONFIG_AFTER: u64 = 20;
-
-/// After this many branches in one solve, the search falls back to cell
-/// branching (sound at any point: only the order changes) so that an input
-/// on which configuration branching goes astray still finishes quickly. The
-/// benchmark sets average under 130 branches per puzzle.
-const CONFIG_BRANCH_BUDGET: u64 = 2000;
-
 /// `POP9[x]`: the number of set bits of a 9-bit value.
 const POP9: [u8; 512] = {
     let mut t = [0u8; 512];
@@ -452,15 +328,6 @@ struct State {
     /// pc << 18`) when [`State::columns`] last examined it; the column step
     /// depends only on these, so an unchanged digit is skipped.
     col_sig: [u32; 9],
-    /// `vconf[d][s]`: the configurations (`VCONFIGS` bits) of digit `d` in
-    /// stack `s` when [`State::columns`] last examined it.
-    vconf: [[u8; 3]; 9],
-    /// `hkey[w]`: the [`minirow_key`] of word `w` when it was last processed.
-    hkey: [u16; 27],
-    /// Bit `d`: a word of digit `d` was processed since [`State::columns`]
-    /// last examined the digit; bit `16 + b`: a word of band `b` was
-    /// processed since [`State::triads`] last examined the band.
-    col_dirty: u32,
 }
 
 /// What the naked-singles pass found.
@@ -485,15 +352,10 @@ impl State {
     fn columns(&mut self) -> Option<bool> {
         let mut changed = false;
         let [u0, u1, u2] = self.unsolved;
-        let mut dirty = self.col_dirty & 0x1ff;
-        self.col_dirty &= !0x1ff;
-        while dirty != 0 {
-            let d = dirty.trailing_zeros() as usize;
-            dirty &= dirty - 1;
+        for d in 0..9 {
             let w = 3 * d;
             let (a, b, c) = (self.cand[w], self.cand[w + 1], self.cand[w + 2]);
             if (a & u0) | (b & u1) | (c & u2) == 0 {
-                self.vconf[d] = [1; 3];
                 continue; // every cell of this digit is placed
             }
             let (pa, pb, pc) = (project(a), project(b), project(c));
@@ -509,7 +371,6 @@ impl State {
                 if k == 0 {
                     return None;
                 }
-                self.vconf[d][st] = VCONFIGS[idx as usize];
                 keep[0] |= (k & 7) << sh;
                 keep[1] |= ((k >> 3) & 7) << sh;
                 keep[2] |= ((k >> 6) & 7) << sh;
@@ -526,127 +387,6 @@ impl State {
         Some(changed)
     }
 
-    /// Triads (tdoku's name): each mini-row (the three cells where a row
-    /// meets a box) holds exactly three digits. In a band, a digit is
-    /// *forced* into mini-row (r, k) when its candidates in row r lie in box k
-    /// only, and *possible* there when it has a candidate in it. More than
-    /// three forced or fewer than three possible digits is a contradiction;
-    /// three forced digits take the mini-row's cells from every other digit;
-    /// three possible digits are all forced (their other cells of row r go).
-    /// Returns None on a contradiction, else whether anything changed.
-    #[inline(never)]
-    fn triads(&mut self) -> Option<bool> {
-        let mut changed = false;
-        let dirty = self.col_dirty >> 16;
-        self.col_dirty &= 0xffff;
-        for b in 0..3 {
-            if dirty & (1 << b) == 0 {
-                continue;
-            }
-            let (mut f1, mut f2, mut f3, mut f4) = (0u32, 0u32, 0u32, 0u32);
-            let (mut p1, mut p2, mut p3, mut p4) = (0u32, 0u32, 0u32, 0u32);
-            let mut keys = [0u32; 9];
-            let mut forced = [0u32; 9];
-            for d in 0..9 {
-                let key = u32::from(self.hkey[3 * d + b]);
-                let (x, y, z) = (key & 7, (key >> 3) & 7, (key >> 6) & 7);
-                let one = (x ^ y ^ z) & !((x & y) | (x & z) | (y & z));
-                let f = (one & x) | ((one & y) << 3) | ((one & z) << 6);
-                keys[d] = key;
-                forced[d] = f;
-                f4 |= f3 & f;
-                f3 |= f2 & f;
-                f2 |= f1 & f;
-                f1 |= f;
-                p4 |= p3 & key;
-                p3 |= p2 & key;
-                p2 |= p1 & key;
-                p1 |= key;
-            }
-            if f4 != 0 || p3 != 0o777 {
-                return None;
-            }
-            let full = f3; // exactly three forced (four or more returned above)
-            let only = p3 & !p4; // exactly three possible
-            if full | only == 0 {
-                continue;
-            }
-            for d in 0..9 {
-                let w = 3 * d + b;
-                let m = self.cand[w];
-                let mut n = m & !KEY_CELLS[(full & !forced[d]) as usize];
-                let need = only & keys[d] & !forced[d];
-                if need != 0 {
-                    let rows = (need | (need >> 3) | (need >> 6)) & 7;
-                    n &= !(ROWS_OF[rows as usize] & !KEY_CELLS[need as usize]);
-                }
-                if n != m {
-                    self.cand[w] = n;
-                    changed = true;
-                }
-            }
-        }
-        Some(changed)
-    }
-
-    /// Band-configuration branching (tdoku's choice): of the bands and
-    /// stacks not yet fixed, the one with the fewest configurations over its
-    /// nine digits; in it a digit with the fewest configurations (at least
-    /// 2). Returns (digit, band or 3 + stack, configuration set).
-    #[inline(never)]
-    fn config_choice(&self) -> Option<(usize, usize, u8)> {
-        let mut counts = [[0u8; 9]; 6];
-        let mut totals = [0u32; 6];
-        for d in 0..9 {
-            let w = 3 * d;
-            for band in 0..3 {
-                let x = CONFIGS[self.hkey[w + band] as usize];
-                counts[band][d] = x;
-                totals[band] += u32::from(POP9[x as usize]);
-            }
-            for st in 0..3 {
-                let y = self.vconf[d][st];
-                counts[3 + st][d] = y;
-                totals[3 + st] += u32::from(POP9[y as usize]);
-            }
-        }
-        let mut best_band = (u32::MAX, 0usize);
-        for (band, &t) in totals.iter().enumerate() {
-            if t > 9 && t < best_band.0 {
-                best_band = (t, band);
-            }
-        }
-        if best_band.0 == u32::MAX {
-            return None;
-        }
-        let band = best_band.1;
-        let mut best = (u32::MAX, 0usize);
-        for d in 0..9 {
-            let n = u32::from(POP9[counts[band][d] as usize]);
-            if n >= 2 && n < best.0 {
-                best = (n, d);
-            }
-        }
-        if best.0 == u32::MAX {
-            return None;
-        }
-        Some((best.1, band, counts[band][best.1]))
-    }
-
-    /// Restricts digit `d` to configuration `p` of band or stack `band`.
-    #[inline]
-    fn apply_config(&mut self, d: usize, band: usize, p: usize) {
-        if band < 3 {
-            self.cand[3 * d + band] &= CONFIG_MASK[p];
-        } else {
-            let st = band - 3;
-            let other = !spread_cols(7 << (3 * st));
-            for r in 0..3 {
-                self.cand[3 * d + r] &= other | spread_cols(1 << (3 * st as u32 + PERMS[p][r]));
-            }
-        }
-    }
-
     /// Number of cells not yet placed.
     #[inline]
     fn open_cells(&self) -> u32 {
@@ -661,9 +401,6 @@ impl State {
             prev: [0; 27],
             unsolved: [BAND; 3],
             col_sig: [0; 9],
-            vconf: [[0; 3]; 9],
-            hkey: [0; 27],
-            col_dirty: 0x7_01ff,
         }
     }
 
@@ -739,10 +476,7 @@ impl State {
     #[inline(always)]
     fn process<const I: usize>(&mut self) -> bool {
         let m0 = self.cand[I];
-        let key = minirow_key(m0) as usize;
-        let m = m0 & MINIROW_MASK[key];
-        self.hkey[I] = KEEP_KEY[key];
-        self.col_dirty |= (1 << (I / 3)) | (1 << (16 + I % 3));
+        let m = m0 & MINIROW_MASK[minirow_key(m0) as usize];
         if m == 0 {
             return false;
         }
@@ -936,8 +670,6 @@ pub struct Solver {
     limit: usize,
     want_first: bool,
     rich: bool,
-    /// Branch on band configurations (see [`CONFIG_MIN_CLUES`]).
-    configs: bool,
     solutions: usize,
     first: Option<Grid>,
     /// Also keep the second solution (set by [`two_solutions`]).
@@ -965,7 +697,6 @@ impl Solver {
         self.limit = limit.max(1);
         self.want_first = want_first;
         self.rich = puzzle.clue_count() <= RICH_MAX_CLUES;
-        self.configs = self.rich && puzzle.clue_count() >= CONFIG_MIN_CLUES;
         self.solutions = 0;
         self.first = None;
         self.guesses = 0;
@@ -983,14 +714,11 @@ impl Solver {
     /// Depth-first search from `state` with `dirty` words pending.
     fn search(&mut self, state: &mut State) {
         let mut cols_done = false;
-        let mut choice;
         loop {
-            let configs =
-                self.configs && (CONFIG_AFTER..CONFIG_BRANCH_BUDGET).contains(&self.branches);
             if !state.update() {
                 return;
             }
-            match state.singles(self.rich && !configs) {
+            match state.singles(self.rich) {
                 Step::Progress => {}
                 Step::Dead => return,
                 Step::Solved => {
@@ -1003,22 +731,8 @@ impl Solver {
                     return;
                 }
                 // Before guessing, try the column step (cheap next to a guess).
-                // Band-configuration mode: the column and triad steps to
-                // their fixed point before every guess.
                 Step::Guess(..)
-                    if configs
-                        && !cols_done
-                        && match state.columns().and_then(|c| Some(state.triads()? | c)) {
-                            None => return,
-                            Some(changed) => {
-                                cols_done = !changed;
-                                changed
-                            }
-                        } => {}
-                // Cell mode: one column step before guessing on sparse grids.
-                Step::Guess(..)
-                    if !configs
-                        && !cols_done
+                    if !cols_done
                         && self.rich
                         && state.open_cells() >= COLUMN_STEP_MIN_OPEN
                         && match state.columns() {
@@ -1028,34 +742,6 @@ impl Solver {
                                 changed
                             }
                         } => {}
-                Step::Guess(..)
-                    if configs && {
-                        choice = state.config_choice();
-                        choice.is_some()
-                    } =>
-                {
-                    let Some((d, band, mut set)) = choice else {
-                        return;
-                    };
-                    self.branches += 1;
-                    loop {
-                        let p = set.trailing_zeros() as usize;
-                        set &= set - 1;
-                        self.guesses += 1;
-                        if set == 0 {
-                            // Last alternative: continue in place.
-                            state.apply_config(d, band, p);
-                            cols_done = false;
-                            break;
-                        }
-                        let mut next = *state;
-                        next.apply_config(d, band, p);
-                        self.search(&mut next);
-                        if self.solutions >= self.limit {
-                            return;
-                        }
-                    }
-                }
                 Step::Guess(b, p) => {
                     // The cell's candidate digits, collected without
                     // data-dependent branches.
@@ -1113,7 +799,6 @@ pub(crate) fn has_solution_avoiding(puzzle: &Grid, forbidden: &[(usize, u8)]) ->
     let mut solver = Solver {
         limit: 1,
         rich: puzzle.clue_count() <= RICH_MAX_CLUES,
-        configs: (CONFIG_MIN_CLUES..=RICH_MAX_CLUES).contains(&puzzle.clue_count()),
         ..Solver::default()
     };
     solver.search(&mut state);
@@ -1288,115 +973,5 @@ mod tests {
         assert_eq!(s.check_solution(), Ok(()));
         assert_eq!(count_solutions(&Grid::EMPTY, 5), 5);
         assert_eq!(count_solutions(&Grid::EMPTY, 0), 0);
-    }
-
-    #[test]
-    fn config_tables_match_brute_force() {
-        for key in 0..512u32 {
-            let occ = |r: u32, k: u32| key >> (3 * k + r) & 1 == 1;
-            let mut want = 0u8;
-            let mut keep = 0u32;
-            for (p, perm) in PERMS.iter().enumerate() {
-                if (0..3).all(|r| occ(r, perm[r as usize])) {
-                    want |= 1 << p;
-                    for r in 0..3 {
-                        keep |= 1 << (3 * perm[r as usize] + r);
-                    }
-                }
-            }
-            assert_eq!(CONFIGS[key as usize], want, "{key:o}");
-            assert_eq!(u32::from(KEEP_KEY[key as usize]), keep, "{key:o}");
-            // Vertical layout: bit 3 * band + column.
-            let vocc = |b: u32, c: u32| key >> (3 * b + c) & 1 == 1;
-            let mut vwant = 0u8;
-            for (p, perm) in PERMS.iter().enumerate() {
-                if (0..3).all(|b| vocc(b, perm[b as usize])) {
-                    vwant |= 1 << p;
-                }
-            }
-            assert_eq!(VCONFIGS[key as usize], vwant, "{key:o}");
-            let mut cells = 0u32;
-            for bit in 0..9 {
-                if key >> bit & 1 == 1 {
-                    let (k, r) = (bit / 3, bit % 3);
-                    cells |= 7 << (9 * r + 3 * k);
-                }
-            }
-            assert_eq!(KEY_CELLS[key as usize], cells);
-        }
-        for (p, perm) in PERMS.iter().enumerate() {
-            let mut m = 0u32;
-            for r in 0..3 {
-                m |= 7 << (9 * r + 3 * perm[r as usize]);
-            }
-            assert_eq!(CONFIG_MASK[p], m);
-        }
-    }
-
-    /// The column and triad steps only remove candidates that lie in no
-    /// solution: on sparse partial grids of known solution grids, every
-    /// solution cell stays a candidate through the whole root propagation.
-    #[test]
-    fn columns_and_triads_keep_the_solution() {
-        let mut rng = crate::rng::SplitMix64::new(11);
-        let mut fired = 0;
-        for k in 0..300u64 {
-            let sol = crate::generator::solution_grid(k);
-            let keep = 10 + rng.below(25) as usize;
-            let mut order: Vec<usize> = (0..81).collect();
-            rng.shuffle(&mut order);
-            let mut p = Grid::EMPTY;
-            for &i in &order[..keep] {
-                p.set(i, sol.cells()[i]).unwrap();
-            }
-            let mut st = State::from_grid(&p);
-            loop {
-                assert!(st.update(), "{p}");
-                let before = st.cand;
-                let c = st.columns().expect("no contradiction");
-                let t = st.triads().expect("no contradiction");
-                fired += usize::from(t);
-                for (i, &v) in sol.cells().iter().enumerate() {
-                    let w = 3 * (v as usize - 1) + i / 27;
-                    assert!(st.cand[w] >> (i % 27) & 1 == 1, "{p}: cell {i} lost {v}");
-                }
-                if !c && !t {
-                    assert_eq!(before, st.cand);
-                    break;
-                }
-            }
-        }
-        assert!(
-            fired > 10,
-            "the triad step should fire on sparse grids ({fired})"
-        );
-    }
-
-    #[test]
-    fn contradictions_found_by_triads() {
-        // Digits 0..4 may use only cells 0..3 of row 0 (and any cell of
-        // rows 1 and 2): four digits forced into a three-cell mini-row.
-        let mut st = State::new();
-        for d in 0..4 {
-            st.cand[3 * d] = 0o777_777_007;
-        }
-        for w in 0..27 {
-            st.hkey[w] = KEEP_KEY[minirow_key(st.cand[w]) as usize];
-        }
-        st.col_dirty = 0x7_0000;
-        assert!(st.triads().is_none());
-        // Three forced digits take the mini-row from the others.
-        let mut st = State::new();
-        for d in 0..3 {
-            st.cand[3 * d] = 0o777_777_007;
-        }
-        for w in 0..27 {
-            st.hkey[w] = KEEP_KEY[minirow_key(st.cand[w]) as usize];
-        }
-        st.col_dirty = 0x7_0000;
-        assert_eq!(st.triads(), Some(true));
-        for d in 3..9 {
-            assert_eq!(st.cand[3 * d] & 0o007, 0);
-        }
     }
 }
