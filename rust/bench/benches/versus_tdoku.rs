@@ -428,9 +428,14 @@ fn print(o: &Options, rows: &[Row]) {
         return;
     }
     println!(
-        "transform seed: {}; ratio = ours / tdoku; branches = branch points per puzzle",
+        "transform seed: {}; clock: {}; ratio = ours / tdoku; br = branch points per puzzle",
         o.seed
-            .map_or("none (file order)".to_string(), |s| s.to_string())
+            .map_or("none (file order)".to_string(), |s| s.to_string()),
+        if o.cpu_clock {
+            "thread CPU time"
+        } else {
+            "wall"
+        }
     );
     println!(
         "{:<32} {:<5} {:>6} {:>10} {:>10} {:>6} {:>9} {:>9} {:>8} {:>9} {:>9}",
