@@ -12,4 +12,35 @@
 //! ratio ours / peer, all measured in the same run.
 //!
 //! The peer is AGPL-3.0, so it is a dev-dependency of this unpublished crate only:
-//! nothing that ships links it. This library is empty on purpose.
+//! nothing that ships links it.
+//!
+//! `benches/versus_tdoku.rs` measures the solver against tdoku (built outside the
+//! repository and loaded at run time with `--tdoku LIB.so`) on randomly transformed
+//! copies of the puzzles ([`algoku_sudoku::transform`]); `examples/transform.rs`
+//! prints such copies. The helpers they share are below.
+
+use std::path::Path;
+
+use algoku_sudoku::Grid;
+
+/// Reads a puzzle file as tdoku's loader does: one puzzle per line (its first
+/// 81 characters, `.` or `0` for a blank), skipping empty lines and lines
+/// starting with '#', stripping a trailing '\r'. At most `limit` puzzles.
+pub fn load_puzzles(path: &Path, limit: usize) -> Result<Vec<Grid>, String> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        if out.len() >= limit {
+            break;
+        }
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let head: String = line.chars().take(81).collect();
+        let g = Grid::parse(&head).map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
+        out.push(g);
+    }
+    Ok(out)
+}

@@ -7,6 +7,7 @@
 //! - [`grid`]: [`Grid`], parsing/printing, [`grid::Grid::check`] and the solution rule.
 //! - [`solver`]: [`solve`], [`count_solutions`] and [`Solver`] (band bitboards).
 //! - [`generator`]: random complete grids and unique-solution puzzles.
+//! - [`transform`]: digit relabelling, row/column/band/stack permutations, transpose.
 //!
 //! ```
 //! use algoku_sudoku::{count_solutions, solve, Grid};
@@ -31,6 +32,7 @@ pub mod generator;
 pub mod grid;
 pub mod rng;
 pub mod solver;
+pub mod transform;
 
 pub use grid::{is_valid_solution_bytes, Grid, ParseError, Unit, Violation};
 pub use rng::SplitMix64;

@@ -155,3 +155,73 @@ fn random_garbage_grids() {
         }
     }
 }
+
+/// Random isomorphs of the benchmark fixtures (digits relabelled, rows,
+/// columns, bands and stacks permuted, maybe transposed) keep their solution
+/// counts, and the solver's first solution is the copy of the original's
+/// (the search order depends on the orientation; the answers must not).
+#[test]
+fn isomorphs_keep_solution_counts() {
+    use algoku_sudoku::transform::{isomorphs, Transform};
+    for (file, want) in [
+        ("17_clue.txt", 1),
+        ("magictour.txt", 1),
+        ("forum_hardest_11plus.txt", 1),
+        ("forum_hardest_1106.txt", 1),
+        ("serg_multi.txt", 2),
+    ] {
+        let puzzles = fixture(file);
+        for seed in 0..6u64 {
+            let mut rng = SplitMix64::new(seed);
+            for p in &puzzles {
+                let t = Transform::random(&mut rng);
+                let q = t.apply(p);
+                assert_eq!(count_solutions(&q, 2), want, "{file} seed {seed}: {q}");
+                let s = assert_solves(&q);
+                if want == 1 {
+                    // The unique solution of the copy is the copy of the solution.
+                    assert_eq!(t.apply(&solve(p).unwrap()), s, "{file} seed {seed}: {q}");
+                }
+            }
+            assert_eq!(isomorphs(&puzzles, seed), {
+                let mut rng = SplitMix64::new(seed);
+                puzzles
+                    .iter()
+                    .map(|p| Transform::random(&mut rng).apply(p))
+                    .collect::<Vec<_>>()
+            });
+        }
+    }
+    // Multi-solution counts up to 1000 agree with the reference on copies.
+    for q in isomorphs(&fixture("serg_multi.txt"), 77) {
+        assert_eq!(count_solutions(&q, 1000), reference_count(&q, 1000), "{q}");
+    }
+}
+
+/// Sparse random partial grids (8..22 givens: long searches with the column
+/// step) and their transposes: the same solution count, up to 3, as the
+/// reference solver.
+#[test]
+fn sparse_partial_grids_match_reference() {
+    use algoku_sudoku::transform::Transform;
+    let mut rng = SplitMix64::new(4242);
+    for k in 0..60u64 {
+        let sol = solution_grid(5000 + k);
+        let keep = 8 + rng.below(15) as usize;
+        let mut order: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut order);
+        let mut p = Grid::EMPTY;
+        for &i in &order[..keep] {
+            p.set(i, sol.cells()[i]).unwrap();
+        }
+        let transposed = Transform {
+            transpose: true,
+            ..Transform::IDENTITY
+        }
+        .apply(&p);
+        for g in [p, transposed] {
+            assert_eq!(count_solutions(&g, 3), reference_count(&g, 3), "{g}");
+            assert_solves(&g);
+        }
+    }
+}
