@@ -236,20 +236,7 @@ impl Algoku {
         )
         .extra_pages(extra)
         .build(&self.chain.params)?;
-        let (outcome, txids) = self.chain.send(vec![create]).await?;
-        if let Some(f) = outcome.failure {
-            return Err(ClientError::Rejected {
-                message: format!("creating the app: {}", f.message),
-                pc: f.pc,
-            });
-        }
-        let app_id = outcome
-            .txns
-            .first()
-            .and_then(|t| t.created_app)
-            .ok_or_else(|| {
-                ClientError::Transaction("the create transaction reported no app id".into())
-            })?;
+        let (app_id, txids) = self.chain.create_app(create, "the app").await?;
         self.deployed = Some(app_id);
         Ok(Deployment {
             app_id,
@@ -268,24 +255,10 @@ impl Algoku {
     /// is this Algoku artifact, byte for byte: any other app could answer
     /// `true` to anything (a program that logs `151f7c7580` is enough).
     pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
-        match self.chain.app_approval(app_id).await? {
-            None => Err(ClientError::Config(format!(
-                "app {app_id} does not exist on this chain"
-            ))),
-            Some(program) if program != self.spec.approval => {
-                use sha2::{Digest, Sha256};
-                Err(ClientError::Config(format!(
-                    "app {app_id} is not Algoku: its approval program (sha256 {}) differs from \
-                     smart_contracts/artifacts/algoku/Algoku.approval.bin (sha256 {})",
-                    hex::encode(&Sha256::digest(&program)[..8]),
-                    hex::encode(&Sha256::digest(&self.spec.approval)[..8]),
-                )))
-            }
-            Some(_) => {
-                self.deployed = Some(app_id);
-                Ok(())
-            }
-        }
+        let program = self.chain.app_approval(app_id).await?;
+        self.spec.check_program(app_id, program)?;
+        self.deployed = Some(app_id);
+        Ok(())
     }
 
     /// The app in use, if any (deployed, reused or checked).

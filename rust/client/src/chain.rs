@@ -48,6 +48,14 @@ pub struct Chain {
     reporter_cost: Option<(i64, i64)>,
 }
 
+/// Whether `t` is an application call (each adds 700 to the pooled budget).
+fn is_app_call(t: &Transaction) -> bool {
+    matches!(
+        t.txn_type,
+        algonaut::transaction::transaction::TransactionType::ApplicationCallTransaction(_)
+    )
+}
+
 /// The first 8 bytes of the last log of each transaction at `at`, as integers.
 fn reporter_logs(outcome: &GroupOutcome, at: &[usize]) -> Result<Vec<i64>, ClientError> {
     at.iter()
@@ -57,7 +65,7 @@ fn reporter_logs(outcome: &GroupOutcome, at: &[usize]) -> Result<Vec<i64>, Clien
                 .get(i)
                 .and_then(|t| t.logs.last())
                 .filter(|l| l.len() >= 8)
-                .ok_or_else(|| ClientError::Embedded(format!("reporter {i} did not log")))?;
+                .ok_or_else(|| ClientError::Embedded(format!("probe call {i} did not log")))?;
             Ok(u64::from_be_bytes(log[..8].try_into().expect("8 bytes")) as i64)
         })
         .collect()
@@ -281,6 +289,30 @@ impl Chain {
         Ok((outcome, txids))
     }
 
+    /// Send an app-creating transaction for real: the new app's id and the
+    /// txids. A refusal names `what` ("creating {what}: …").
+    pub async fn create_app(
+        &mut self,
+        create: Transaction,
+        what: &str,
+    ) -> Result<(u64, Vec<String>), ClientError> {
+        let (outcome, txids) = self.send(vec![create]).await?;
+        if let Some(f) = outcome.failure {
+            return Err(ClientError::Rejected {
+                message: format!("creating {what}: {}", f.message),
+                pc: f.pc,
+            });
+        }
+        let app_id = outcome
+            .txns
+            .first()
+            .and_then(|t| t.created_app)
+            .ok_or_else(|| {
+                ClientError::Transaction("the create transaction reported no app id".into())
+            })?;
+        Ok((app_id, txids))
+    }
+
     /// The opcode budget `txns` consume as a group. algod: simulate's
     /// `app-budget-consumed`; embedded: measured with the burner and reporter.
     pub async fn measure_budget(
@@ -351,12 +383,7 @@ impl Chain {
         let mut group = Vec::with_capacity(2 * n);
         let mut app_calls = 0u64;
         for (i, t) in txns.into_iter().enumerate() {
-            if matches!(
-                t.txn_type,
-                algonaut::transaction::transaction::TransactionType::ApplicationCallTransaction(_)
-            ) {
-                app_calls += 1;
-            }
+            app_calls += u64::from(is_app_call(&t));
             group.push(t);
             group.push(self.reporter(i)?);
         }
@@ -416,17 +443,7 @@ impl Chain {
             ));
         };
         let probe = AppId(jig.probe_app_id);
-        let app_calls = txns
-            .iter()
-            .filter(|t| {
-                matches!(
-                    t.txn_type,
-                    algonaut::transaction::transaction::TransactionType::ApplicationCallTransaction(
-                        _
-                    )
-                )
-            })
-            .count() as u64;
+        let app_calls = txns.iter().filter(|t| is_app_call(t)).count() as u64;
         // Leave the group what it has alone, plus a few opcodes for the reporter.
         let target = APP_CALL_BUDGET * app_calls + REPORTER_RESERVE;
         let sender = self.address();
@@ -438,12 +455,9 @@ impl Chain {
             .note(b"burner".to_vec())
             .fee(micro(3 * self.params.min_fee))
             .build(&self.params)?;
-        let reporter = CallApplication::new(sender, probe)
-            .note(b"reporter".to_vec())
-            .build(&self.params)?;
         let mut group = vec![burner];
         group.extend(txns);
-        group.push(reporter);
+        group.push(self.reporter(0)?);
         let outcome = self.simulate(group).await?;
         if let Some(f) = outcome.failure {
             return Err(ClientError::Rejected {
@@ -451,19 +465,6 @@ impl Chain {
                 pc: f.pc,
             });
         }
-        let read = |i: usize| -> Result<i64, ClientError> {
-            let log = outcome
-                .txns
-                .get(i)
-                .and_then(|t| t.logs.last())
-                .ok_or_else(|| ClientError::Embedded("probe did not log".into()))?;
-            let mut b = [0u8; 8];
-            b.copy_from_slice(
-                log.get(..8)
-                    .ok_or_else(|| ClientError::Embedded("short probe log".into()))?,
-            );
-            Ok(u64::from_be_bytes(b) as i64)
-        };
         let Some(last) = outcome.txns.len().checked_sub(1).filter(|&l| l > 0) else {
             return Err(ClientError::Embedded(
                 "the budget probe group reported no transactions".into(),
@@ -473,7 +474,8 @@ impl Chain {
             .iter()
             .map(|t| t.inner_app_calls)
             .sum();
-        Ok((read(0)?, read(last)?, inner as i64))
+        let logs = reporter_logs(&outcome, &[0, last])?;
+        Ok((logs[0], logs[1], inner as i64))
     }
 
     /// On the embedded evaluator, make new app ids start at 1000 or more, as on a

@@ -166,20 +166,7 @@ impl Curta {
         )
         .extra_pages(extra)
         .build(&self.chain.params)?;
-        let (outcome, _) = self.chain.send(vec![create]).await?;
-        if let Some(f) = outcome.failure {
-            return Err(ClientError::Rejected {
-                message: format!("creating the Curta app: {}", f.message),
-                pc: f.pc,
-            });
-        }
-        let app_id = outcome
-            .txns
-            .first()
-            .and_then(|t| t.created_app)
-            .ok_or_else(|| {
-                ClientError::Transaction("the create transaction reported no app id".into())
-            })?;
+        let (app_id, _) = self.chain.create_app(create, "the Curta app").await?;
         let fund = Pay::new(
             self.chain.address(),
             AppId(app_id).address(),
@@ -199,24 +186,10 @@ impl Curta {
 
     /// Use app `app_id` after checking that its approval program is the Curta artifact.
     pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
-        match self.chain.app_approval(app_id).await? {
-            None => Err(ClientError::Config(format!(
-                "app {app_id} does not exist on this chain"
-            ))),
-            Some(program) if program != self.spec.approval => {
-                use sha2::{Digest, Sha256};
-                Err(ClientError::Config(format!(
-                    "app {app_id} is not Curta: its approval program (sha256 {}) differs from \
-                     smart_contracts/artifacts/curta/Curta.approval.bin (sha256 {})",
-                    hex::encode(&Sha256::digest(&program)[..8]),
-                    hex::encode(&Sha256::digest(&self.spec.approval)[..8]),
-                )))
-            }
-            Some(_) => {
-                self.deployed = Some(app_id);
-                Ok(())
-            }
-        }
+        let program = self.chain.app_approval(app_id).await?;
+        self.spec.check_program(app_id, program)?;
+        self.deployed = Some(app_id);
+        Ok(())
     }
 
     pub fn app(&self) -> Option<u64> {
@@ -400,51 +373,49 @@ impl Curta {
         Ok(self.generate_many(&[seed]).await?[0])
     }
 
-    /// `solvers()`: how many addresses have a recorded solve (simulated).
-    pub async fn solvers(&mut self) -> Result<u64, ClientError> {
+    /// A read-only call simulated alone: its ARC-4 return value, which must
+    /// be `len` bytes.
+    async fn read(
+        &mut self,
+        method: &str,
+        args: Vec<Vec<u8>>,
+        boxes: Vec<BoxReference>,
+        len: usize,
+    ) -> Result<Vec<u8>, ClientError> {
         let fee = self.chain.min_fee();
-        let txn = self.call("solvers", vec![], fee, 0, vec![])?;
+        let txn = self.call(method, args, fee, 0, boxes)?;
         let outcome = self.chain.simulate(vec![txn]).await?;
         if let Some(f) = &outcome.failure {
             return Err(ClientError::Rejected {
-                message: format!("solvers: {}", f.message),
+                message: format!("{method}: {}", f.message),
                 pc: f.pc,
             });
         }
         let r = returned(&outcome, 0)?;
-        let bytes: [u8; 8] = r.as_slice().try_into().map_err(|_| {
-            ClientError::Transaction(format!("solvers returned {} bytes, expected 8", r.len()))
-        })?;
-        Ok(u64::from_be_bytes(bytes))
+        if r.len() != len {
+            return Err(ClientError::Transaction(format!(
+                "{method} returned {} bytes, expected {len}",
+                r.len()
+            )));
+        }
+        Ok(r)
+    }
+
+    /// `solvers()`: how many addresses have a recorded solve (simulated).
+    pub async fn solvers(&mut self) -> Result<u64, ClientError> {
+        let r = self.read("solvers", vec![], vec![], 8).await?;
+        Ok(u64::from_be_bytes(r[..8].try_into().expect("8 bytes")))
     }
 
     /// `record(address)`: the stored solve of `address`, if any (round 0 = none).
     pub async fn record(&mut self, address: [u8; 32]) -> Result<Option<Record>, ClientError> {
-        let fee = self.chain.min_fee();
-        let txn = self.call(
-            "record",
-            vec![address.to_vec()],
-            fee,
-            0,
-            vec![BoxReference {
-                app_id: None,
-                name: address.to_vec(),
-            }],
-        )?;
-        let outcome = self.chain.simulate(vec![txn]).await?;
-        if let Some(f) = &outcome.failure {
-            return Err(ClientError::Rejected {
-                message: format!("record: {}", f.message),
-                pc: f.pc,
-            });
-        }
-        let r = returned(&outcome, 0)?;
-        if r.len() != 40 {
-            return Err(ClientError::Transaction(format!(
-                "record returned {} bytes, expected 40",
-                r.len()
-            )));
-        }
+        let b = BoxReference {
+            app_id: None,
+            name: address.to_vec(),
+        };
+        let r = self
+            .read("record", vec![address.to_vec()], vec![b], 40)
+            .await?;
         let round = u64::from_be_bytes(r[..8].try_into().expect("8 bytes"));
         if round == 0 {
             return Ok(None);

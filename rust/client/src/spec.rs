@@ -103,6 +103,28 @@ impl AppSpec {
         AppSpec::parse(CURTA_ARC56)
     }
 
+    /// Whether `program` (app `app_id`'s approval program as the chain has it,
+    /// `None` when the app does not exist) is this spec's artifact, byte for
+    /// byte: any other app could answer anything (a program that logs
+    /// `151f7c7580` says `true`).
+    pub fn check_program(&self, app_id: u64, program: Option<Vec<u8>>) -> Result<(), ClientError> {
+        use sha2::{Digest, Sha256};
+        match program {
+            None => Err(ClientError::Config(format!(
+                "app {app_id} does not exist on this chain"
+            ))),
+            Some(program) if program != self.approval => Err(ClientError::Config(format!(
+                "app {app_id} is not {name}: its approval program (sha256 {}) differs from \
+                 smart_contracts/artifacts/{dir}/{name}.approval.bin (sha256 {})",
+                hex::encode(&Sha256::digest(&program)[..8]),
+                hex::encode(&Sha256::digest(&self.approval)[..8]),
+                name = self.name,
+                dir = self.name.to_lowercase(),
+            ))),
+            Some(_) => Ok(()),
+        }
+    }
+
     /// Parse an ARC-56 JSON document.
     pub fn parse(json: &str) -> Result<AppSpec, ClientError> {
         let spec: Arc56 = serde_json::from_str(json)
