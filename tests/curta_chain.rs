@@ -297,15 +297,11 @@ fn play_refuses_a_wrong_solution_and_forced_sends_it_without_the_payment() {
     assert_eq!(v["round"], Value::Null);
 }
 
+/// One JSON answer (the whole stdout is one line).
 fn algoku(args: &[&str]) -> (i32, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(args)
-        .output()
-        .expect("algoku runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let json =
-        serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"));
-    (out.status.code().unwrap_or(-1), json)
+    let (code, mut lines, err) = algoku_lines(args);
+    assert_eq!(lines.len(), 1, "one JSON line expected: {lines:?} {err}");
+    (code, lines.remove(0))
 }
 
 #[test]

@@ -22,9 +22,10 @@ use std::process::ExitCode;
 use algoku_client::curta::{Curta, Measured, PlayStatus, BOX_MBR};
 use algoku_client::{Chain, Network, Settings};
 use algoku_curta::{generate, is_valid_solution, parse_address, verify, Board};
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use serde_json::{json, Value};
 
+use crate::chain::runtime;
 use crate::input::{records, Source, MAX_LINE};
 use crate::output::{verdict, Out};
 use crate::progress::Progress;
@@ -43,13 +44,6 @@ pub struct ChainArgs {
     /// and 100 000 µALGO to the app account); the embedded evaluator never needs it.
     #[arg(long, requires = "network")]
     pub deploy: bool,
-}
-
-fn runtime() -> Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("starting the async runtime")
 }
 
 async fn connect(network: &str, global: &Global) -> Result<Curta> {
@@ -216,6 +210,16 @@ struct Totals {
 }
 
 impl Totals {
+    /// The summary's counts: method, lines, errors (verify: valid, invalid).
+    fn counts(&self, method: &str) -> Value {
+        let mut s = json!({"method": method, "lines": self.lines, "errors": self.errors});
+        if method == "verify" {
+            s["valid"] = json!(self.valid);
+            s["invalid"] = json!(self.lines - self.valid - self.errors);
+        }
+        s
+    }
+
     fn add(&mut self, o: &Totals) {
         self.lines += o.lines;
         self.errors += o.errors;
@@ -284,12 +288,8 @@ pub fn run_batch(
             json!("native")
         };
         if batch && global.json {
-            let mut s =
-                json!({"backend": backend, "method": method, "lines": t.lines, "errors": t.errors});
-            if method == "verify" {
-                s["valid"] = json!(t.valid);
-                s["invalid"] = json!(t.lines - t.valid - t.errors);
-            }
+            let mut s = json!({ "backend": backend });
+            merge(&mut s, &t.counts(method));
             out.json(&json!({ "summary": s }))?;
         }
         return Ok(exit(&t, method));
@@ -325,10 +325,8 @@ pub fn run_batch(
         if batch {
             let seconds = started.elapsed().as_secs_f64();
             let mut s = context.clone();
+            merge(&mut s, &t.counts(method));
             for (k, v) in [
-                ("method", json!(method)),
-                ("lines", json!(t.lines)),
-                ("errors", json!(t.errors)),
                 ("disagreements", json!(t.disagreements)),
                 ("fee", json!(t.fee)),
                 ("simulated", json!(true)),
@@ -336,10 +334,6 @@ pub fn run_batch(
                 ("seconds", json!((seconds * 1000.0).round() / 1000.0)),
             ] {
                 s[k] = v;
-            }
-            if method == "verify" {
-                s["valid"] = json!(t.valid);
-                s["invalid"] = json!(t.lines - t.valid - t.errors);
             }
             if global.json {
                 out.json(&json!({ "summary": s }))?;
