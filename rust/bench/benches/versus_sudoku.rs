@@ -44,6 +44,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
+use algoku_bench::load_puzzles;
 use algoku_sudoku::generator::{generate_puzzle, is_minimal, PuzzleOptions};
 use algoku_sudoku::{count_solutions, solve, Grid};
 use sudoku::Sudoku;
@@ -123,27 +124,6 @@ fn parse_args() -> Result<Options, String> {
     Ok(o)
 }
 
-/// Reads a puzzle file: one puzzle per line (first 81 characters), skipping
-/// empty lines and lines starting with '#', stripping a trailing '\r'.
-fn load(path: &Path, limit: usize) -> Result<Vec<Grid>, String> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        if out.len() >= limit {
-            break;
-        }
-        let line = line.strip_suffix('\r').unwrap_or(line);
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let head: String = line.chars().take(81).collect();
-        let g = Grid::parse(&head).map_err(|e| format!("{}:{}: {e}", path.display(), n + 1))?;
-        out.push(g);
-    }
-    Ok(out)
-}
-
 fn peer_of(g: &Grid) -> Result<Sudoku, String> {
     Sudoku::from_bytes(*g.cells()).map_err(|_| format!("peer rejected {g}"))
 }
@@ -206,7 +186,7 @@ fn cross_check(file: &str, puzzles: &[Grid], peers: &[Sudoku]) -> Vec<String> {
 fn profile(o: &Options, mode: &str) -> Result<(), String> {
     let mut total = 0usize;
     for file in &o.files {
-        let puzzles = load(&o.data.join(file), o.limit)?;
+        let puzzles = load_puzzles(&o.data.join(file), o.limit)?;
         let peers = puzzles.iter().map(peer_of).collect::<Result<Vec<_>, _>>()?;
         match mode {
             "ours-first" => total += puzzles.iter().filter(|g| solve(g).is_some()).count(),
@@ -235,7 +215,7 @@ fn bench_solve(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
         ));
     }
     for file in &o.files {
-        let puzzles = load(&o.data.join(file), o.limit)?;
+        let puzzles = load_puzzles(&o.data.join(file), o.limit)?;
         let peers = puzzles.iter().map(peer_of).collect::<Result<Vec<_>, _>>()?;
         let errors = cross_check(file, &puzzles, &peers);
         if !errors.is_empty() {
