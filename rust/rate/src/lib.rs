@@ -622,18 +622,7 @@ impl Board {
                 if el.is_empty() {
                     return false;
                 }
-                let names: Vec<String> = chosen.iter().map(|&c| cell_name(c)).collect();
-                found = Some(Step {
-                    technique: t,
-                    placement: None,
-                    eliminations: el,
-                    detail: format!(
-                        "{{{}}} at {} in {}",
-                        digits_of(union),
-                        names.join(","),
-                        unit_name(u)
-                    ),
-                });
+                found = Some(subset_step(t, union, &chosen, u, el));
                 true
             });
             if found.is_some() {
@@ -670,18 +659,7 @@ impl Board {
                 if el.is_empty() {
                     return false;
                 }
-                let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
-                found = Some(Step {
-                    technique: t,
-                    placement: None,
-                    eliminations: el,
-                    detail: format!(
-                        "{{{}}} at {} in {}",
-                        digits_of(mask),
-                        names.join(","),
-                        unit_name(u)
-                    ),
-                });
+                found = Some(subset_step(t, mask, &cells, u, el));
                 true
             });
             if found.is_some() {
@@ -1200,4 +1178,25 @@ pub fn rate(puzzle: &Grid) -> Rating {
     };
     rating.level = Some(level(puzzle));
     rating
+}
+/// A naked or hidden subset's step: digits `digits` confined to `cells` of unit `u`.
+fn subset_step(
+    t: Technique,
+    digits: u16,
+    cells: &[usize],
+    u: usize,
+    eliminations: Vec<(usize, u8)>,
+) -> Step {
+    let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+    Step {
+        technique: t,
+        placement: None,
+        eliminations,
+        detail: format!(
+            "{{{}}} at {} in {}",
+            digits_of(digits),
+            names.join(","),
+            unit_name(u)
+        ),
+    }
 }
