@@ -82,6 +82,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
+pub static STATS: [AtomicU64; 40] = [const { AtomicU64::new(0) }; 40];
+const STATS_ON: bool = false;
+fn st(i: usize, v: u64) { if STATS_ON { STATS[i].fetch_add(v, Ordering::Relaxed); } }
 
 use crate::unique::Uniqueness;
 use crate::{cells_of, Cells, ALL};
@@ -96,6 +99,10 @@ const GLOBAL_RESERVE: usize = 512;
 const GW: usize = (GLOBAL_SETS + GLOBAL_RESERVE) / 64;
 /// Givens left at which a subtree gets its local table.
 pub const LOCAL_AT: usize = 9;
+/// Givens left at which the composites are built (at or above [`LOCAL_AT`]).
+pub const COMP_AT: usize = 9;
+/// Givens left at which the global composites not hit are listed for the subtree.
+pub const MID_AT: usize = 12;
 /// Words of the local bitmaps (64 sets each).
 pub const LOCAL_WORDS: usize = 4;
 /// Room kept in a local table for learned and promoted sets.
@@ -234,6 +241,151 @@ fn cliques(
     true
 }
 
+/// A renumbering of the cells for the search: the cells in many small UA
+/// sets get the lowest numbers, so a node branches on them first and the
+/// later siblings have them dead (GridChecker's cell remapping: weights
+/// 10⁶/10⁴/10²/1 per set of size 4/6/8/9, then the cells of the six most
+/// connected sets of size 4–6 boosted in turn).
+struct Remap {
+    /// New number of each cell.
+    to_new: [u8; 81],
+    /// Cell of each new number.
+    to_old: [u8; 81],
+}
+
+impl Remap {
+    fn new(uas: &[u128]) -> Self {
+        let weight = |n: u32| -> i64 {
+            match n {
+                4 => 1_000_000,
+                6 => 10_000,
+                8 => 100,
+                9 => 1,
+                _ => 0,
+            }
+        };
+        let mut pop = [0i64; 81];
+        for &u in uas {
+            let w = weight(u.count_ones());
+            for c in cells_of(u) {
+                pop[c] += w;
+            }
+        }
+        let mut small: Vec<u128> = uas.iter().copied().filter(|u| u.count_ones() <= 6).collect();
+        small.sort_unstable_by_key(|&m| (m.count_ones(), m));
+        small.dedup();
+        const CURVE: [i64; 6] = [160_000_000, 80_000_000, 40_000_000, 20_000_000, 10_000_000, 5_000_000];
+        for boost in CURVE.iter().take(small.len()) {
+            let score = |u: u128| -> i64 {
+                let n = u.count_ones() as i64;
+                cells_of(u).map(|c| pop[c]).sum::<i64>() / (n * n)
+            };
+            let mut best = 0;
+            for (i, &u) in small.iter().enumerate() {
+                if score(u) > score(small[best]) {
+                    best = i;
+                }
+            }
+            let u = small.swap_remove(best);
+            for c in cells_of(u) {
+                pop[c] += boost;
+            }
+        }
+        let mut order: Vec<usize> = (0..81).collect();
+        order.sort_by_key(|&c| (std::cmp::Reverse(pop[c]), c));
+        let mut to_new = [0u8; 81];
+        let mut to_old = [0u8; 81];
+        for (n, &c) in order.iter().enumerate() {
+            to_new[c] = n as u8;
+            to_old[n] = c as u8;
+        }
+        Remap { to_new, to_old }
+    }
+
+    fn map(tab: &[u8; 81], m: u128) -> u128 {
+        cells_of(m & ALL).fold(0, |acc, c| acc | 1u128 << tab[c])
+    }
+
+    /// A grid cell mask in search numbering.
+    fn fwd(&self, m: u128) -> u128 {
+        Self::map(&self.to_new, m)
+    }
+
+    /// A search-numbered mask as grid cells.
+    fn back(&self, m: u128) -> u128 {
+        Self::map(&self.to_old, m)
+    }
+}
+
+/// First global set index used by the composites of each degree (the
+/// smaller sets are hit at the upper levels; a composite containing one of
+/// them is left out, as it would be hit too).
+const COMP_BASE: [usize; ND] = [43, 28, 24, 17];
+/// Global composites kept at most per degree.
+/// Degrees (index) from which the composites are local cliques.
+const LOCAL_FROM: usize = 2;
+/// Top global index of the global composites.
+const COMP_TOP: usize = 768;
+const COMP_GLOBAL: [usize; ND] = [10240, 32768, 65536, 40960];
+
+/// The global composites: per degree d = 2..=ND+1, unions of d pairwise
+/// disjoint sets of `sets` (indices from `COMP_BASE`), enumerated by their
+/// largest index first (so the composites of smaller sets come first),
+/// leaving out those containing a set below the base.
+fn global_composites(sets: &[u128]) -> [Vec<u128>; ND] {
+    std::array::from_fn(|d| {
+        let mut out = Vec::new();
+        let base = COMP_BASE[d];
+        if sets.len() <= base {
+            return out;
+        }
+        let small = &sets[..base];
+        let mut stack = Vec::new();
+        fn rec(
+            sets: &[u128],
+            small: &[u128],
+            base: usize,
+            below: usize,
+            acc: u128,
+            need: usize,
+            cap: usize,
+            out: &mut Vec<u128>,
+            stack: &mut Vec<usize>,
+        ) -> bool {
+            if need == 0 {
+                if small.iter().any(|&s| s & !acc == 0) {
+                    return true;
+                }
+                out.push(acc);
+                return out.len() < cap;
+            }
+            for i in base..below {
+                if sets[i] & acc != 0 {
+                    continue;
+                }
+                stack.push(i);
+                let go = rec(sets, small, base, i, acc | sets[i], need - 1, cap, out, stack);
+                stack.pop();
+                if !go {
+                    return false;
+                }
+            }
+            true
+        }
+        let cap = COMP_GLOBAL[d];
+        if d >= LOCAL_FROM {
+            return out;
+        }
+        for top in base..sets.len().min(COMP_TOP) {
+            if !rec(sets, small, base, top, sets[top], d + 1, cap, &mut out, &mut stack) {
+                if STATS_ON { eprintln!("deg {} cap at top {} size {}", d + 2, top, sets[top].count_ones()); }
+                break;
+            }
+        }
+        out
+    })
+}
+
 /// Transposes a 64×64 bit matrix: afterwards bit k of row c is what bit
 /// c of row k was (rows are words, bit 0 the lowest).
 fn transpose(a: &mut [u64; 64]) {
@@ -303,7 +455,7 @@ const ND: usize = 4;
 /// Per degree, composites are built from the first `COMP_FROM[d]` local sets.
 const COMP_FROM: [usize; ND] = [64, 56, 48, 40];
 /// Composite state of the local nodes, by givens left.
-type CompStack = [[[u64; CW]; ND]; 82];
+type CompStack = [[[u64; CW]; ND]; COMP_AT + 1];
 
 /// One subtree to search.
 #[derive(Clone)]
@@ -324,6 +476,7 @@ struct Ctx<'a> {
     cwords: [usize; ND],
     rest: Vec<u128>,
     scratch: Vec<u128>,
+    comp_scratch: Vec<u128>,
     found: Vec<u128>,
     nodes: u64,
     solves: u64,
@@ -331,6 +484,9 @@ struct Ctx<'a> {
     max_found: u64,
     total_found: &'a AtomicU64,
     stop: &'a AtomicBool,
+    gcomps: &'a [Vec<u128>; ND],
+    remap: &'a Remap,
+    mid: [Vec<u128>; ND],
 }
 
 /// Searches every puzzle of `opts.clues` givens of `grid` containing
@@ -343,7 +499,8 @@ pub fn search(
     opts: &SearchOptions,
     tick: &(dyn Fn(u64, u64) + Sync),
 ) -> SearchResult {
-    let given = opts.given & ALL;
+    let remap = Remap::new(uas);
+    let given = remap.fwd(opts.given & ALL);
     let placed = given.count_ones() as usize;
     let mut result = SearchResult::default();
     if placed > opts.clues {
@@ -351,7 +508,7 @@ pub fn search(
     }
     let mut initial: Vec<u128> = uas
         .iter()
-        .map(|&u| u & ALL)
+        .map(|&u| remap.fwd(u))
         .filter(|&u| u & given == 0 && u != 0)
         .collect();
     initial.sort_unstable_by_key(|&m| (m.count_ones(), m));
@@ -372,7 +529,10 @@ pub fn search(
     let total_found = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     // Expand to SPLIT_DEPTH; leaves met on the way are searched here.
-    let mut ctx = Ctx::new(grid, table, opts.max_found, &total_found, &stop);
+    let t0 = std::time::Instant::now();
+    let gcomps = global_composites(&initial);
+    if STATS_ON { eprintln!("gcomps {:?} in {:?}", gcomps.iter().map(|v| v.len()).collect::<Vec<_>>(), t0.elapsed()); }
+    let mut ctx = Ctx::new(grid, table, opts.max_found, &total_found, &stop, &gcomps, &remap);
     let mut tasks = vec![root];
     for _ in 0..SPLIT_DEPTH {
         let mut next = Vec::new();
@@ -385,9 +545,17 @@ pub fn search(
     let done = AtomicU64::new(0);
     let table = ctx.global.clone();
     let run = |t: Task| {
-        let mut c = Ctx::new(grid, table.clone(), opts.max_found, &total_found, &stop);
+        let mut c = Ctx::new(
+            grid,
+            table.clone(),
+            opts.max_found,
+            &total_found,
+            &stop,
+            &gcomps,
+            &remap,
+        );
         let mut alive = t.alive;
-        c.top(t.chosen, t.dead, t.left, &mut alive);
+        c.top(t.chosen, t.dead, t.left, &mut alive, false, false);
         tick(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         (c.found, c.nodes, c.solves, c.learned_count)
     };
@@ -412,6 +580,9 @@ pub fn search(
         result.solves += s;
         result.learned += l;
     }
+    for p in result.puzzles.iter_mut() {
+        *p = remap.back(*p);
+    }
     result.puzzles.sort_unstable();
     result.stopped = stop.load(Ordering::Relaxed);
     if result.stopped {
@@ -435,16 +606,19 @@ impl<'a> Ctx<'a> {
         max_found: u64,
         total_found: &'a AtomicU64,
         stop: &'a AtomicBool,
+        gcomps: &'a [Vec<u128>; ND],
+        remap: &'a Remap,
     ) -> Self {
         Ctx {
             checker: Uniqueness::new(grid),
             global,
             local: Table::new(),
             comps: std::array::from_fn(|_| Table::new()),
-            cstack: Box::new([[[0; CW]; ND]; 82]),
+            cstack: Box::new([[[0; CW]; ND]; COMP_AT + 1]),
             cwords: [0; ND],
             rest: Vec::new(),
             scratch: Vec::new(),
+            comp_scratch: Vec::new(),
             found: Vec::new(),
             nodes: 0,
             solves: 0,
@@ -452,6 +626,9 @@ impl<'a> Ctx<'a> {
             max_found,
             total_found,
             stop,
+            gcomps,
+            remap,
+            mid: std::array::from_fn(|_| Vec::new()),
         }
     }
 
@@ -549,12 +726,43 @@ impl<'a> Ctx<'a> {
         Step::Branch(best)
     }
 
-    /// The search below an upper node.
-    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW]) {
-        if left <= LOCAL_AT {
-            self.enter_local(chosen, dead, left, alive);
-            return;
+    /// The search below an upper node. `comps`: whether the composite
+    /// stack holds this node's composites (built at [`COMP_AT`] givens left).
+    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], comps: bool, mid: bool) {
+        let mut mid = mid;
+        if !mid && left <= MID_AT {
+            self.filter_mid(chosen);
+            mid = true;
         }
+        if left <= LOCAL_AT || (!comps && left <= COMP_AT) {
+            let Some(parts) = self.live_parts(dead, alive) else {
+                return;
+            };
+            if !comps && !self.composites(&parts, chosen, dead, left) {
+                self.scratch = parts;
+                return;
+            }
+            if left <= LOCAL_AT {
+                self.nodes += 1;
+                let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
+                let keep = parts.len().min(room);
+                self.local.fill(&parts[..keep]);
+                self.rest.clear();
+                self.rest.extend_from_slice(&parts[keep..]);
+                self.scratch = parts;
+                let mut a = [0u64; LOCAL_WORDS];
+                set_range(&mut a, 0, self.local.len());
+                self.inner(chosen, dead, left, &mut a);
+                return;
+            }
+            self.scratch = parts;
+            return self.top_branch(chosen, dead, left, alive, true, mid);
+        }
+        self.top_branch(chosen, dead, left, alive, comps, mid);
+    }
+
+    /// Steps 1-3 at an upper node, then its children.
+    fn top_branch(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], comps: bool, mid: bool) {
         self.nodes += 1;
         let Step::Branch(branch) = self.prepare(chosen, dead, left, alive) else {
             return;
@@ -564,7 +772,18 @@ impl<'a> Ctx<'a> {
             let bit = 1u128 << c;
             let before = self.global.len();
             let mut child = and_not(alive, &self.global.cell[c]);
-            self.top(chosen | bit, dead, left - 1, &mut child);
+            if comps {
+                for d in 0..ND {
+                    let n = self.cwords[d];
+                    let (lower, upper) = self.cstack.split_at_mut(left);
+                    let (src, dst) = (&upper[0][d][..n], &mut lower[left - 1][d][..n]);
+                    let cell = &self.comps[d].cell[c][..n];
+                    for ((x, &y), &z) in dst.iter_mut().zip(src).zip(cell) {
+                        *x = y & !z;
+                    }
+                }
+            }
+            self.top(chosen | bit, dead, left - 1, &mut child, comps, mid);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
                 break;
@@ -574,10 +793,9 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Builds the local table of the subtree at (chosen, dead) from the
-    /// unhit global sets, and its composites, then searches it.
-    fn enter_local(&mut self, chosen: u128, dead: u128, left: usize, alive: &[u64; GW]) {
-        self.nodes += 1;
+    /// The live parts of the unhit global sets, smallest first (in
+    /// `scratch`, taken), or `None` when one has no live cell (prune).
+    fn live_parts(&mut self, dead: u128, alive: &[u64; GW]) -> Option<Vec<u128>> {
         let live = !dead;
         let mut parts = std::mem::take(&mut self.scratch);
         parts.clear();
@@ -589,7 +807,7 @@ impl<'a> Ctx<'a> {
                 let l = self.global.sets[j] & live;
                 if l == 0 {
                     self.scratch = parts;
-                    return;
+                    return None;
                 }
                 // Sort key: size above the 81 cell bits.
                 parts.push((l.count_ones() as u128) << 81 | l);
@@ -600,42 +818,40 @@ impl<'a> Ctx<'a> {
         for p in parts.iter_mut() {
             *p &= ALL;
         }
-        let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
-        let keep = parts.len().min(room);
-        self.local.fill(&parts[..keep]);
-        self.rest.clear();
-        self.rest.extend_from_slice(&parts[keep..]);
-        self.scratch = parts;
-        if !self.composites(left) {
-            return;
-        }
-        let mut a = [0u64; LOCAL_WORDS];
-        set_range(&mut a, 0, self.local.len());
-        self.inner(chosen, dead, left, &mut a);
+        Some(parts)
     }
 
     /// Composites of degree d: unions of d pairwise disjoint local sets
     /// (cliques of the disjointness graph of the first sets, smallest
     /// first). Every puzzle of the subtree has d givens in each. Returns
     /// false if one needs more givens than are left (prune).
-    fn composites(&mut self, left: usize) -> bool {
-        let sets = &self.local.sets;
+    fn composites(&mut self, sets: &[u128], chosen: u128, dead: u128, left: usize) -> bool {
         let m = sets.len().min(64);
         let mut adj = [0u64; 64];
-        for j in 0..m {
-            for i in 0..j {
-                if sets[i] & sets[j] == 0 {
-                    adj[j] |= 1 << i;
-                    adj[i] |= 1 << j;
+        if LOCAL_FROM < ND {
+            for j in 0..m {
+                for i in 0..j {
+                    if sets[i] & sets[j] == 0 {
+                        adj[j] |= 1 << i;
+                        adj[i] |= 1 << j;
+                    }
                 }
             }
         }
-        let mut out = std::mem::take(&mut self.scratch);
-        #[allow(clippy::needless_range_loop)]
+        let mut out = std::mem::take(&mut self.comp_scratch);
         for d in 0..ND {
             let degree = d + 2;
             out.clear();
-            if degree <= left + 1 {
+            let cap = if degree <= left + 1 { CW * 64 } else { 1 };
+            if d < LOCAL_FROM {
+                out.extend(
+                    self.mid[d]
+                        .iter()
+                        .filter(|&&c| c & chosen == 0)
+                        .map(|&c| c & !dead)
+                        .take(cap),
+                );
+            } else if degree <= left + 1 {
                 let from = m.min(COMP_FROM[d]);
                 'k: for k in 0..from {
                     let below = adj[k] & ((1u64 << k) - 1);
@@ -645,17 +861,26 @@ impl<'a> Ctx<'a> {
                 }
             }
             if degree > left && !out.is_empty() {
-                self.scratch = out;
+                self.comp_scratch = out;
                 return false;
             }
             self.comps[d].fill(&out);
             let n = self.comps[d].len();
-            self.cwords[d] = n.div_ceil(64);
+            self.cwords[d] = n.div_ceil(64); st(1+d, n as u64);
             self.cstack[left][d] = [0; CW];
             set_range(&mut self.cstack[left][d], 0, n);
         }
-        self.scratch = out;
+        self.comp_scratch = out;
         true
+    }
+
+    /// The global composites not hit by `chosen`, for the subtree.
+    fn filter_mid(&mut self, chosen: u128) {
+        for d in 0..ND {
+            self.mid[d].clear();
+            let src = &self.gcomps[d];
+            self.mid[d].extend(src.iter().filter(|&&c| c & chosen == 0));
+        }
     }
 
     /// Adds a set to the local table (learned or promoted); returns its
@@ -683,7 +908,7 @@ impl<'a> Ctx<'a> {
 
     /// The search below a node of a local subtree.
     fn inner(&mut self, chosen: u128, dead: u128, left: usize, a: &mut [u64; LOCAL_WORDS]) {
-        self.nodes += 1;
+        self.nodes += 1; st(10+left,1);
         let mut first = first_bit(a);
         if first.is_none() {
             if self.stop.load(Ordering::Relaxed) {
@@ -740,6 +965,7 @@ impl<'a> Ctx<'a> {
             if (2..=ND + 1).contains(&left) {
                 let d = left - 2;
                 let n = self.cwords[d];
+                st(30+left,1);
                 if !subset_n(&self.cstack[left][d], &self.comps[d].cell[c], n) {
                     dead |= bit;
                     continue;
@@ -790,9 +1016,9 @@ impl<'a> Ctx<'a> {
     /// the cells where a second solution differs (a new UA set, learned).
     fn check(&mut self, chosen: u128) -> Option<u128> {
         self.solves += 1;
-        let diff = self.checker.second(chosen)?;
+        let diff = self.checker.second(self.remap.back(chosen))?;
         self.learned_count += 1;
-        Some(diff)
+        Some(self.remap.fwd(diff))
     }
 
     /// Records every puzzle `chosen` + `left` cells of `free`.
