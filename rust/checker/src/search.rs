@@ -486,7 +486,7 @@ struct Ctx<'a> {
     stop: &'a AtomicBool,
     gcomps: &'a [Vec<u128>; ND],
     remap: &'a Remap,
-    mid: [Vec<u128>; ND],
+    mid: Vec<[Vec<u128>; ND]>,
 }
 
 /// Searches every puzzle of `opts.clues` givens of `grid` containing
@@ -628,7 +628,7 @@ impl<'a> Ctx<'a> {
             stop,
             gcomps,
             remap,
-            mid: std::array::from_fn(|_| Vec::new()),
+            mid: (0..MID_AT + 2).map(|_| std::array::from_fn(|_| Vec::new())).collect(),
         }
     }
 
@@ -730,9 +730,11 @@ impl<'a> Ctx<'a> {
     /// stack holds this node's composites (built at [`COMP_AT`] givens left).
     fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], comps: bool, mid: bool) {
         let mut mid = mid;
-        if !mid && left <= MID_AT {
-            self.filter_mid(chosen);
+        if left <= MID_AT {
+            self.filter_mid(chosen, left, mid);
             mid = true;
+        } else {
+            mid = false;
         }
         if left <= LOCAL_AT || (!comps && left <= COMP_AT) {
             let Some(parts) = self.live_parts(dead, alive) else {
@@ -845,9 +847,8 @@ impl<'a> Ctx<'a> {
             let cap = if degree <= left + 1 { CW * 64 } else { 1 };
             if d < LOCAL_FROM {
                 out.extend(
-                    self.mid[d]
+                    self.mid[left][d]
                         .iter()
-                        .filter(|&&c| c & chosen == 0)
                         .map(|&c| c & !dead)
                         .take(cap),
                 );
@@ -874,12 +875,15 @@ impl<'a> Ctx<'a> {
         true
     }
 
-    /// The global composites not hit by `chosen`, for the subtree.
-    fn filter_mid(&mut self, chosen: u128) {
+    /// The global composites not hit by `chosen`, for the subtree at
+    /// `left` givens left, from the parent's list if `from_parent`.
+    fn filter_mid(&mut self, chosen: u128, left: usize, from_parent: bool) {
+        let (lower, upper) = self.mid.split_at_mut(left + 1);
+        let dst = &mut lower[left];
         for d in 0..ND {
-            self.mid[d].clear();
-            let src = &self.gcomps[d];
-            self.mid[d].extend(src.iter().filter(|&&c| c & chosen == 0));
+            let src: &[u128] = if from_parent { &upper[0][d] } else { &self.gcomps[d] };
+            dst[d].clear();
+            dst[d].extend(src.iter().filter(|&&c| c & chosen == 0));
         }
     }
 
