@@ -99,8 +99,9 @@ const GLOBAL_RESERVE: usize = 512;
 const GW: usize = (GLOBAL_SETS + GLOBAL_RESERVE) / 64;
 /// Givens left at which a subtree gets its local table.
 pub const LOCAL_AT: usize = 9;
-/// Givens left at which the composites are built (at or above [`LOCAL_AT`]).
-pub const COMP_AT: usize = 9;
+/// Givens left at which the composite table of each degree is built (at or
+/// above [`LOCAL_AT`], at most [`MID_AT`]).
+const COMP_LEVEL: [usize; ND] = [10, 10, 11, 12];
 /// Givens left at which the global composites not hit are listed for the subtree.
 pub const MID_AT: usize = 12;
 /// Words of the local bitmaps (64 sets each).
@@ -323,7 +324,7 @@ impl Remap {
 const COMP_BASE: [usize; ND] = [43, 28, 24, 17];
 /// Global composites kept at most per degree.
 /// Degrees (index) from which the composites are local cliques.
-const LOCAL_FROM: usize = 2;
+const LOCAL_FROM: usize = ND;
 /// Top global index of the global composites.
 const COMP_TOP: usize = 768;
 const COMP_GLOBAL: [usize; ND] = [10240, 32768, 65536, 40960];
@@ -449,13 +450,15 @@ fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
 }
 
 /// Words of the bitmaps of composites (64 composites each).
-const CW: usize = 32;
+const CW: usize = 64;
+/// Composites kept per degree in a subtree.
+const COMP_CAP: [usize; ND] = [1024, 1792, 4096, 1792];
 /// Composite degrees kept: 2..=ND+1.
 const ND: usize = 4;
 /// Per degree, composites are built from the first `COMP_FROM[d]` local sets.
 const COMP_FROM: [usize; ND] = [64, 56, 48, 40];
 /// Composite state of the local nodes, by givens left.
-type CompStack = [[[u64; CW]; ND]; COMP_AT + 1];
+type CompStack = [[[u64; CW]; ND]; MID_AT + 1];
 
 /// One subtree to search.
 #[derive(Clone)]
@@ -555,7 +558,7 @@ pub fn search(
             &remap,
         );
         let mut alive = t.alive;
-        c.top(t.chosen, t.dead, t.left, &mut alive, false, false);
+        c.top(t.chosen, t.dead, t.left, &mut alive, 0, false);
         tick(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         (c.found, c.nodes, c.solves, c.learned_count)
     };
@@ -614,7 +617,7 @@ impl<'a> Ctx<'a> {
             global,
             local: Table::new(),
             comps: std::array::from_fn(|_| Table::new()),
-            cstack: Box::new([[[0; CW]; ND]; COMP_AT + 1]),
+            cstack: Box::new([[[0; CW]; ND]; MID_AT + 1]),
             cwords: [0; ND],
             rest: Vec::new(),
             scratch: Vec::new(),
@@ -728,43 +731,43 @@ impl<'a> Ctx<'a> {
 
     /// The search below an upper node. `comps`: whether the composite
     /// stack holds this node's composites (built at [`COMP_AT`] givens left).
-    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], comps: bool, mid: bool) {
-        let mut mid = mid;
-        if left <= MID_AT {
-            self.filter_mid(chosen, left, mid);
-            mid = true;
+    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], have: u8, mid: bool) {
+        let mid = if left <= MID_AT {
+            self.filter_mid(chosen, left, mid, have);
+            true
         } else {
-            mid = false;
+            false
+        };
+        let mut have = have;
+        for d in 0..ND {
+            if have >> d & 1 == 0 && left <= COMP_LEVEL[d] {
+                if !self.build_comp(d, dead, left) {
+                    return;
+                }
+                have |= 1 << d;
+            }
         }
-        if left <= LOCAL_AT || (!comps && left <= COMP_AT) {
+        if left <= LOCAL_AT {
             let Some(parts) = self.live_parts(dead, alive) else {
                 return;
             };
-            if !comps && !self.composites(&parts, chosen, dead, left) {
-                self.scratch = parts;
-                return;
-            }
-            if left <= LOCAL_AT {
-                self.nodes += 1;
-                let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
-                let keep = parts.len().min(room);
-                self.local.fill(&parts[..keep]);
-                self.rest.clear();
-                self.rest.extend_from_slice(&parts[keep..]);
-                self.scratch = parts;
-                let mut a = [0u64; LOCAL_WORDS];
-                set_range(&mut a, 0, self.local.len());
-                self.inner(chosen, dead, left, &mut a);
-                return;
-            }
+            self.nodes += 1;
+            let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
+            let keep = parts.len().min(room);
+            self.local.fill(&parts[..keep]);
+            self.rest.clear();
+            self.rest.extend_from_slice(&parts[keep..]);
             self.scratch = parts;
-            return self.top_branch(chosen, dead, left, alive, true, mid);
+            let mut a = [0u64; LOCAL_WORDS];
+            set_range(&mut a, 0, self.local.len());
+            self.inner(chosen, dead, left, &mut a);
+            return;
         }
-        self.top_branch(chosen, dead, left, alive, comps, mid);
+        self.top_branch(chosen, dead, left, alive, have, mid);
     }
 
     /// Steps 1-3 at an upper node, then its children.
-    fn top_branch(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], comps: bool, mid: bool) {
+    fn top_branch(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], have: u8, mid: bool) {
         self.nodes += 1;
         let Step::Branch(branch) = self.prepare(chosen, dead, left, alive) else {
             return;
@@ -774,18 +777,19 @@ impl<'a> Ctx<'a> {
             let bit = 1u128 << c;
             let before = self.global.len();
             let mut child = and_not(alive, &self.global.cell[c]);
-            if comps {
-                for d in 0..ND {
-                    let n = self.cwords[d];
-                    let (lower, upper) = self.cstack.split_at_mut(left);
-                    let (src, dst) = (&upper[0][d][..n], &mut lower[left - 1][d][..n]);
-                    let cell = &self.comps[d].cell[c][..n];
-                    for ((x, &y), &z) in dst.iter_mut().zip(src).zip(cell) {
-                        *x = y & !z;
-                    }
+            for d in 0..ND {
+                if have >> d & 1 == 0 {
+                    continue;
+                }
+                let n = self.cwords[d];
+                let (lower, upper) = self.cstack.split_at_mut(left);
+                let (src, dst) = (&upper[0][d][..n], &mut lower[left - 1][d][..n]);
+                let cell = &self.comps[d].cell[c][..n];
+                for ((x, &y), &z) in dst.iter_mut().zip(src).zip(cell) {
+                    *x = y & !z;
                 }
             }
-            self.top(chosen | bit, dead, left - 1, &mut child, comps, mid);
+            self.top(chosen | bit, dead, left - 1, &mut child, have, mid);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
                 break;
@@ -823,64 +827,38 @@ impl<'a> Ctx<'a> {
         Some(parts)
     }
 
-    /// Composites of degree d: unions of d pairwise disjoint local sets
-    /// (cliques of the disjointness graph of the first sets, smallest
-    /// first). Every puzzle of the subtree has d givens in each. Returns
+    /// The composite table of degree index `d` for the subtree at (`dead`,
+    /// `left`): the unhit global composites (listed in `mid`), live cells
+    /// only. Every puzzle of the subtree has d+2 givens in each. Returns
     /// false if one needs more givens than are left (prune).
-    fn composites(&mut self, sets: &[u128], chosen: u128, dead: u128, left: usize) -> bool {
-        let m = sets.len().min(64);
-        let mut adj = [0u64; 64];
-        if LOCAL_FROM < ND {
-            for j in 0..m {
-                for i in 0..j {
-                    if sets[i] & sets[j] == 0 {
-                        adj[j] |= 1 << i;
-                        adj[i] |= 1 << j;
-                    }
-                }
-            }
-        }
+    fn build_comp(&mut self, d: usize, dead: u128, left: usize) -> bool {
+        let degree = d + 2;
         let mut out = std::mem::take(&mut self.comp_scratch);
-        for d in 0..ND {
-            let degree = d + 2;
-            out.clear();
-            let cap = if degree <= left + 1 { CW * 64 } else { 1 };
-            if d < LOCAL_FROM {
-                out.extend(
-                    self.mid[left][d]
-                        .iter()
-                        .map(|&c| c & !dead)
-                        .take(cap),
-                );
-            } else if degree <= left + 1 {
-                let from = m.min(COMP_FROM[d]);
-                'k: for k in 0..from {
-                    let below = adj[k] & ((1u64 << k) - 1);
-                    if !cliques(sets, &adj, below, sets[k], degree - 1, &mut out) {
-                        break 'k;
-                    }
-                }
-            }
-            if degree > left && !out.is_empty() {
-                self.comp_scratch = out;
-                return false;
-            }
-            self.comps[d].fill(&out);
-            let n = self.comps[d].len();
-            self.cwords[d] = n.div_ceil(64); st(1+d, n as u64);
-            self.cstack[left][d] = [0; CW];
-            set_range(&mut self.cstack[left][d], 0, n);
+        out.clear();
+        let cap = if degree <= left + 1 { COMP_CAP[d] } else { 1 };
+        out.extend(self.mid[left][d].iter().map(|&c| c & !dead).take(cap));
+        if degree > left && !out.is_empty() {
+            self.comp_scratch = out;
+            return false;
         }
+        self.comps[d].fill(&out);
+        let n = self.comps[d].len();
+        self.cwords[d] = n.div_ceil(64); st(1+d, n as u64);
+        self.cstack[left][d] = [0; CW];
+        set_range(&mut self.cstack[left][d], 0, n);
         self.comp_scratch = out;
         true
     }
 
     /// The global composites not hit by `chosen`, for the subtree at
     /// `left` givens left, from the parent's list if `from_parent`.
-    fn filter_mid(&mut self, chosen: u128, left: usize, from_parent: bool) {
+    fn filter_mid(&mut self, chosen: u128, left: usize, from_parent: bool, have: u8) {
         let (lower, upper) = self.mid.split_at_mut(left + 1);
         let dst = &mut lower[left];
         for d in 0..ND {
+            if have >> d & 1 == 1 {
+                continue;
+            }
             let src: &[u128] = if from_parent { &upper[0][d] } else { &self.gcomps[d] };
             dst[d].clear();
             dst[d].extend(src.iter().filter(|&&c| c & chosen == 0));
