@@ -82,7 +82,7 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
-pub static STATS: [AtomicU64; 40] = [const { AtomicU64::new(0) }; 40];
+pub static STATS: [AtomicU64; 45] = [const { AtomicU64::new(0) }; 45];
 const STATS_ON: bool = false;
 fn st(i: usize, v: u64) { if STATS_ON { STATS[i].fetch_add(v, Ordering::Relaxed); } }
 
@@ -942,16 +942,37 @@ impl<'a> Ctx<'a> {
         let mut dead = dead;
         // Composite degrees the children still need: 2..left-1.
         let keep = ND.min(left.saturating_sub(2));
+        if STATS_ON && (2..=ND + 1).contains(&left) {
+            let d = left - 2;
+            let n = self.cwords[d];
+            let pc: u32 = self.cstack[left][d][..n].iter().map(|x| x.count_ones()).sum();
+            st(20 + left, pc as u64);
+            st(25 + left, 1);
+            st(36 + left.min(3), n as u64);
+        }
+        // With k givens left, a given must lie in every unhit composite of
+        // degree k (else k disjoint unhit sets would remain for k-1).
+        let mut allowed = ALL;
+        if (2..=ND + 1).contains(&left) {
+            let d = left - 2;
+            let n = self.cwords[d];
+            let sets = &self.comps[d].sets;
+            for (w, &word) in self.cstack[left][d][..n].iter().enumerate() {
+                let mut x = word;
+                while x != 0 {
+                    allowed &= sets[w * 64 + x.trailing_zeros() as usize];
+                    x &= x - 1;
+                }
+                if allowed & u == 0 {
+                    return;
+                }
+            }
+        }
         for c in cells_of(u) {
             let bit = 1u128 << c;
-            if (2..=ND + 1).contains(&left) {
-                let d = left - 2;
-                let n = self.cwords[d];
-                st(30+left,1);
-                if !subset_n(&self.cstack[left][d], &self.comps[d].cell[c], n) {
-                    dead |= bit;
-                    continue;
-                }
+            if allowed & bit == 0 {
+                dead |= bit;
+                continue;
             }
             for d in 0..keep {
                 let n = self.cwords[d];
