@@ -7,7 +7,12 @@ use algoku_sudoku::Grid;
 
 fn cpu() -> f64 {
     let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let f: Vec<&str> = s.rsplit(')').next().unwrap_or("").split_whitespace().collect();
+    let f: Vec<&str> = s
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
     f.get(11).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0) / 100.0
 }
 
@@ -20,11 +25,23 @@ fn main() {
         let (c0, t0) = (cpu(), std::time::Instant::now());
         let mut uas = collect(&cells, &UaOptions::default());
         uas.truncate(1500);
-        let opts = SearchOptions { clues, given: 0, threads: 1, max_found: 1_000_000 };
+        let opts = SearchOptions {
+            clues,
+            given: 0,
+            threads: 1,
+            max_found: 1_000_000,
+        };
         let r = search(&cells, &uas, &opts, &|_, _| {});
         let cpu_s = cpu() - c0;
         total += cpu_s;
-        println!("{} found {} nodes {} cpu {:.2} wall {:.2}", &g[..9], r.puzzles.len(), r.nodes, cpu_s, t0.elapsed().as_secs_f64());
+        println!(
+            "{} found {} nodes {} cpu {:.2} wall {:.2}",
+            &g[..9],
+            r.puzzles.len(),
+            r.nodes,
+            cpu_s,
+            t0.elapsed().as_secs_f64()
+        );
     }
     println!("total cpu {total:.2}");
 }

@@ -52,15 +52,27 @@
 //!
 //! # Composites (McGuire's sets of higher degree)
 //!
-//! At the same point, the unions of d = 2..=5 pairwise disjoint local sets
-//! (cliques of the disjointness graph of the first 64/56/48/40 local sets,
-//! at most 2048 per degree) get tables of their own: a composite of degree
-//! d needs d givens while none of its cells is given. Placing given c with
-//! k givens left (k−1 after) is skipped unless every unhit composite of
-//! degree k contains c — otherwise one with k disjoint unhit sets would
-//! remain for k−1 givens. Each placement is then one word-wise subset test
-//! instead of a scan of the unhit sets; the per-degree "unhit" bitmaps are
-//! kept in a stack indexed by givens left (no copy of unused degrees).
+//! A composite of degree d is a union of d pairwise disjoint UA sets; while
+//! none of its cells is given it needs d givens. Lists of them are made
+//! once per search ([`crate::composite`], GridChecker's global lists). At
+//! [`MID_AT`] givens left and below, each upper node filters its parent's
+//! lists down to the composites its givens do not hit; at
+//! `COMP_LEVEL` = 12 / 11 / 10 / 10 givens left (degrees 5 / 4 / 3 / 2, as
+//! GridChecker) the first unhit ones (at most `COMP_CAP`: 1 792 / 4 096 /
+//! 1 792 / 1 024) get a table like the UA tables (per-cell bitmaps), and
+//! every node below keeps their "unhit" bitmap in a stack indexed by
+//! givens left (one word-wise and-not per placement and degree still
+//! needed). Placing a given with k givens left (k−1 after) is allowed only
+//! in the intersection of the unhit composites of degree k — otherwise one
+//! with k disjoint unhit sets would remain for k−1 givens — computed once
+//! per node from the bitmap; a node whose branch set misses it is pruned.
+//!
+//! # Cell numbering
+//!
+//! The search runs on renumbered cells ([`crate::remap`], GridChecker's
+//! remapping): cells in many small UA sets first, so the branches over a
+//! set's cells take those first and leave them dead for the later
+//! siblings.
 //!
 //! A learned set (or a rest set promoted) is unhit by the givens of every
 //! ancestor of the node that found it, so after each child returns the
@@ -82,10 +94,9 @@
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
-pub static STATS: [AtomicU64; 45] = [const { AtomicU64::new(0) }; 45];
-const STATS_ON: bool = false;
-fn st(i: usize, v: u64) { if STATS_ON { STATS[i].fetch_add(v, Ordering::Relaxed); } }
 
+use crate::composite::{self, ND};
+use crate::remap::Remap;
 use crate::unique::Uniqueness;
 use crate::{cells_of, Cells, ALL};
 
@@ -198,195 +209,6 @@ impl<const W: usize> Table<W> {
     }
 }
 
-/// Appends to `out` the unions of `base` with `need` more pairwise
-/// disjoint sets among `cand` (indices into `sets`, all disjoint from
-/// `base`'s sets); false when `out` is full.
-fn cliques(
-    sets: &[u128],
-    adj: &[u64; 64],
-    cand: u64,
-    base: u128,
-    need: usize,
-    out: &mut Vec<u128>,
-) -> bool {
-    if need == 0 {
-        if out.len() == CW * 64 {
-            return false;
-        }
-        out.push(base);
-        return true;
-    }
-    let mut x = cand;
-    if need == 1 {
-        while x != 0 {
-            if out.len() == CW * 64 {
-                return false;
-            }
-            out.push(base | sets[x.trailing_zeros() as usize]);
-            x &= x - 1;
-        }
-        return true;
-    }
-    while x != 0 {
-        let i = x.trailing_zeros() as usize;
-        x &= x - 1;
-        // Candidates below i that are disjoint from i too.
-        let next = cand & adj[i] & ((1u64 << i) - 1);
-        if next == 0 {
-            continue;
-        }
-        if !cliques(sets, adj, next, base | sets[i], need - 1, out) {
-            return false;
-        }
-    }
-    true
-}
-
-/// A renumbering of the cells for the search: the cells in many small UA
-/// sets get the lowest numbers, so a node branches on them first and the
-/// later siblings have them dead (GridChecker's cell remapping: weights
-/// 10⁶/10⁴/10²/1 per set of size 4/6/8/9, then the cells of the six most
-/// connected sets of size 4–6 boosted in turn).
-struct Remap {
-    /// New number of each cell.
-    to_new: [u8; 81],
-    /// Cell of each new number.
-    to_old: [u8; 81],
-}
-
-impl Remap {
-    fn new(uas: &[u128]) -> Self {
-        let weight = |n: u32| -> i64 {
-            match n {
-                4 => 1_000_000,
-                6 => 10_000,
-                8 => 100,
-                9 => 1,
-                _ => 0,
-            }
-        };
-        let mut pop = [0i64; 81];
-        for &u in uas {
-            let w = weight(u.count_ones());
-            for c in cells_of(u) {
-                pop[c] += w;
-            }
-        }
-        let mut small: Vec<u128> = uas.iter().copied().filter(|u| u.count_ones() <= 6).collect();
-        small.sort_unstable_by_key(|&m| (m.count_ones(), m));
-        small.dedup();
-        const CURVE: [i64; 6] = [160_000_000, 80_000_000, 40_000_000, 20_000_000, 10_000_000, 5_000_000];
-        for boost in CURVE.iter().take(small.len()) {
-            let score = |u: u128| -> i64 {
-                let n = u.count_ones() as i64;
-                cells_of(u).map(|c| pop[c]).sum::<i64>() / (n * n)
-            };
-            let mut best = 0;
-            for (i, &u) in small.iter().enumerate() {
-                if score(u) > score(small[best]) {
-                    best = i;
-                }
-            }
-            let u = small.swap_remove(best);
-            for c in cells_of(u) {
-                pop[c] += boost;
-            }
-        }
-        let mut order: Vec<usize> = (0..81).collect();
-        order.sort_by_key(|&c| (std::cmp::Reverse(pop[c]), c));
-        let mut to_new = [0u8; 81];
-        let mut to_old = [0u8; 81];
-        for (n, &c) in order.iter().enumerate() {
-            to_new[c] = n as u8;
-            to_old[n] = c as u8;
-        }
-        Remap { to_new, to_old }
-    }
-
-    fn map(tab: &[u8; 81], m: u128) -> u128 {
-        cells_of(m & ALL).fold(0, |acc, c| acc | 1u128 << tab[c])
-    }
-
-    /// A grid cell mask in search numbering.
-    fn fwd(&self, m: u128) -> u128 {
-        Self::map(&self.to_new, m)
-    }
-
-    /// A search-numbered mask as grid cells.
-    fn back(&self, m: u128) -> u128 {
-        Self::map(&self.to_old, m)
-    }
-}
-
-/// First global set index used by the composites of each degree (the
-/// smaller sets are hit at the upper levels; a composite containing one of
-/// them is left out, as it would be hit too).
-const COMP_BASE: [usize; ND] = [43, 28, 24, 17];
-/// Global composites kept at most per degree.
-/// Degrees (index) from which the composites are local cliques.
-const LOCAL_FROM: usize = ND;
-/// Top global index of the global composites.
-const COMP_TOP: usize = 768;
-const COMP_GLOBAL: [usize; ND] = [10240, 32768, 65536, 40960];
-
-/// The global composites: per degree d = 2..=ND+1, unions of d pairwise
-/// disjoint sets of `sets` (indices from `COMP_BASE`), enumerated by their
-/// largest index first (so the composites of smaller sets come first),
-/// leaving out those containing a set below the base.
-fn global_composites(sets: &[u128]) -> [Vec<u128>; ND] {
-    std::array::from_fn(|d| {
-        let mut out = Vec::new();
-        let base = COMP_BASE[d];
-        if sets.len() <= base {
-            return out;
-        }
-        let small = &sets[..base];
-        let mut stack = Vec::new();
-        fn rec(
-            sets: &[u128],
-            small: &[u128],
-            base: usize,
-            below: usize,
-            acc: u128,
-            need: usize,
-            cap: usize,
-            out: &mut Vec<u128>,
-            stack: &mut Vec<usize>,
-        ) -> bool {
-            if need == 0 {
-                if small.iter().any(|&s| s & !acc == 0) {
-                    return true;
-                }
-                out.push(acc);
-                return out.len() < cap;
-            }
-            for i in base..below {
-                if sets[i] & acc != 0 {
-                    continue;
-                }
-                stack.push(i);
-                let go = rec(sets, small, base, i, acc | sets[i], need - 1, cap, out, stack);
-                stack.pop();
-                if !go {
-                    return false;
-                }
-            }
-            true
-        }
-        let cap = COMP_GLOBAL[d];
-        if d >= LOCAL_FROM {
-            return out;
-        }
-        for top in base..sets.len().min(COMP_TOP) {
-            if !rec(sets, small, base, top, sets[top], d + 1, cap, &mut out, &mut stack) {
-                if STATS_ON { eprintln!("deg {} cap at top {} size {}", d + 2, top, sets[top].count_ones()); }
-                break;
-            }
-        }
-        out
-    })
-}
-
 /// Transposes a 64×64 bit matrix: afterwards bit k of row c is what bit
 /// c of row k was (rows are words, bit 0 the lowest).
 fn transpose(a: &mut [u64; 64]) {
@@ -426,12 +248,6 @@ fn subset<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
     a.iter().zip(b.iter()).all(|(&x, &y)| x & !y == 0)
 }
 
-/// Whether every set of the first `n` words of `a` is in `b`.
-#[inline(always)]
-fn subset_n<const W: usize>(a: &[u64; W], b: &[u64; W], n: usize) -> bool {
-    a[..n].iter().zip(b[..n].iter()).all(|(&x, &y)| x & !y == 0)
-}
-
 /// Sets the bits `from..to`.
 fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
     let mut j = from;
@@ -451,13 +267,9 @@ fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
 
 /// Words of the bitmaps of composites (64 composites each).
 const CW: usize = 64;
-/// Composites kept per degree in a subtree.
+/// Composites kept per degree in a subtree's table (GridChecker's sizes).
 const COMP_CAP: [usize; ND] = [1024, 1792, 4096, 1792];
-/// Composite degrees kept: 2..=ND+1.
-const ND: usize = 4;
-/// Per degree, composites are built from the first `COMP_FROM[d]` local sets.
-const COMP_FROM: [usize; ND] = [64, 56, 48, 40];
-/// Composite state of the local nodes, by givens left.
+/// Unhit composites of the nodes below the tables' levels, by givens left.
 type CompStack = [[[u64; CW]; ND]; MID_AT + 1];
 
 /// One subtree to search.
@@ -532,10 +344,16 @@ pub fn search(
     let total_found = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     // Expand to SPLIT_DEPTH; leaves met on the way are searched here.
-    let t0 = std::time::Instant::now();
-    let gcomps = global_composites(&initial);
-    if STATS_ON { eprintln!("gcomps {:?} in {:?}", gcomps.iter().map(|v| v.len()).collect::<Vec<_>>(), t0.elapsed()); }
-    let mut ctx = Ctx::new(grid, table, opts.max_found, &total_found, &stop, &gcomps, &remap);
+    let gcomps = composite::global(&initial);
+    let mut ctx = Ctx::new(
+        grid,
+        table,
+        opts.max_found,
+        &total_found,
+        &stop,
+        &gcomps,
+        &remap,
+    );
     let mut tasks = vec![root];
     for _ in 0..SPLIT_DEPTH {
         let mut next = Vec::new();
@@ -631,7 +449,9 @@ impl<'a> Ctx<'a> {
             stop,
             gcomps,
             remap,
-            mid: (0..MID_AT + 2).map(|_| std::array::from_fn(|_| Vec::new())).collect(),
+            mid: (0..MID_AT + 2)
+                .map(|_| std::array::from_fn(|_| Vec::new()))
+                .collect(),
         }
     }
 
@@ -729,9 +549,18 @@ impl<'a> Ctx<'a> {
         Step::Branch(best)
     }
 
-    /// The search below an upper node. `comps`: whether the composite
-    /// stack holds this node's composites (built at [`COMP_AT`] givens left).
-    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], have: u8, mid: bool) {
+    /// The search below an upper node. `have`: the composite degrees (bit
+    /// d for degree d+2) whose tables hold this node's state in `cstack`;
+    /// `mid`: whether the parent listed its unhit global composites.
+    fn top(
+        &mut self,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        alive: &mut [u64; GW],
+        have: u8,
+        mid: bool,
+    ) {
         let mid = if left <= MID_AT {
             self.filter_mid(chosen, left, mid, have);
             true
@@ -739,8 +568,8 @@ impl<'a> Ctx<'a> {
             false
         };
         let mut have = have;
-        for d in 0..ND {
-            if have >> d & 1 == 0 && left <= COMP_LEVEL[d] {
+        for (d, &level) in COMP_LEVEL.iter().enumerate() {
+            if have >> d & 1 == 0 && left <= level {
                 if !self.build_comp(d, dead, left) {
                     return;
                 }
@@ -767,7 +596,15 @@ impl<'a> Ctx<'a> {
     }
 
     /// Steps 1-3 at an upper node, then its children.
-    fn top_branch(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], have: u8, mid: bool) {
+    fn top_branch(
+        &mut self,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        alive: &mut [u64; GW],
+        have: u8,
+        mid: bool,
+    ) {
         self.nodes += 1;
         let Step::Branch(branch) = self.prepare(chosen, dead, left, alive) else {
             return;
@@ -843,7 +680,7 @@ impl<'a> Ctx<'a> {
         }
         self.comps[d].fill(&out);
         let n = self.comps[d].len();
-        self.cwords[d] = n.div_ceil(64); st(1+d, n as u64);
+        self.cwords[d] = n.div_ceil(64);
         self.cstack[left][d] = [0; CW];
         set_range(&mut self.cstack[left][d], 0, n);
         self.comp_scratch = out;
@@ -859,7 +696,11 @@ impl<'a> Ctx<'a> {
             if have >> d & 1 == 1 {
                 continue;
             }
-            let src: &[u128] = if from_parent { &upper[0][d] } else { &self.gcomps[d] };
+            let src: &[u128] = if from_parent {
+                &upper[0][d]
+            } else {
+                &self.gcomps[d]
+            };
             dst[d].clear();
             dst[d].extend(src.iter().filter(|&&c| c & chosen == 0));
         }
@@ -890,7 +731,7 @@ impl<'a> Ctx<'a> {
 
     /// The search below a node of a local subtree.
     fn inner(&mut self, chosen: u128, dead: u128, left: usize, a: &mut [u64; LOCAL_WORDS]) {
-        self.nodes += 1; st(10+left,1);
+        self.nodes += 1;
         let mut first = first_bit(a);
         if first.is_none() {
             if self.stop.load(Ordering::Relaxed) {
@@ -942,14 +783,6 @@ impl<'a> Ctx<'a> {
         let mut dead = dead;
         // Composite degrees the children still need: 2..left-1.
         let keep = ND.min(left.saturating_sub(2));
-        if STATS_ON && (2..=ND + 1).contains(&left) {
-            let d = left - 2;
-            let n = self.cwords[d];
-            let pc: u32 = self.cstack[left][d][..n].iter().map(|x| x.count_ones()).sum();
-            st(20 + left, pc as u64);
-            st(25 + left, 1);
-            st(36 + left.min(3), n as u64);
-        }
         // With k givens left, a given must lie in every unhit composite of
         // degree k (else k disjoint unhit sets would remain for k-1).
         let mut allowed = ALL;
