@@ -3,7 +3,7 @@
 //! User CPU time from /proc (less sensitive to a loaded machine than wall time).
 
 use algoku_checker::{collect, search, SearchOptions, UaOptions};
-use algoku_sudoku::Grid;
+use algoku_sudoku::{is_valid_solution_bytes, Grid};
 
 fn cpu() -> f64 {
     let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
@@ -16,12 +16,22 @@ fn cpu() -> f64 {
     f.get(11).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0) / 100.0
 }
 
-fn main() {
+fn main() -> std::process::ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let clues: usize = args[0].parse().expect("N");
+    let usage = "usage: speed N GRID... (N clues, solved grids of 81 digits)";
+    let Some(clues) = args.first().and_then(|n| n.parse::<usize>().ok()) else {
+        eprintln!("{usage}");
+        return std::process::ExitCode::from(2);
+    };
     let mut total = 0.0;
     for g in &args[1..] {
-        let cells = *Grid::parse(g).expect("grid").cells();
+        let cells = match Grid::parse(g) {
+            Ok(grid) if is_valid_solution_bytes(grid.cells()) => *grid.cells(),
+            _ => {
+                eprintln!("not a solved grid: {g}\n{usage}");
+                return std::process::ExitCode::from(2);
+            }
+        };
         let (c0, t0) = (cpu(), std::time::Instant::now());
         let mut uas = collect(&cells, &UaOptions::default());
         uas.truncate(1500);
@@ -44,4 +54,5 @@ fn main() {
         );
     }
     println!("total cpu {total:.2}");
+    std::process::ExitCode::SUCCESS
 }
