@@ -52,15 +52,27 @@
 //!
 //! # Composites (McGuire's sets of higher degree)
 //!
-//! At the same point, the unions of d = 2..=5 pairwise disjoint local sets
-//! (cliques of the disjointness graph of the first 64/56/48/40 local sets,
-//! at most 2048 per degree) get tables of their own: a composite of degree
-//! d needs d givens while none of its cells is given. Placing given c with
-//! k givens left (k−1 after) is skipped unless every unhit composite of
-//! degree k contains c — otherwise one with k disjoint unhit sets would
-//! remain for k−1 givens. Each placement is then one word-wise subset test
-//! instead of a scan of the unhit sets; the per-degree "unhit" bitmaps are
-//! kept in a stack indexed by givens left (no copy of unused degrees).
+//! A composite of degree d is a union of d pairwise disjoint UA sets; while
+//! none of its cells is given it needs d givens. Lists of them are made
+//! once per search ([`crate::composite`], GridChecker's global lists). At
+//! [`MID_AT`] givens left and below, each upper node filters its parent's
+//! lists down to the composites its givens do not hit; at
+//! `COMP_LEVEL` = 12 / 11 / 10 / 10 givens left (degrees 5 / 4 / 3 / 2, as
+//! GridChecker) the first unhit ones (at most `COMP_CAP`: 1 792 / 4 096 /
+//! 1 792 / 1 024) get a table like the UA tables (per-cell bitmaps), and
+//! every node below keeps their "unhit" bitmap in a stack indexed by
+//! givens left (one word-wise and-not per placement and degree still
+//! needed). Placing a given with k givens left (k−1 after) is allowed only
+//! in the intersection of the unhit composites of degree k — otherwise one
+//! with k disjoint unhit sets would remain for k−1 givens — computed once
+//! per node from the bitmap; a node whose branch set misses it is pruned.
+//!
+//! # Cell numbering
+//!
+//! The search runs on renumbered cells ([`crate::remap`], GridChecker's
+//! remapping): cells in many small UA sets first, so the branches over a
+//! set's cells take those first and leave them dead for the later
+//! siblings.
 //!
 //! A learned set (or a rest set promoted) is unhit by the givens of every
 //! ancestor of the node that found it, so after each child returns the
@@ -83,6 +95,8 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rayon::prelude::*;
 
+use crate::composite::{self, ND};
+use crate::remap::Remap;
 use crate::unique::Uniqueness;
 use crate::{cells_of, Cells, ALL};
 
@@ -96,6 +110,11 @@ const GLOBAL_RESERVE: usize = 512;
 const GW: usize = (GLOBAL_SETS + GLOBAL_RESERVE) / 64;
 /// Givens left at which a subtree gets its local table.
 pub const LOCAL_AT: usize = 9;
+/// Givens left at which the composite table of each degree is built (at or
+/// above [`LOCAL_AT`], at most [`MID_AT`]).
+const COMP_LEVEL: [usize; ND] = [10, 10, 11, 12];
+/// Givens left at which the global composites not hit are listed for the subtree.
+pub const MID_AT: usize = 12;
 /// Words of the local bitmaps (64 sets each).
 pub const LOCAL_WORDS: usize = 4;
 /// Room kept in a local table for learned and promoted sets.
@@ -190,50 +209,6 @@ impl<const W: usize> Table<W> {
     }
 }
 
-/// Appends to `out` the unions of `base` with `need` more pairwise
-/// disjoint sets among `cand` (indices into `sets`, all disjoint from
-/// `base`'s sets); false when `out` is full.
-fn cliques(
-    sets: &[u128],
-    adj: &[u64; 64],
-    cand: u64,
-    base: u128,
-    need: usize,
-    out: &mut Vec<u128>,
-) -> bool {
-    if need == 0 {
-        if out.len() == CW * 64 {
-            return false;
-        }
-        out.push(base);
-        return true;
-    }
-    let mut x = cand;
-    if need == 1 {
-        while x != 0 {
-            if out.len() == CW * 64 {
-                return false;
-            }
-            out.push(base | sets[x.trailing_zeros() as usize]);
-            x &= x - 1;
-        }
-        return true;
-    }
-    while x != 0 {
-        let i = x.trailing_zeros() as usize;
-        x &= x - 1;
-        // Candidates below i that are disjoint from i too.
-        let next = cand & adj[i] & ((1u64 << i) - 1);
-        if next == 0 {
-            continue;
-        }
-        if !cliques(sets, adj, next, base | sets[i], need - 1, out) {
-            return false;
-        }
-    }
-    true
-}
-
 /// Transposes a 64×64 bit matrix: afterwards bit k of row c is what bit
 /// c of row k was (rows are words, bit 0 the lowest).
 fn transpose(a: &mut [u64; 64]) {
@@ -273,12 +248,6 @@ fn subset<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
     a.iter().zip(b.iter()).all(|(&x, &y)| x & !y == 0)
 }
 
-/// Whether every set of the first `n` words of `a` is in `b`.
-#[inline(always)]
-fn subset_n<const W: usize>(a: &[u64; W], b: &[u64; W], n: usize) -> bool {
-    a[..n].iter().zip(b[..n].iter()).all(|(&x, &y)| x & !y == 0)
-}
-
 /// Sets the bits `from..to`.
 fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
     let mut j = from;
@@ -297,13 +266,11 @@ fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
 }
 
 /// Words of the bitmaps of composites (64 composites each).
-const CW: usize = 32;
-/// Composite degrees kept: 2..=ND+1.
-const ND: usize = 4;
-/// Per degree, composites are built from the first `COMP_FROM[d]` local sets.
-const COMP_FROM: [usize; ND] = [64, 56, 48, 40];
-/// Composite state of the local nodes, by givens left.
-type CompStack = [[[u64; CW]; ND]; 82];
+const CW: usize = 64;
+/// Composites kept per degree in a subtree's table (GridChecker's sizes).
+const COMP_CAP: [usize; ND] = [1024, 1792, 4096, 1792];
+/// Unhit composites of the nodes below the tables' levels, by givens left.
+type CompStack = [[[u64; CW]; ND]; MID_AT + 1];
 
 /// One subtree to search.
 #[derive(Clone)]
@@ -324,6 +291,7 @@ struct Ctx<'a> {
     cwords: [usize; ND],
     rest: Vec<u128>,
     scratch: Vec<u128>,
+    comp_scratch: Vec<u128>,
     found: Vec<u128>,
     nodes: u64,
     solves: u64,
@@ -331,6 +299,9 @@ struct Ctx<'a> {
     max_found: u64,
     total_found: &'a AtomicU64,
     stop: &'a AtomicBool,
+    gcomps: &'a [Vec<u128>; ND],
+    remap: &'a Remap,
+    mid: Vec<[Vec<u128>; ND]>,
 }
 
 /// Searches every puzzle of `opts.clues` givens of `grid` containing
@@ -343,7 +314,8 @@ pub fn search(
     opts: &SearchOptions,
     tick: &(dyn Fn(u64, u64) + Sync),
 ) -> SearchResult {
-    let given = opts.given & ALL;
+    let remap = Remap::new(uas);
+    let given = remap.fwd(opts.given & ALL);
     let placed = given.count_ones() as usize;
     let mut result = SearchResult::default();
     if placed > opts.clues {
@@ -351,7 +323,7 @@ pub fn search(
     }
     let mut initial: Vec<u128> = uas
         .iter()
-        .map(|&u| u & ALL)
+        .map(|&u| remap.fwd(u))
         .filter(|&u| u & given == 0 && u != 0)
         .collect();
     initial.sort_unstable_by_key(|&m| (m.count_ones(), m));
@@ -372,7 +344,16 @@ pub fn search(
     let total_found = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     // Expand to SPLIT_DEPTH; leaves met on the way are searched here.
-    let mut ctx = Ctx::new(grid, table, opts.max_found, &total_found, &stop);
+    let gcomps = composite::global(&initial);
+    let mut ctx = Ctx::new(
+        grid,
+        table,
+        opts.max_found,
+        &total_found,
+        &stop,
+        &gcomps,
+        &remap,
+    );
     let mut tasks = vec![root];
     for _ in 0..SPLIT_DEPTH {
         let mut next = Vec::new();
@@ -385,9 +366,17 @@ pub fn search(
     let done = AtomicU64::new(0);
     let table = ctx.global.clone();
     let run = |t: Task| {
-        let mut c = Ctx::new(grid, table.clone(), opts.max_found, &total_found, &stop);
+        let mut c = Ctx::new(
+            grid,
+            table.clone(),
+            opts.max_found,
+            &total_found,
+            &stop,
+            &gcomps,
+            &remap,
+        );
         let mut alive = t.alive;
-        c.top(t.chosen, t.dead, t.left, &mut alive);
+        c.top(t.chosen, t.dead, t.left, &mut alive, 0, false);
         tick(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         (c.found, c.nodes, c.solves, c.learned_count)
     };
@@ -412,6 +401,9 @@ pub fn search(
         result.solves += s;
         result.learned += l;
     }
+    for p in result.puzzles.iter_mut() {
+        *p = remap.back(*p);
+    }
     result.puzzles.sort_unstable();
     result.stopped = stop.load(Ordering::Relaxed);
     if result.stopped {
@@ -435,16 +427,19 @@ impl<'a> Ctx<'a> {
         max_found: u64,
         total_found: &'a AtomicU64,
         stop: &'a AtomicBool,
+        gcomps: &'a [Vec<u128>; ND],
+        remap: &'a Remap,
     ) -> Self {
         Ctx {
             checker: Uniqueness::new(grid),
             global,
             local: Table::new(),
             comps: std::array::from_fn(|_| Table::new()),
-            cstack: Box::new([[[0; CW]; ND]; 82]),
+            cstack: Box::new([[[0; CW]; ND]; MID_AT + 1]),
             cwords: [0; ND],
             rest: Vec::new(),
             scratch: Vec::new(),
+            comp_scratch: Vec::new(),
             found: Vec::new(),
             nodes: 0,
             solves: 0,
@@ -452,6 +447,11 @@ impl<'a> Ctx<'a> {
             max_found,
             total_found,
             stop,
+            gcomps,
+            remap,
+            mid: (0..MID_AT + 2)
+                .map(|_| std::array::from_fn(|_| Vec::new()))
+                .collect(),
         }
     }
 
@@ -549,12 +549,62 @@ impl<'a> Ctx<'a> {
         Step::Branch(best)
     }
 
-    /// The search below an upper node.
-    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW]) {
+    /// The search below an upper node. `have`: the composite degrees (bit
+    /// d for degree d+2) whose tables hold this node's state in `cstack`;
+    /// `mid`: whether the parent listed its unhit global composites.
+    fn top(
+        &mut self,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        alive: &mut [u64; GW],
+        have: u8,
+        mid: bool,
+    ) {
+        let mid = if left <= MID_AT {
+            self.filter_mid(chosen, left, mid, have);
+            true
+        } else {
+            false
+        };
+        let mut have = have;
+        for (d, &level) in COMP_LEVEL.iter().enumerate() {
+            if have >> d & 1 == 0 && left <= level {
+                if !self.build_comp(d, dead, left) {
+                    return;
+                }
+                have |= 1 << d;
+            }
+        }
         if left <= LOCAL_AT {
-            self.enter_local(chosen, dead, left, alive);
+            let Some(parts) = self.live_parts(dead, alive) else {
+                return;
+            };
+            self.nodes += 1;
+            let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
+            let keep = parts.len().min(room);
+            self.local.fill(&parts[..keep]);
+            self.rest.clear();
+            self.rest.extend_from_slice(&parts[keep..]);
+            self.scratch = parts;
+            let mut a = [0u64; LOCAL_WORDS];
+            set_range(&mut a, 0, self.local.len());
+            self.inner(chosen, dead, left, &mut a);
             return;
         }
+        self.top_branch(chosen, dead, left, alive, have, mid);
+    }
+
+    /// Steps 1-3 at an upper node, then its children.
+    fn top_branch(
+        &mut self,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        alive: &mut [u64; GW],
+        have: u8,
+        mid: bool,
+    ) {
         self.nodes += 1;
         let Step::Branch(branch) = self.prepare(chosen, dead, left, alive) else {
             return;
@@ -564,7 +614,19 @@ impl<'a> Ctx<'a> {
             let bit = 1u128 << c;
             let before = self.global.len();
             let mut child = and_not(alive, &self.global.cell[c]);
-            self.top(chosen | bit, dead, left - 1, &mut child);
+            for d in 0..ND {
+                if have >> d & 1 == 0 {
+                    continue;
+                }
+                let n = self.cwords[d];
+                let (lower, upper) = self.cstack.split_at_mut(left);
+                let (src, dst) = (&upper[0][d][..n], &mut lower[left - 1][d][..n]);
+                let cell = &self.comps[d].cell[c][..n];
+                for ((x, &y), &z) in dst.iter_mut().zip(src).zip(cell) {
+                    *x = y & !z;
+                }
+            }
+            self.top(chosen | bit, dead, left - 1, &mut child, have, mid);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
                 break;
@@ -574,10 +636,9 @@ impl<'a> Ctx<'a> {
         }
     }
 
-    /// Builds the local table of the subtree at (chosen, dead) from the
-    /// unhit global sets, and its composites, then searches it.
-    fn enter_local(&mut self, chosen: u128, dead: u128, left: usize, alive: &[u64; GW]) {
-        self.nodes += 1;
+    /// The live parts of the unhit global sets, smallest first (in
+    /// `scratch`, taken), or `None` when one has no live cell (prune).
+    fn live_parts(&mut self, dead: u128, alive: &[u64; GW]) -> Option<Vec<u128>> {
         let live = !dead;
         let mut parts = std::mem::take(&mut self.scratch);
         parts.clear();
@@ -589,7 +650,7 @@ impl<'a> Ctx<'a> {
                 let l = self.global.sets[j] & live;
                 if l == 0 {
                     self.scratch = parts;
-                    return;
+                    return None;
                 }
                 // Sort key: size above the 81 cell bits.
                 parts.push((l.count_ones() as u128) << 81 | l);
@@ -600,62 +661,49 @@ impl<'a> Ctx<'a> {
         for p in parts.iter_mut() {
             *p &= ALL;
         }
-        let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
-        let keep = parts.len().min(room);
-        self.local.fill(&parts[..keep]);
-        self.rest.clear();
-        self.rest.extend_from_slice(&parts[keep..]);
-        self.scratch = parts;
-        if !self.composites(left) {
-            return;
-        }
-        let mut a = [0u64; LOCAL_WORDS];
-        set_range(&mut a, 0, self.local.len());
-        self.inner(chosen, dead, left, &mut a);
+        Some(parts)
     }
 
-    /// Composites of degree d: unions of d pairwise disjoint local sets
-    /// (cliques of the disjointness graph of the first sets, smallest
-    /// first). Every puzzle of the subtree has d givens in each. Returns
+    /// The composite table of degree index `d` for the subtree at (`dead`,
+    /// `left`): the unhit global composites (listed in `mid`), live cells
+    /// only. Every puzzle of the subtree has d+2 givens in each. Returns
     /// false if one needs more givens than are left (prune).
-    fn composites(&mut self, left: usize) -> bool {
-        let sets = &self.local.sets;
-        let m = sets.len().min(64);
-        let mut adj = [0u64; 64];
-        for j in 0..m {
-            for i in 0..j {
-                if sets[i] & sets[j] == 0 {
-                    adj[j] |= 1 << i;
-                    adj[i] |= 1 << j;
-                }
-            }
+    fn build_comp(&mut self, d: usize, dead: u128, left: usize) -> bool {
+        let degree = d + 2;
+        let mut out = std::mem::take(&mut self.comp_scratch);
+        out.clear();
+        let cap = if degree <= left + 1 { COMP_CAP[d] } else { 1 };
+        out.extend(self.mid[left][d].iter().map(|&c| c & !dead).take(cap));
+        if degree > left && !out.is_empty() {
+            self.comp_scratch = out;
+            return false;
         }
-        let mut out = std::mem::take(&mut self.scratch);
-        #[allow(clippy::needless_range_loop)]
-        for d in 0..ND {
-            let degree = d + 2;
-            out.clear();
-            if degree <= left + 1 {
-                let from = m.min(COMP_FROM[d]);
-                'k: for k in 0..from {
-                    let below = adj[k] & ((1u64 << k) - 1);
-                    if !cliques(sets, &adj, below, sets[k], degree - 1, &mut out) {
-                        break 'k;
-                    }
-                }
-            }
-            if degree > left && !out.is_empty() {
-                self.scratch = out;
-                return false;
-            }
-            self.comps[d].fill(&out);
-            let n = self.comps[d].len();
-            self.cwords[d] = n.div_ceil(64);
-            self.cstack[left][d] = [0; CW];
-            set_range(&mut self.cstack[left][d], 0, n);
-        }
-        self.scratch = out;
+        self.comps[d].fill(&out);
+        let n = self.comps[d].len();
+        self.cwords[d] = n.div_ceil(64);
+        self.cstack[left][d] = [0; CW];
+        set_range(&mut self.cstack[left][d], 0, n);
+        self.comp_scratch = out;
         true
+    }
+
+    /// The global composites not hit by `chosen`, for the subtree at
+    /// `left` givens left, from the parent's list if `from_parent`.
+    fn filter_mid(&mut self, chosen: u128, left: usize, from_parent: bool, have: u8) {
+        let (lower, upper) = self.mid.split_at_mut(left + 1);
+        let dst = &mut lower[left];
+        for d in 0..ND {
+            if have >> d & 1 == 1 {
+                continue;
+            }
+            let src: &[u128] = if from_parent {
+                &upper[0][d]
+            } else {
+                &self.gcomps[d]
+            };
+            dst[d].clear();
+            dst[d].extend(src.iter().filter(|&&c| c & chosen == 0));
+        }
     }
 
     /// Adds a set to the local table (learned or promoted); returns its
@@ -735,15 +783,29 @@ impl<'a> Ctx<'a> {
         let mut dead = dead;
         // Composite degrees the children still need: 2..left-1.
         let keep = ND.min(left.saturating_sub(2));
+        // With k givens left, a given must lie in every unhit composite of
+        // degree k (else k disjoint unhit sets would remain for k-1).
+        let mut allowed = ALL;
+        if (2..=ND + 1).contains(&left) {
+            let d = left - 2;
+            let n = self.cwords[d];
+            let sets = &self.comps[d].sets;
+            for (w, &word) in self.cstack[left][d][..n].iter().enumerate() {
+                let mut x = word;
+                while x != 0 {
+                    allowed &= sets[w * 64 + x.trailing_zeros() as usize];
+                    x &= x - 1;
+                }
+                if allowed & u == 0 {
+                    return;
+                }
+            }
+        }
         for c in cells_of(u) {
             let bit = 1u128 << c;
-            if (2..=ND + 1).contains(&left) {
-                let d = left - 2;
-                let n = self.cwords[d];
-                if !subset_n(&self.cstack[left][d], &self.comps[d].cell[c], n) {
-                    dead |= bit;
-                    continue;
-                }
+            if allowed & bit == 0 {
+                dead |= bit;
+                continue;
             }
             for d in 0..keep {
                 let n = self.cwords[d];
@@ -790,9 +852,9 @@ impl<'a> Ctx<'a> {
     /// the cells where a second solution differs (a new UA set, learned).
     fn check(&mut self, chosen: u128) -> Option<u128> {
         self.solves += 1;
-        let diff = self.checker.second(chosen)?;
+        let diff = self.checker.second(self.remap.back(chosen))?;
         self.learned_count += 1;
-        Some(diff)
+        Some(self.remap.fwd(diff))
     }
 
     /// Records every puzzle `chosen` + `left` cells of `free`.

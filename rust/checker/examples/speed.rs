@@ -1,0 +1,58 @@
+//! CPU seconds of the N-clue search per grid (UA collection + search, one
+//! thread): `cargo run --release -p algoku-checker --example speed -- N GRID...`.
+//! User CPU time from /proc (less sensitive to a loaded machine than wall time).
+
+use algoku_checker::{collect, search, SearchOptions, UaOptions};
+use algoku_sudoku::{is_valid_solution_bytes, Grid};
+
+fn cpu() -> f64 {
+    let s = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let f: Vec<&str> = s
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .collect();
+    f.get(11).and_then(|x| x.parse::<f64>().ok()).unwrap_or(0.0) / 100.0
+}
+
+fn main() -> std::process::ExitCode {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: speed N GRID... (N clues, solved grids of 81 digits)";
+    let Some(clues) = args.first().and_then(|n| n.parse::<usize>().ok()) else {
+        eprintln!("{usage}");
+        return std::process::ExitCode::from(2);
+    };
+    let mut total = 0.0;
+    for g in &args[1..] {
+        let cells = match Grid::parse(g) {
+            Ok(grid) if is_valid_solution_bytes(grid.cells()) => *grid.cells(),
+            _ => {
+                eprintln!("not a solved grid: {g}\n{usage}");
+                return std::process::ExitCode::from(2);
+            }
+        };
+        let (c0, t0) = (cpu(), std::time::Instant::now());
+        let mut uas = collect(&cells, &UaOptions::default());
+        uas.truncate(1500);
+        let opts = SearchOptions {
+            clues,
+            given: 0,
+            threads: 1,
+            max_found: 1_000_000,
+        };
+        let r = search(&cells, &uas, &opts, &|_, _| {});
+        let cpu_s = cpu() - c0;
+        total += cpu_s;
+        println!(
+            "{} found {} nodes {} cpu {:.2} wall {:.2}",
+            &g[..9],
+            r.puzzles.len(),
+            r.nodes,
+            cpu_s,
+            t0.elapsed().as_secs_f64()
+        );
+    }
+    println!("total cpu {total:.2}");
+    std::process::ExitCode::SUCCESS
+}

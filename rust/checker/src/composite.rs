@@ -1,0 +1,132 @@
+//! McGuire's sets of higher degree, listed once per search (GridChecker's
+//! global composite lists).
+//!
+//! A *composite of degree d* is the union of d pairwise disjoint UA sets.
+//! A puzzle hits each of the d sets with its own given, so while no cell of
+//! a composite is given, the search still needs at least d givens: with
+//! k givens left, a given that misses an unhit composite of degree k
+//! leaves k disjoint unhit sets for k−1 givens, and is skipped. Any union
+//! of disjoint UA sets is valid, so which composites are listed changes
+//! only how much is pruned, never the puzzles found.
+//!
+//! # Which composites
+//!
+//! The list of degree d is built once from the search's UA list (smallest
+//! first, cells renumbered, see [`crate::remap`]): unions of d pairwise
+//! disjoint sets whose indices are all at least `BASE[d]`, enumerated by
+//! their largest index, lowest first (so unions of smaller sets come
+//! first), at most `CAP[d]` of them, and leaving out a union that contains
+//! one of the first `BASE[d]` sets: those small sets are hit at the upper
+//! levels of every branch, and a composite containing one is then hit too
+//! (dead weight in the lower-level tables). The bases and caps are
+//! GridChecker's (its starters 44/30/27/21 and list sizes 10 240 / 32 768 /
+//! 65 536 / 40 960 for degrees 2–5); the search filters these lists level
+//! by level and keeps the first unhit ones in small tables
+//! ([`crate::search`]).
+
+/// Composite degrees kept: 2..=`ND`+1.
+pub const ND: usize = 4;
+/// First UA index used by the composites of degree d+2.
+const BASE: [usize; ND] = [43, 28, 24, 17];
+/// Composites listed at most per degree.
+const CAP: [usize; ND] = [10240, 32768, 65536, 40960];
+/// The sets used have indices below this.
+const TOP: usize = 768;
+
+/// Per degree index d (degree d+2), the composites of `sets` (UA sets,
+/// smallest first), as described at the top of this module.
+pub fn global(sets: &[u128]) -> [Vec<u128>; ND] {
+    std::array::from_fn(|d| {
+        let mut out = Vec::new();
+        let base = BASE[d];
+        if sets.len() <= base {
+            return out;
+        }
+        let mut e = Enum {
+            sets: &sets[..sets.len().min(TOP)],
+            small: &sets[..base],
+            base,
+            cap: CAP[d],
+            out: &mut out,
+        };
+        for top in base..e.sets.len() {
+            if !e.rec(top, e.sets[top], d + 1) {
+                break;
+            }
+        }
+        out
+    })
+}
+
+/// The enumeration of one degree's composites.
+struct Enum<'a> {
+    sets: &'a [u128],
+    small: &'a [u128],
+    base: usize,
+    cap: usize,
+    out: &'a mut Vec<u128>,
+}
+
+impl Enum<'_> {
+    /// Adds the unions of `acc` with `need` more sets of indices in
+    /// `base..below` disjoint from it and each other; false when full.
+    fn rec(&mut self, below: usize, acc: u128, need: usize) -> bool {
+        if need == 0 {
+            if self.small.iter().any(|&s| s & !acc == 0) {
+                return true;
+            }
+            self.out.push(acc);
+            return self.out.len() < self.cap;
+        }
+        for i in self.base..below {
+            let s = self.sets[i];
+            if s & acc == 0 && !self.rec(i, acc | s, need - 1) {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{collect, UaOptions};
+    use algoku_sudoku::Grid;
+
+    /// Whether `rest` is the union of `need` disjoint sets of `sets`.
+    fn split(sets: &[u128], rest: u128, need: usize) -> bool {
+        if need == 0 {
+            return rest == 0;
+        }
+        sets.iter()
+            .enumerate()
+            .any(|(i, &s)| s & !rest == 0 && split(&sets[i + 1..], rest & !s, need - 1))
+    }
+
+    #[test]
+    fn composites_are_unions_of_disjoint_sets_without_a_small_one() {
+        let g = *Grid::parse(
+            "318765294926184537745392861497521683631879425582436179179658342264913758853247916",
+        )
+        .unwrap()
+        .cells();
+        let mut sets = collect(&g, &UaOptions::default());
+        sets.sort_unstable_by_key(|&m| (m.count_ones(), m));
+        let lists = global(&sets);
+        for (d, list) in lists.iter().enumerate() {
+            assert!(!list.is_empty(), "degree {}", d + 2);
+            assert!(list.len() <= CAP[d]);
+            for &c in list.iter().take(300) {
+                assert!(sets[..BASE[d]].iter().all(|&s| s & !c != 0));
+                // c is a union of d+2 disjoint sets from BASE[d]..TOP.
+                let inside: Vec<u128> = sets[BASE[d]..TOP.min(sets.len())]
+                    .iter()
+                    .copied()
+                    .filter(|&s| s & !c == 0)
+                    .collect();
+                assert!(split(&inside, c, d + 2), "degree {}: {c:#x}", d + 2);
+            }
+        }
+    }
+}
