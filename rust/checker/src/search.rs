@@ -595,6 +595,25 @@ impl<'a> Ctx<'a> {
         self.top_branch(chosen, dead, left, alive, have, mid);
     }
 
+    /// Given `c` placed with `left` givens left: for each composite degree
+    /// in `degrees` (bit d for degree d+2), the child's unhit bitmap (slot
+    /// `left - 1` of `cstack`) is the node's without the composites holding `c`.
+    #[inline(always)]
+    fn hit_composites(&mut self, c: usize, left: usize, degrees: u8) {
+        for d in 0..ND {
+            if degrees >> d & 1 == 0 {
+                continue;
+            }
+            let n = self.cwords[d];
+            let (lower, upper) = self.cstack.split_at_mut(left);
+            let (src, dst) = (&upper[0][d][..n], &mut lower[left - 1][d][..n]);
+            let cell = &self.comps[d].cell[c][..n];
+            for ((x, &y), &z) in dst.iter_mut().zip(src).zip(cell) {
+                *x = y & !z;
+            }
+        }
+    }
+
     /// Steps 1-3 at an upper node, then its children.
     fn top_branch(
         &mut self,
@@ -614,18 +633,7 @@ impl<'a> Ctx<'a> {
             let bit = 1u128 << c;
             let before = self.global.len();
             let mut child = and_not(alive, &self.global.cell[c]);
-            for d in 0..ND {
-                if have >> d & 1 == 0 {
-                    continue;
-                }
-                let n = self.cwords[d];
-                let (lower, upper) = self.cstack.split_at_mut(left);
-                let (src, dst) = (&upper[0][d][..n], &mut lower[left - 1][d][..n]);
-                let cell = &self.comps[d].cell[c][..n];
-                for ((x, &y), &z) in dst.iter_mut().zip(src).zip(cell) {
-                    *x = y & !z;
-                }
-            }
+            self.hit_composites(c, left, have);
             self.top(chosen | bit, dead, left - 1, &mut child, have, mid);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
@@ -807,15 +815,7 @@ impl<'a> Ctx<'a> {
                 dead |= bit;
                 continue;
             }
-            for d in 0..keep {
-                let n = self.cwords[d];
-                let (lower, upper) = self.cstack.split_at_mut(left);
-                let (src, dst) = (&upper[0][d][..n], &mut lower[left - 1][d][..n]);
-                let cell = &self.comps[d].cell[c][..n];
-                for ((x, &y), &z) in dst.iter_mut().zip(src).zip(cell) {
-                    *x = y & !z;
-                }
-            }
+            self.hit_composites(c, left, (1u8 << keep) - 1);
             let before = self.local.len();
             let mut ca = and_not(a, &self.local.cell[c]);
             self.inner(chosen | bit, dead, left - 1, &mut ca);
