@@ -144,6 +144,43 @@ fn automorphisms(g: &Cells) -> Vec<[usize; 81]> {
     out
 }
 
+/// The fixture's puzzles grouped by their solution grid (grid, masks), in
+/// file order; every group lists all of its grid's 17s up to automorphism.
+fn fixture_groups() -> Vec<(Cells, Vec<u128>)> {
+    let puzzles: Vec<Cells> = SEVENTEEN
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(parse)
+        .collect();
+    assert_eq!(puzzles.len(), 49);
+    let mut groups: Vec<(Cells, Vec<u128>)> = Vec::new();
+    for p in &puzzles {
+        let sol = *solve(&Grid::from_cells(*p).unwrap()).unwrap().cells();
+        match groups.iter_mut().find(|(g, _)| *g == sol) {
+            Some((_, v)) => v.push(mask_of(p)),
+            None => groups.push((sol, vec![mask_of(p)])),
+        }
+    }
+    groups
+}
+
+/// Every 17 on `grid`: the listed ones (`masks`) and their images under the
+/// grid's automorphisms (the list keeps one per equivalence class).
+fn all_17s(grid: &Cells, masks: &[u128]) -> BTreeSet<u128> {
+    let autos = automorphisms(grid);
+    let mut all17 = BTreeSet::new();
+    for &m in masks {
+        for a in &autos {
+            all17.insert(
+                (0..81)
+                    .filter(|&i| m >> a[i] & 1 == 1)
+                    .fold(0, |x, i| x | 1u128 << i),
+            );
+        }
+    }
+    all17
+}
+
 /// Checks one reported puzzle: `n` givens from `grid`, unique, solution `grid`.
 fn assert_puzzle(grid: &Cells, p: u128, n: usize) {
     assert_eq!(p.count_ones() as usize, n);
@@ -155,21 +192,7 @@ fn assert_puzzle(grid: &Cells, p: u128, n: usize) {
 
 #[test]
 fn finds_exactly_the_listed_17s_on_random_isomorphs() {
-    let puzzles: Vec<Cells> = SEVENTEEN
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(parse)
-        .collect();
-    assert_eq!(puzzles.len(), 49);
-    // Group the list's puzzles by their solution grid.
-    let mut groups: Vec<(Cells, Vec<u128>)> = Vec::new();
-    for p in &puzzles {
-        let sol = *solve(&Grid::from_cells(*p).unwrap()).unwrap().cells();
-        match groups.iter_mut().find(|(g, _)| *g == sol) {
-            Some((_, v)) => v.push(mask_of(p)),
-            None => groups.push((sol, vec![mask_of(p)])),
-        }
-    }
+    let groups = fixture_groups();
     let mut sizes: Vec<usize> = groups.iter().map(|(_, v)| v.len()).collect();
     sizes.sort_unstable();
     assert_eq!(
@@ -180,19 +203,7 @@ fn finds_exactly_the_listed_17s_on_random_isomorphs() {
     let mut rng = SplitMix64::new(17);
     let mut checked = 0;
     for (gi, (grid, masks)) in groups.iter().enumerate() {
-        // Every 17 on this grid: the listed ones and their images under the
-        // grid's automorphisms (the list keeps one per equivalence class).
-        let autos = automorphisms(grid);
-        let mut all17: BTreeSet<u128> = BTreeSet::new();
-        for &m in masks {
-            for a in &autos {
-                all17.insert(
-                    (0..81)
-                        .filter(|&i| m >> a[i] & 1 == 1)
-                        .fold(0, |x, i| x | 1u128 << i),
-                );
-            }
-        }
+        let all17 = all_17s(grid, masks);
         // Several cases per multi-17 grid, one per other grid.
         let cases = if masks.len() > 1 { masks.len() } else { 1 };
         for (k, &target) in masks.iter().enumerate().take(cases) {
@@ -244,40 +255,14 @@ fn finds_exactly_the_listed_17s_on_random_isomorphs() {
 /// split, learned sets carried up) before the local subtrees.
 #[test]
 fn finds_the_listed_17s_from_few_givens() {
-    let puzzles: Vec<Cells> = SEVENTEEN
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(parse)
-        .collect();
-    let mut groups: Vec<(Cells, Vec<u128>)> = Vec::new();
-    for p in &puzzles {
-        let sol = *solve(&Grid::from_cells(*p).unwrap()).unwrap().cells();
-        match groups.iter_mut().find(|(g, _)| *g == sol) {
-            Some((_, v)) => v.push(mask_of(p)),
-            None => groups.push((sol, vec![mask_of(p)])),
-        }
-    }
+    let mut groups = fixture_groups();
     // The grids with 14 and 8 listed 17s (three cases each), the ones with
     // 7 and 2, and two single ones.
     groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
     let cases: Vec<usize> = vec![0, 0, 0, 1, 1, 1, 2, 3, 4, 5];
-    // Every 17 of each grid: the listed ones and their automorphic images.
     let all: Vec<BTreeSet<u128>> = groups[..6]
         .iter()
-        .map(|(grid, masks)| {
-            let autos = automorphisms(grid);
-            let mut all17 = BTreeSet::new();
-            for &m in masks {
-                for a in &autos {
-                    all17.insert(
-                        (0..81)
-                            .filter(|&i| m >> a[i] & 1 == 1)
-                            .fold(0, |x, i| x | 1u128 << i),
-                    );
-                }
-            }
-            all17
-        })
+        .map(|(grid, masks)| all_17s(grid, masks))
         .collect();
     let mut rng = SplitMix64::new(1717);
     for (gi, &g) in cases.iter().enumerate() {
