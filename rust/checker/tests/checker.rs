@@ -8,6 +8,7 @@ use algoku_checker::{
     cells_of, collect, is_minimal_ua, search, Cells, SearchOptions, UaOptions, ALL,
 };
 use algoku_sudoku::generator::solution_grid;
+use algoku_sudoku::transform::Transform;
 use algoku_sudoku::{count_solutions, solve, Grid, SplitMix64};
 
 /// 49 puzzles of the complete 17-clue list (puzzles2_17_clue): for each of
@@ -27,48 +28,29 @@ fn mask_of(p: &Cells) -> u128 {
         .fold(0, |m, (i, _)| m | 1u128 << i)
 }
 
-/// A geometric transform as a source map (new cell i takes old cell
-/// src[i]) and a digit relabeling.
-#[derive(Clone)]
+/// A random isomorphism ([`Transform`], as the benchmarks draw them) with
+/// its geometric part as a source map: new cell i takes old cell src[i].
 struct Iso {
+    t: Transform,
     src: [usize; 81],
-    relabel: [u8; 10],
 }
 
 impl Iso {
     fn random(rng: &mut SplitMix64) -> Iso {
-        let perm = |rng: &mut SplitMix64| {
-            let mut bands = [0usize, 1, 2];
-            rng.shuffle(&mut bands);
-            let mut out = [0usize; 9];
-            for (k, &b) in bands.iter().enumerate() {
-                let mut rows = [0usize, 1, 2];
-                rng.shuffle(&mut rows);
-                for (j, &r) in rows.iter().enumerate() {
-                    out[3 * k + j] = 3 * b + r;
-                }
+        let t = Transform::random(rng);
+        let src = std::array::from_fn(|i| {
+            let (sr, sc) = (usize::from(t.rows[i / 9]), usize::from(t.cols[i % 9]));
+            if t.transpose {
+                9 * sc + sr
+            } else {
+                9 * sr + sc
             }
-            out
-        };
-        let rows = perm(rng);
-        let cols = perm(rng);
-        let transpose = rng.below(2) == 1;
-        let mut src = [0usize; 81];
-        for r in 0..9 {
-            for c in 0..9 {
-                let (sr, sc) = (rows[r], cols[c]);
-                src[9 * r + c] = if transpose { 9 * sc + sr } else { 9 * sr + sc };
-            }
-        }
-        let mut digits = [1u8, 2, 3, 4, 5, 6, 7, 8, 9];
-        rng.shuffle(&mut digits);
-        let mut relabel = [0u8; 10];
-        relabel[1..].copy_from_slice(&digits);
-        Iso { src, relabel }
+        });
+        Iso { t, src }
     }
 
     fn grid(&self, g: &Cells) -> Cells {
-        std::array::from_fn(|i| self.relabel[g[self.src[i]] as usize])
+        *self.t.apply(&Grid::from_cells(*g).unwrap()).cells()
     }
 
     fn mask(&self, m: u128) -> u128 {
