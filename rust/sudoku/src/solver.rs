@@ -46,8 +46,9 @@
 //! contradiction, a cell with exactly one is placed (its digit word is cut
 //! to the cell within its row and box), and propagation runs again.
 //!
-//! **Column step** (`State::columns`, sparse puzzles only, before a guess
-//! while at least `COLUMN_STEP_MIN_OPEN` cells are open). The transpose of step 1: in each
+//! **Column step** (`State::columns`, sparse puzzles only: before every
+//! guess in configuration mode, else while at least `COLUMN_STEP_MIN_OPEN`
+//! cells are open). The transpose of step 1: in each
 //! stack of three columns a digit takes one column in each band, one band
 //! per column, so (column, band) pairs outside every such permutation are
 //! removed. This adds hidden singles in columns and column-wise locked
@@ -57,29 +58,54 @@
 //! # Search
 //!
 //! When propagation stalls the solver guesses, depth-first, copying the
-//! state (64-byte aligned) for each alternative but the last. It guesses on
-//! a bivalue cell (two candidates; found with the same accumulators). For
-//! sparse puzzles (at most `RICH_MAX_CLUES` givens) it takes, among the
-//! first `GUESS_SCAN_LIMIT` bivalue cells, the one with the most unsolved
-//! peers (the degree heuristic of constraint solving: the guess then
-//! constrains the most open cells), which measured 25-40% fewer guesses than
-//! taking the first bivalue cell; fuller puzzles take the first one (their
-//! searches are too short to repay the scoring). Without a bivalue cell
-//! (rare) it takes, of the first unsolved cell of each band, the one with
-//! the fewest candidates. The two digits of a bivalue cell are tried in
-//! order of their remaining candidates in the band, more first (measured:
-//! first solutions come sooner); other cells' digits in ascending order.
+//! state (64-byte aligned) for each alternative but the last. What it
+//! branches on depends on the puzzle:
+//!
+//! * **Band configurations** (tdoku's branching; puzzles with
+//!   `CONFIG_MIN_CLUES..=RICH_MAX_CLUES` givens, i.e. every proper puzzle
+//!   that is not nearly full). In a band a digit takes one box per row: its
+//!   *configuration* is one of the six row→box permutations, read from the
+//!   in-band step's mini-row occupancy (`CONFIGS`); in a stack it takes one
+//!   column per band (`VCONFIGS`, from the column step, which in this mode
+//!   runs before every guess). Of the bands and stacks not yet fixed, the
+//!   one with the fewest configurations over its nine digits is taken, and in
+//!   it the digit with the fewest (at least two); each branch restricts the
+//!   digit to one configuration (`CONFIG_MASK`), fixing three mini-rows or
+//!   mini-columns at once. On the hardest benchmark sets this makes about
+//!   25 % fewer branches than the cell branching below (forum_hardest_1106:
+//!   75.5 against 97.8 per puzzle for the first solution) at about 20 % more
+//!   time per branch. After `CONFIG_BRANCH_BUDGET` branches in one solve the
+//!   search falls back to cells, and sparser grids (fewer than 17 givens)
+//!   never use it: without tdoku's triad step, configuration branching on
+//!   near-empty grids fixes digits far ahead of any cell and searches huge
+//!   trees.
+//! * **Cells** (other puzzles, and when no band or stack is left open): a
+//!   bivalue cell (two candidates; found with the same accumulators). For
+//!   sparse puzzles (at most `RICH_MAX_CLUES` givens) it takes, among the
+//!   first `GUESS_SCAN_LIMIT` bivalue cells, the one with the most unsolved
+//!   peers (the degree heuristic of constraint solving), which measured
+//!   25-40% fewer guesses than taking the first bivalue cell; fuller puzzles
+//!   take the first one (their searches are too short to repay the
+//!   scoring). Without a bivalue cell (rare) it takes, of the first unsolved
+//!   cell of each band, the one with the fewest candidates. The two digits of
+//!   a bivalue cell are tried in order of their remaining candidates in the
+//!   band, more first (measured: first solutions come sooner); other cells'
+//!   digits in ascending order.
+//!
 //! The first solution is returned, or solutions are counted up to a limit
 //! (2 proves uniqueness). Heuristics change only the search order and
 //! effort, never the answers.
 //!
 //! Measured against this and not kept (README "Benchmarks" has the
-//! figures): scoring bivalue cells by the bivalue peers that share a digit
-//! (about 20% fewer branches on the hardest sets, but each branch costs
-//! about 30% more), scanning the most open band first, triads and the column
-//! step before every guess, other digit orders, a dirty-word mask instead of
-//! the sweeps. Choices that cut branches pick branches whose propagation
-//! runs longer, so the time per puzzle hardly moves.
+//! figures): tdoku's triad step (needed there to keep configuration
+//! branching sane on empty grids; here the clue gate does that, and triads
+//! cost more than they save), the column step to a fixed point, starting
+//! configuration branching only after some cell branches, scoring bivalue
+//! cells by the bivalue peers that share a digit, scanning the most open
+//! band first, other digit orders, a dirty-word mask or a branch-free
+//! changed-word snapshot instead of the sweeps, failed-literal probing.
+//! Choices that cut branches mostly pick branches whose propagation runs
+//! longer, so the time per puzzle moves less than the branch count.
 //!
 //! References: tdoku's write-up on fast Sudoku solvers (singles
 //! propagation, guessing, benchmark data) and the enjoysudoku forum thread
@@ -268,6 +294,106 @@ const COLUMN_STEP_MIN_OPEN: u32 = 40;
 /// the multi-solution `serg` set 34-35).
 const RICH_MAX_CLUES: usize = 32;
 
+/// The six row→box permutations of a band (or band→column permutations of
+/// a stack), as `[box of row 0, 1, 2]`.
+const PERMS: [[u32; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// `CONFIGS[key]` for a [`minirow_key`]: bit `p` set iff permutation
+/// `PERMS[p]` lies inside the occupancy (a band configuration of the digit:
+/// which box holds it in each row of the band).
+const CONFIGS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut key = 0;
+    while key < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let mut ok = true;
+            let mut r = 0;
+            while r < 3 {
+                if key & (1 << (3 * perm[r] + r as u32)) == 0 {
+                    ok = false;
+                }
+                r += 1;
+            }
+            if ok {
+                t[key] |= 1 << p;
+            }
+            p += 1;
+        }
+        key += 1;
+    }
+    t
+};
+
+/// `NCONFIGS[key]`: the number of configurations in `CONFIGS[key]`.
+const NCONFIGS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut key = 0;
+    while key < 512 {
+        t[key] = CONFIGS[key].count_ones() as u8;
+        key += 1;
+    }
+    t
+};
+
+/// `VCONFIGS[s]` for a stack occupancy in [`perm_keep`]'s layout (bit
+/// `3 * band + column`): bit `p` set iff `PERMS[p]` (band → column) fits
+/// (a stack configuration of the digit: which column holds it in each band).
+const VCONFIGS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut s = 0;
+    while s < 512 {
+        let mut p = 0;
+        while p < 6 {
+            let perm = PERMS[p];
+            let bits = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            if s & bits == bits {
+                t[s] |= 1 << p;
+            }
+            p += 1;
+        }
+        s += 1;
+    }
+    t
+};
+
+/// `CONFIG_MASK[p]`: the band cells of the mini-rows of permutation `PERMS[p]`.
+const CONFIG_MASK: [u32; 6] = {
+    let mut t = [0u32; 6];
+    let mut p = 0;
+    while p < 6 {
+        let perm = PERMS[p];
+        let mut r = 0;
+        while r < 3 {
+            t[p] |= 7 << (9 * r as u32 + 3 * perm[r]);
+            r += 1;
+        }
+        p += 1;
+    }
+    t
+};
+
+/// Puzzles with `CONFIG_MIN_CLUES..=RICH_MAX_CLUES` givens branch on band
+/// and stack configurations (see [`State::config_choice`]). Sparser grids
+/// would let it fix digits' configurations far ahead of any cell and search
+/// huge trees (measured: hundreds of thousands of branches on 9-given
+/// grids), so they keep cell branching.
+const CONFIG_MIN_CLUES: usize = 17;
+
+/// After this many branches in one solve the search falls back to cell
+/// branching (sound at any point: only the order changes), so that an input
+/// on which configuration branching goes astray still finishes quickly. The
+/// benchmark sets average under 150 branches per puzzle.
+const CONFIG_BRANCH_BUDGET: u64 = 2000;
+
 /// `POP9[x]`: the number of set bits of a 9-bit value.
 const POP9: [u8; 512] = {
     let mut t = [0u8; 512];
@@ -336,6 +462,10 @@ struct State {
     /// pc << 18`) when [`State::columns`] last examined it; the column step
     /// depends only on these, so an unchanged digit is skipped.
     col_sig: [u32; 9],
+    /// `vconf[d][s]`: the stack configurations ([`VCONFIGS`] bits) of digit
+    /// `d` in stack `s` when [`State::columns`] last examined it (read by
+    /// [`State::config_choice`]).
+    vconf: [[u8; 3]; 9],
 }
 
 /// What the naked-singles pass found.
@@ -364,6 +494,7 @@ impl State {
             let w = 3 * d;
             let (a, b, c) = (self.cand[w], self.cand[w + 1], self.cand[w + 2]);
             if (a & u0) | (b & u1) | (c & u2) == 0 {
+                self.vconf[d] = [1; 3];
                 continue; // every cell of this digit is placed
             }
             let (pa, pb, pc) = (project(a), project(b), project(c));
@@ -379,6 +510,7 @@ impl State {
                 if k == 0 {
                     return None;
                 }
+                self.vconf[d][st] = VCONFIGS[idx as usize];
                 keep[0] |= (k & 7) << sh;
                 keep[1] |= ((k >> 3) & 7) << sh;
                 keep[2] |= ((k >> 6) & 7) << sh;
@@ -395,6 +527,75 @@ impl State {
         Some(changed)
     }
 
+    /// Band-configuration branching (tdoku's choice). A digit's
+    /// *configuration* in a band is the box it takes in each of the three
+    /// rows (one of six permutations, [`CONFIGS`] of its mini-row
+    /// occupancy); in a stack, the column it takes in each band
+    /// ([`VCONFIGS`] of its column projections). Of the bands and stacks not
+    /// yet fixed (more than one configuration over their nine digits), take
+    /// the one with the fewest configurations in all, and in it a digit with
+    /// the fewest (at least two). Branching over that digit's
+    /// configurations fixes three mini-rows (or mini-columns) per branch, a
+    /// bigger step than a cell. Returns (digit, band or 3 + stack,
+    /// configuration set), or None when every band and stack is fixed.
+    #[inline(never)] // off the hot path: keeps `search` small
+    fn config_choice(&self) -> Option<(usize, usize, u8)> {
+        // Configurations per band and stack, over the nine digits.
+        let mut totals = [0u32; 6];
+        for d in 0..9 {
+            let w = 3 * d;
+            for b in 0..3 {
+                totals[b] += u32::from(NCONFIGS[minirow_key(self.cand[w + b]) as usize]);
+                totals[3 + b] += u32::from(POP9[self.vconf[d][b] as usize]);
+            }
+        }
+        let mut best_band = (u32::MAX, 0usize);
+        for (band, &t) in totals.iter().enumerate() {
+            if t > 9 && t < best_band.0 {
+                best_band = (t, band);
+            }
+        }
+        if best_band.0 == u32::MAX {
+            return None;
+        }
+        let band = best_band.1;
+        let configs = |d: usize| {
+            if band < 3 {
+                CONFIGS[minirow_key(self.cand[3 * d + band]) as usize]
+            } else {
+                self.vconf[d][band - 3]
+            }
+        };
+        let mut best = (u32::MAX, 0usize, 0u8);
+        for d in 0..9 {
+            let x = configs(d);
+            let n = u32::from(POP9[x as usize]);
+            if n >= 2 && n < best.0 {
+                best = (n, d, x);
+            }
+        }
+        if best.0 == u32::MAX {
+            return None;
+        }
+        Some((best.1, band, best.2))
+    }
+
+    /// Restricts digit `d` to configuration `p` of band or stack `band`
+    /// (3 + stack).
+    #[inline]
+    fn apply_config(&mut self, d: usize, band: usize, p: usize) {
+        if band < 3 {
+            self.cand[3 * d + band] &= CONFIG_MASK[p];
+        } else {
+            let st = band - 3;
+            let other = !spread_cols(7 << (3 * st));
+            // Band r keeps, in this stack, only the column PERMS[p][r].
+            for (r, &col) in PERMS[p].iter().enumerate() {
+                self.cand[3 * d + r] &= other | spread_cols(1 << (3 * st as u32 + col));
+            }
+        }
+    }
+
     /// Number of cells not yet placed.
     #[inline]
     fn open_cells(&self) -> u32 {
@@ -409,6 +610,7 @@ impl State {
             prev: [0; 27],
             unsolved: [BAND; 3],
             col_sig: [0; 9],
+            vconf: [[0; 3]; 9],
         }
     }
 
@@ -678,6 +880,8 @@ pub struct Solver {
     limit: usize,
     want_first: bool,
     rich: bool,
+    /// Branch on band/stack configurations (see [`State::config_choice`]).
+    configs: bool,
     solutions: usize,
     first: Option<Grid>,
     /// Also keep the second solution (set by [`two_solutions`]).
@@ -705,6 +909,7 @@ impl Solver {
         self.limit = limit.max(1);
         self.want_first = want_first;
         self.rich = puzzle.clue_count() <= RICH_MAX_CLUES;
+        self.configs = self.rich && puzzle.clue_count() >= CONFIG_MIN_CLUES;
         self.solutions = 0;
         self.first = None;
         self.guesses = 0;
@@ -722,11 +927,13 @@ impl Solver {
     /// Depth-first search from `state` with `dirty` words pending.
     fn search(&mut self, state: &mut State) {
         let mut cols_done = false;
+        let mut choice;
         loop {
+            let configs = self.configs && self.branches < CONFIG_BRANCH_BUDGET;
             if !state.update() {
                 return;
             }
-            match state.singles(self.rich) {
+            match state.singles(self.rich && !configs) {
                 Step::Progress => {}
                 Step::Dead => return,
                 Step::Solved => {
@@ -742,7 +949,7 @@ impl Solver {
                 Step::Guess(..)
                     if !cols_done
                         && self.rich
-                        && state.open_cells() >= COLUMN_STEP_MIN_OPEN
+                        && (configs || state.open_cells() >= COLUMN_STEP_MIN_OPEN)
                         && match state.columns() {
                             None => return,
                             Some(changed) => {
@@ -750,6 +957,34 @@ impl Solver {
                                 changed
                             }
                         } => {}
+                Step::Guess(..)
+                    if configs && {
+                        choice = state.config_choice();
+                        choice.is_some()
+                    } =>
+                {
+                    let Some((d, band, mut set)) = choice else {
+                        return;
+                    };
+                    self.branches += 1;
+                    loop {
+                        let p = set.trailing_zeros() as usize;
+                        set &= set - 1;
+                        self.guesses += 1;
+                        if set == 0 {
+                            // Last alternative: continue in place.
+                            state.apply_config(d, band, p);
+                            cols_done = false;
+                            break;
+                        }
+                        let mut next = *state;
+                        next.apply_config(d, band, p);
+                        self.search(&mut next);
+                        if self.solutions >= self.limit {
+                            return;
+                        }
+                    }
+                }
                 Step::Guess(b, p) => {
                     // The cell's candidate digits, collected without
                     // data-dependent branches.
@@ -877,6 +1112,77 @@ mod tests {
             }
         }
         keep
+    }
+
+    #[test]
+    fn config_tables_match_brute_force() {
+        for key in 0..512u32 {
+            // Horizontal layout (minirow_key): bit 3 * box + row.
+            let occ = |r: u32, k: u32| key >> (3 * k + r) & 1 == 1;
+            let mut want = 0u8;
+            for (p, perm) in PERMS.iter().enumerate() {
+                if (0..3).all(|r| occ(r, perm[r as usize])) {
+                    want |= 1 << p;
+                }
+            }
+            assert_eq!(CONFIGS[key as usize], want, "{key:o}");
+            assert_eq!(
+                u32::from(NCONFIGS[key as usize]),
+                want.count_ones(),
+                "{key:o}"
+            );
+            // Vertical layout: bit 3 * band + column.
+            let vocc = |b: u32, c: u32| key >> (3 * b + c) & 1 == 1;
+            let mut vwant = 0u8;
+            for (p, perm) in PERMS.iter().enumerate() {
+                if (0..3).all(|b| vocc(b, perm[b as usize])) {
+                    vwant |= 1 << p;
+                }
+            }
+            assert_eq!(VCONFIGS[key as usize], vwant, "{key:o}");
+        }
+        for (p, perm) in PERMS.iter().enumerate() {
+            let mut m = 0u32;
+            for r in 0..3 {
+                m |= 7 << (9 * r + 3 * perm[r as usize]);
+            }
+            assert_eq!(CONFIG_MASK[p], m);
+        }
+    }
+
+    /// Branching over a digit's configurations partitions its placements:
+    /// on a solved grid's digit, exactly one configuration of each band and
+    /// stack keeps the digit's cells.
+    #[test]
+    fn configurations_partition_a_solution() {
+        let g = Grid::parse(
+            "534678912672195348198342567859761423426853791713924856961537284287419635345286179",
+        )
+        .unwrap();
+        let s = State::from_grid(&g);
+        let mut e = State::from_grid(&Grid::EMPTY);
+        assert!(e.update());
+        for d in 0..9 {
+            for band in 0..3 {
+                let m = s.cand[3 * d + band];
+                let n = CONFIG_MASK.iter().filter(|&&c| m & c == m).count();
+                assert_eq!(n, 1, "digit {d} band {band}");
+                // On the empty grid every configuration is open.
+                assert_eq!(
+                    CONFIGS[minirow_key(e.cand[3 * d + band]) as usize],
+                    0b11_1111
+                );
+            }
+            for st in 0..3 {
+                let mut keeps = 0;
+                for p in 0..6 {
+                    let mut t = s;
+                    t.apply_config(d, 3 + st, p);
+                    keeps += usize::from(t.cand == s.cand);
+                }
+                assert_eq!(keeps, 1, "digit {d} stack {st}");
+            }
+        }
     }
 
     #[test]

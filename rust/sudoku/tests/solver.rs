@@ -225,3 +225,53 @@ fn sparse_partial_grids_match_reference() {
         }
     }
 }
+
+/// Partial grids with 17..32 givens (the band-configuration branching range)
+/// and many solutions: counts up to 300 agree with the reference solver, in
+/// the original and the transposed orientation.
+#[test]
+fn configuration_branching_counts_match_reference() {
+    use algoku_sudoku::transform::Transform;
+    let mut rng = SplitMix64::new(1717);
+    for k in 0..40u64 {
+        let sol = solution_grid(9000 + k);
+        let keep = 17 + rng.below(16) as usize;
+        let mut order: Vec<usize> = (0..81).collect();
+        rng.shuffle(&mut order);
+        let mut p = Grid::EMPTY;
+        for &i in &order[..keep] {
+            p.set(i, sol.cells()[i]).unwrap();
+        }
+        let transposed = Transform {
+            transpose: true,
+            ..Transform::IDENTITY
+        }
+        .apply(&p);
+        for g in [p, transposed] {
+            assert_eq!(count_solutions(&g, 300), reference_count(&g, 300), "{g}");
+            assert_solves(&g);
+        }
+    }
+}
+
+/// A 17-given grid with a huge number of solutions: counting past the
+/// configuration-branching budget (2 000 branches, then cell branching)
+/// still agrees with the reference solver.
+#[test]
+fn configuration_budget_fallback_counts() {
+    let sol = solution_grid(31337);
+    let mut rng = SplitMix64::new(99);
+    let mut order: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut order);
+    let mut p = Grid::EMPTY;
+    for &i in &order[..17] {
+        p.set(i, sol.cells()[i]).unwrap();
+    }
+    let r = Solver::new().solve_with_stats(&p, 5000);
+    assert!(
+        r.branches > 2000,
+        "{} branches: the budget is not reached",
+        r.branches
+    );
+    assert_eq!(r.solutions, reference_count(&p, 5000), "{p}");
+}
