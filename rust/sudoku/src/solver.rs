@@ -333,17 +333,6 @@ const CONFIGS: [u8; 512] = {
     t
 };
 
-/// `NCONFIGS[key]`: the number of configurations in `CONFIGS[key]`.
-const NCONFIGS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut key = 0;
-    while key < 512 {
-        t[key] = CONFIGS[key].count_ones() as u8;
-        key += 1;
-    }
-    t
-};
-
 /// `VCONFIGS[s]` for a stack occupancy in [`perm_keep`]'s layout (bit
 /// `3 * band + column`): bit `p` set iff `PERMS[p]` (band → column) fits
 /// (a stack configuration of the digit: which column holds it in each band).
@@ -466,7 +455,13 @@ struct State {
     /// `d` in stack `s` when [`State::columns`] last examined it (read by
     /// [`State::config_choice`]).
     vconf: [[u8; 3]; 9],
+    /// `hconf[w]`: the band configurations ([`CONFIGS`] bits) of word `w`
+    /// when it was last processed (read by [`State::config_choice`]).
+    hconf: [u8; 27],
 }
+
+// Five cache lines: the copy made for each alternative of a guess.
+const _: () = assert!(std::mem::size_of::<State>() == 320);
 
 /// What the naked-singles pass found.
 enum Step {
@@ -545,7 +540,7 @@ impl State {
         for d in 0..9 {
             let w = 3 * d;
             for b in 0..3 {
-                totals[b] += u32::from(NCONFIGS[minirow_key(self.cand[w + b]) as usize]);
+                totals[b] += u32::from(POP9[self.hconf[w + b] as usize]);
                 totals[3 + b] += u32::from(POP9[self.vconf[d][b] as usize]);
             }
         }
@@ -561,7 +556,7 @@ impl State {
         let band = best_band.1;
         let configs = |d: usize| {
             if band < 3 {
-                CONFIGS[minirow_key(self.cand[3 * d + band]) as usize]
+                self.hconf[3 * d + band]
             } else {
                 self.vconf[d][band - 3]
             }
@@ -611,6 +606,7 @@ impl State {
             unsolved: [BAND; 3],
             col_sig: [0; 9],
             vconf: [[0; 3]; 9],
+            hconf: [0; 27],
         }
     }
 
@@ -686,7 +682,11 @@ impl State {
     #[inline(always)]
     fn process<const I: usize>(&mut self) -> bool {
         let m0 = self.cand[I];
-        let m = m0 & MINIROW_MASK[minirow_key(m0) as usize];
+        let key = minirow_key(m0) as usize;
+        let m = m0 & MINIROW_MASK[key];
+        // The permutations inside the occupancy are those inside what the
+        // mask keeps, so the configurations of `m` are those of the key.
+        self.hconf[I] = CONFIGS[key];
         if m == 0 {
             return false;
         }
@@ -1126,11 +1126,6 @@ mod tests {
                 }
             }
             assert_eq!(CONFIGS[key as usize], want, "{key:o}");
-            assert_eq!(
-                u32::from(NCONFIGS[key as usize]),
-                want.count_ones(),
-                "{key:o}"
-            );
             // Vertical layout: bit 3 * band + column.
             let vocc = |b: u32, c: u32| key >> (3 * b + c) & 1 == 1;
             let mut vwant = 0u8;
