@@ -488,13 +488,15 @@ impl State {
         for d in 0..9 {
             let w = 3 * d;
             let (a, b, c) = (self.cand[w], self.cand[w + 1], self.cand[w + 2]);
-            if (a & u0) | (b & u1) | (c & u2) == 0 {
-                self.vconf[d] = [1; 3];
-                continue; // every cell of this digit is placed
-            }
             let (pa, pb, pc) = (project(a), project(b), project(c));
             let sig = pa | (pb << 9) | (pc << 18);
             if sig == self.col_sig[d] {
+                continue;
+            }
+            if (a & u0) | (b & u1) | (c & u2) == 0 {
+                // Every cell of this digit is placed.
+                self.vconf[d] = [1; 3];
+                self.col_sig[d] = sig;
                 continue;
             }
             let mut keep = [0u32; 3];
@@ -514,7 +516,8 @@ impl State {
             let nb = b & spread_cols(keep[1]);
             let nc = c & spread_cols(keep[2]);
             changed |= (na != a) | (nb != b) | (nc != c);
-            self.col_sig[d] = project(na) | (project(nb) << 9) | (project(nc) << 18);
+            // project(x & spread_cols(k)) = project(x) & k
+            self.col_sig[d] = (pa & keep[0]) | ((pb & keep[1]) << 9) | ((pc & keep[2]) << 18);
             self.cand[w] = na;
             self.cand[w + 1] = nb;
             self.cand[w + 2] = nc;
