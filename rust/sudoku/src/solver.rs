@@ -62,8 +62,7 @@
 //! branches on depends on the puzzle:
 //!
 //! * **Band configurations** (tdoku's branching; puzzles with
-//!   `CONFIG_MIN_CLUES..=RICH_MAX_CLUES` givens, i.e. every proper puzzle
-//!   that is not nearly full). In a band a digit takes one box per row: its
+//!   `CONFIG_MIN_CLUES..=RICH_MAX_CLUES` = 19..=32 givens). In a band a digit takes one box per row: its
 //!   *configuration* is one of the six row→box permutations, read from the
 //!   in-band step's mini-row occupancy (`CONFIGS`); in a stack it takes one
 //!   column per band (`VCONFIGS`, from the column step, which in this mode
@@ -75,10 +74,10 @@
 //!   25 % fewer branches than the cell branching below (forum_hardest_1106:
 //!   75.5 against 97.8 per puzzle for the first solution) at about 20 % more
 //!   time per branch. After `CONFIG_BRANCH_BUDGET` branches in one solve the
-//!   search falls back to cells, and sparser grids (fewer than 17 givens)
-//!   never use it: without tdoku's triad step, configuration branching on
-//!   near-empty grids fixes digits far ahead of any cell and searches huge
-//!   trees.
+//!   search falls back to cells. Sparser grids never use it: without
+//!   tdoku's triad step, configuration branching on near-empty grids fixes
+//!   digits far ahead of any cell and searches huge trees, and on 17- and
+//!   18-clue puzzles it measured more branches than cells.
 //! * **Cells** (other puzzles, and when no band or stack is left open): a
 //!   bivalue cell (two candidates; found with the same accumulators). For
 //!   sparse puzzles (at most `RICH_MAX_CLUES` givens) it takes, among the
@@ -372,10 +371,16 @@ const CONFIG_MASK: [u32; 6] = {
 
 /// Puzzles with `CONFIG_MIN_CLUES..=RICH_MAX_CLUES` givens branch on band
 /// and stack configurations (see [`State::config_choice`]). Sparser grids
-/// would let it fix digits' configurations far ahead of any cell and search
-/// huge trees (measured: hundreds of thousands of branches on 9-given
-/// grids), so they keep cell branching.
-const CONFIG_MIN_CLUES: usize = 17;
+/// keep cell branching: on near-empty grids configuration branching fixes
+/// digits' configurations far ahead of any cell and searches huge trees
+/// (hundreds of thousands of branches on 9-given grids), and even on proper
+/// 17- and 18-clue puzzles it branches more (measured on the benchmark
+/// sets' transformed copies, branches per puzzle up to 2 solutions, cells
+/// against configurations: magictour's 17-clue puzzles 9.1 / 16.3, its
+/// 18-clue ones 17.8 / 28.1, the 17-clue set 0.70 / 0.73), while from 20
+/// givens up it branches less everywhere (magictour 22-26 givens about
+/// 13 / 10, forum_hardest_1106 196 / 145).
+const CONFIG_MIN_CLUES: usize = 19;
 
 /// After this many branches in one solve the search falls back to cell
 /// branching (sound at any point: only the order changes), so that an input
