@@ -161,6 +161,24 @@ const fn minirow_key(m: u32) -> u32 {
     (t | (t >> 8) | (t >> 16)) & 0o777
 }
 
+/// A 3×3 0/1 matrix transposed: bit `3k + r` moves to bit `3r + k` (a
+/// [`minirow_key`] into [`perm_keep`]'s layout).
+const fn transpose3(key: usize) -> usize {
+    let mut s = 0usize;
+    let mut r = 0;
+    while r < 3 {
+        let mut k = 0;
+        while k < 3 {
+            if key & (1 << (3 * k + r)) != 0 {
+                s |= 1 << (3 * r + k);
+            }
+            k += 1;
+        }
+        r += 1;
+    }
+    s
+}
+
 /// `MINIROW_MASK[key]` for a [`minirow_key`]: the 27-bit mask of the cells
 /// of every mini-row that lies on at least one row→box permutation inside
 /// the occupancy; 0 when there is none (a contradiction).
@@ -168,20 +186,7 @@ const MINIROW_MASK: [u32; 512] = {
     let mut t = [0u32; 512];
     let mut key = 0;
     while key < 512 {
-        // Transpose the key (bit 3k + r) into perm_keep's layout (bit 3r + k).
-        let mut s = 0usize;
-        let mut r = 0;
-        while r < 3 {
-            let mut k = 0;
-            while k < 3 {
-                if key & (1 << (3 * k + r)) != 0 {
-                    s |= 1 << (3 * r + k);
-                }
-                k += 1;
-            }
-            r += 1;
-        }
-        let keep = perm_keep(s);
+        let keep = perm_keep(transpose3(key));
         let mut mask = 0u32;
         let mut mr = 0;
         while mr < 9 {
@@ -304,34 +309,6 @@ const PERMS: [[u32; 3]; 6] = [
     [2, 1, 0],
 ];
 
-/// `CONFIGS[key]` for a [`minirow_key`]: bit `p` set iff permutation
-/// `PERMS[p]` lies inside the occupancy (a band configuration of the digit:
-/// which box holds it in each row of the band).
-const CONFIGS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut key = 0;
-    while key < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let perm = PERMS[p];
-            let mut ok = true;
-            let mut r = 0;
-            while r < 3 {
-                if key & (1 << (3 * perm[r] + r as u32)) == 0 {
-                    ok = false;
-                }
-                r += 1;
-            }
-            if ok {
-                t[key] |= 1 << p;
-            }
-            p += 1;
-        }
-        key += 1;
-    }
-    t
-};
-
 /// `VCONFIGS[s]` for a stack occupancy in [`perm_keep`]'s layout (bit
 /// `3 * band + column`): bit `p` set iff `PERMS[p]` (band → column) fits
 /// (a stack configuration of the digit: which column holds it in each band).
@@ -349,6 +326,20 @@ const VCONFIGS: [u8; 512] = {
             p += 1;
         }
         s += 1;
+    }
+    t
+};
+
+/// `CONFIGS[key]` for a [`minirow_key`]: bit `p` set iff permutation
+/// `PERMS[p]` (row → box) lies inside the occupancy: a band configuration of
+/// the digit, which box holds it in each row of the band. The same test as
+/// [`VCONFIGS`] on the transposed key.
+const CONFIGS: [u8; 512] = {
+    let mut t = [0u8; 512];
+    let mut key = 0;
+    while key < 512 {
+        t[key] = VCONFIGS[transpose3(key)];
+        key += 1;
     }
     t
 };

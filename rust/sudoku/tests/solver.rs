@@ -112,20 +112,45 @@ fn stats_are_deterministic() {
     assert_eq!(r.first, Some(s));
 }
 
+/// `keep` cells of solution grid `seed`, chosen at random.
+fn partial_grid(seed: u64, keep: usize, rng: &mut SplitMix64) -> Grid {
+    let sol = solution_grid(seed);
+    let mut order: Vec<usize> = (0..81).collect();
+    rng.shuffle(&mut order);
+    let mut p = Grid::EMPTY;
+    for &i in &order[..keep] {
+        p.set(i, sol.cells()[i]).unwrap();
+    }
+    p
+}
+
+/// `g` and its transpose count like the reference solver (up to `limit`)
+/// and solve to valid grids.
+fn assert_counts_both_ways(g: &Grid, limit: usize) {
+    use algoku_sudoku::transform::Transform;
+    let transposed = Transform {
+        transpose: true,
+        ..Transform::IDENTITY
+    }
+    .apply(g);
+    for g in [*g, transposed] {
+        assert_eq!(
+            count_solutions(&g, limit),
+            reference_count(&g, limit),
+            "{g}"
+        );
+        assert_solves(&g);
+    }
+}
+
 /// Random partial grids (cells of a solution grid blanked at random) must get
 /// the same solution count, up to 3, as the reference solver.
 #[test]
 fn matches_reference_on_random_partial_grids() {
     let mut rng = SplitMix64::new(2024);
     for k in 0..150u64 {
-        let sol = solution_grid(1000 + k);
         let keep = 22 + rng.below(20) as usize; // 22..41 givens
-        let mut order: Vec<usize> = (0..81).collect();
-        rng.shuffle(&mut order);
-        let mut p = Grid::EMPTY;
-        for &i in &order[..keep] {
-            p.set(i, sol.cells()[i]).unwrap();
-        }
+        let p = partial_grid(1000 + k, keep, &mut rng);
         let want = reference_count(&p, 3);
         assert_eq!(count_solutions(&p, 3), want, "{p}");
         assert!(want >= 1);
@@ -203,26 +228,10 @@ fn isomorphs_keep_solution_counts() {
 /// reference solver.
 #[test]
 fn sparse_partial_grids_match_reference() {
-    use algoku_sudoku::transform::Transform;
     let mut rng = SplitMix64::new(4242);
     for k in 0..60u64 {
-        let sol = solution_grid(5000 + k);
         let keep = 8 + rng.below(15) as usize;
-        let mut order: Vec<usize> = (0..81).collect();
-        rng.shuffle(&mut order);
-        let mut p = Grid::EMPTY;
-        for &i in &order[..keep] {
-            p.set(i, sol.cells()[i]).unwrap();
-        }
-        let transposed = Transform {
-            transpose: true,
-            ..Transform::IDENTITY
-        }
-        .apply(&p);
-        for g in [p, transposed] {
-            assert_eq!(count_solutions(&g, 3), reference_count(&g, 3), "{g}");
-            assert_solves(&g);
-        }
+        assert_counts_both_ways(&partial_grid(5000 + k, keep, &mut rng), 3);
     }
 }
 
@@ -231,26 +240,10 @@ fn sparse_partial_grids_match_reference() {
 /// reference solver, in the original and the transposed orientation.
 #[test]
 fn configuration_branching_counts_match_reference() {
-    use algoku_sudoku::transform::Transform;
     let mut rng = SplitMix64::new(1717);
     for k in 0..40u64 {
-        let sol = solution_grid(9000 + k);
         let keep = 17 + rng.below(16) as usize;
-        let mut order: Vec<usize> = (0..81).collect();
-        rng.shuffle(&mut order);
-        let mut p = Grid::EMPTY;
-        for &i in &order[..keep] {
-            p.set(i, sol.cells()[i]).unwrap();
-        }
-        let transposed = Transform {
-            transpose: true,
-            ..Transform::IDENTITY
-        }
-        .apply(&p);
-        for g in [p, transposed] {
-            assert_eq!(count_solutions(&g, 300), reference_count(&g, 300), "{g}");
-            assert_solves(&g);
-        }
+        assert_counts_both_ways(&partial_grid(9000 + k, keep, &mut rng), 300);
     }
 }
 
@@ -259,14 +252,7 @@ fn configuration_branching_counts_match_reference() {
 /// still agrees with the reference solver.
 #[test]
 fn configuration_budget_fallback_counts() {
-    let sol = solution_grid(31337);
-    let mut rng = SplitMix64::new(99);
-    let mut order: Vec<usize> = (0..81).collect();
-    rng.shuffle(&mut order);
-    let mut p = Grid::EMPTY;
-    for &i in &order[..19] {
-        p.set(i, sol.cells()[i]).unwrap();
-    }
+    let p = partial_grid(31337, 19, &mut SplitMix64::new(99));
     let r = Solver::new().solve_with_stats(&p, 5000);
     assert!(
         r.branches > 2000,
