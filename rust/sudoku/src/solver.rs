@@ -115,23 +115,31 @@ use crate::grid::Grid;
 /// All 27 cells of a band.
 const BAND: u32 = 0o777_777_777;
 
+/// The six permutations of three things, as `[image of 0, 1, 2]`: a digit's
+/// row → box maps in a band, or band → column maps in a stack.
+const PERMS: [[u32; 3]; 6] = [
+    [0, 1, 2],
+    [0, 2, 1],
+    [1, 0, 2],
+    [1, 2, 0],
+    [2, 0, 1],
+    [2, 1, 0],
+];
+
+/// Permutation `PERMS[p]` as a 3×3 0/1 matrix: bit `3r + PERMS[p][r]`.
+const fn perm_bits(p: usize) -> usize {
+    let perm = PERMS[p];
+    (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]))
+}
+
 /// For a 3×3 0/1 matrix `s` (bit `3r + k` = entry `(r, k)`), the entries that
 /// lie on at least one permutation `r -> k` (all three `(r, k(r))` set), as a
 /// mask of the same layout; 0 when `s` contains no permutation.
 const fn perm_keep(s: usize) -> u16 {
-    const PERMS: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut keep = 0usize;
     let mut p = 0;
     while p < 6 {
-        let perm = PERMS[p];
-        let bits = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+        let bits = perm_bits(p);
         if s & bits == bits {
             keep |= bits;
         }
@@ -298,17 +306,6 @@ const COLUMN_STEP_MIN_OPEN: u32 = 40;
 /// the multi-solution `serg` set 34-35).
 const RICH_MAX_CLUES: usize = 32;
 
-/// The six row→box permutations of a band (or band→column permutations of
-/// a stack), as `[box of row 0, 1, 2]`.
-const PERMS: [[u32; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
-
 /// `VCONFIGS[s]` for a stack occupancy in [`perm_keep`]'s layout (bit
 /// `3 * band + column`): bit `p` set iff `PERMS[p]` (band → column) fits
 /// (a stack configuration of the digit: which column holds it in each band).
@@ -318,8 +315,7 @@ const VCONFIGS: [u8; 512] = {
     while s < 512 {
         let mut p = 0;
         while p < 6 {
-            let perm = PERMS[p];
-            let bits = (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]));
+            let bits = perm_bits(p);
             if s & bits == bits {
                 t[s] |= 1 << p;
             }
