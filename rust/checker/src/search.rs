@@ -62,10 +62,16 @@
 //! 1 792 / 1 024) get a table like the UA tables (per-cell bitmaps), and
 //! every node below keeps their "unhit" bitmap in a stack indexed by
 //! givens left (one word-wise and-not per placement and degree still
-//! needed). Placing a given with k givens left (k−1 after) is allowed only
-//! in the intersection of the unhit composites of degree k — otherwise one
-//! with k disjoint unhit sets would remain for k−1 givens — computed once
-//! per node from the bitmap; a node whose branch set misses it is pruned.
+//! needed). With k givens left, an unhit composite of degree k takes all k
+//! of them (one in each of its disjoint sets), so **every remaining given
+//! lies in the intersection I of the unhit composites of degree k**: a node
+//! whose branch set misses I is pruned, and the cells outside I are dead
+//! for the whole subtree (fewer branches below, and a later branch set
+//! with no live cell prunes). I is computed once per node from the bitmap
+//! (one pass over its set bits, stopping once the branch set misses it);
+//! for a child the parent computes it while and-not-ing the child's
+//! bitmap of that degree (which nothing else reads, so it is not stored),
+//! as the child's branch set is known by then.
 //!
 //! # Cell numbering
 //!
@@ -263,6 +269,28 @@ fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
         a[w] |= bits;
         j = w * 64 + hi;
     }
+}
+
+/// The cells of `u` in every composite of the bitmap `alive` (minus those
+/// in `hit`, if given: the bitmap after a given), as cell masks by index in
+/// `sets`; 0 as soon as none of `u` is left.
+#[inline(always)]
+fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -> u128 {
+    let mut allowed = ALL;
+    for (w, &word) in alive.iter().enumerate() {
+        let mut x = match hit {
+            Some(h) => word & !h[w],
+            None => word,
+        };
+        while x != 0 {
+            allowed &= sets[w * 64 + x.trailing_zeros() as usize];
+            x &= x - 1;
+        }
+        if allowed & u == 0 {
+            return 0;
+        }
+    }
+    allowed
 }
 
 /// Words of the bitmaps of composites (64 composites each).
@@ -589,7 +617,7 @@ impl<'a> Ctx<'a> {
             self.scratch = parts;
             let mut a = [0u64; LOCAL_WORDS];
             set_range(&mut a, 0, self.local.len());
-            self.inner(chosen, dead, left, &mut a);
+            self.inner(chosen, dead, left, &mut a, None);
             return;
         }
         self.top_branch(chosen, dead, left, alive, have, mid);
@@ -738,7 +766,14 @@ impl<'a> Ctx<'a> {
     }
 
     /// The search below a node of a local subtree.
-    fn inner(&mut self, chosen: u128, dead: u128, left: usize, a: &mut [u64; LOCAL_WORDS]) {
+    fn inner(
+        &mut self,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+        pre: Option<u128>,
+    ) {
         self.nodes += 1;
         let mut first = first_bit(a);
         if first.is_none() {
@@ -757,7 +792,7 @@ impl<'a> Ctx<'a> {
                     match self.add_local(set, a) {
                         Some(j) => first = Some(j),
                         None => {
-                            self.branch_on(set & !dead, chosen, dead, left, a);
+                            self.branch_on(set & !dead, chosen, dead, left, a, None);
                             return;
                         }
                     }
@@ -774,12 +809,13 @@ impl<'a> Ctx<'a> {
             return;
         }
         let u = self.local.sets[j] & !dead;
-        self.branch_on(u, chosen, dead, left, a);
+        self.branch_on(u, chosen, dead, left, a, pre);
     }
 
-    /// Branches on the cells of `u` (live cells of an unhit set). With 2
-    /// (3) givens left, a cell that leaves an unhit pair (triple) of
-    /// disjoint sets is skipped: the last givens cannot hit them all.
+    /// Branches on the cells of `u` (live cells of an unhit set). With k
+    /// givens left (2 ≤ k ≤ 5), only cells in every unhit composite of
+    /// degree k are tried (`pre`: those cells, if the parent computed them
+    /// already).
     fn branch_on(
         &mut self,
         u: u128,
@@ -787,38 +823,64 @@ impl<'a> Ctx<'a> {
         dead: u128,
         left: usize,
         a: &mut [u64; LOCAL_WORDS],
+        pre: Option<u128>,
     ) {
         let mut dead = dead;
         // Composite degrees the children still need: 2..left-1.
         let keep = ND.min(left.saturating_sub(2));
         // With k givens left, a given must lie in every unhit composite of
         // degree k (else k disjoint unhit sets would remain for k-1).
-        let mut allowed = ALL;
-        if (2..=ND + 1).contains(&left) {
-            let d = left - 2;
-            let n = self.cwords[d];
-            let sets = &self.comps[d].sets;
-            for (w, &word) in self.cstack[left][d][..n].iter().enumerate() {
-                let mut x = word;
-                while x != 0 {
-                    allowed &= sets[w * 64 + x.trailing_zeros() as usize];
-                    x &= x - 1;
-                }
-                if allowed & u == 0 {
+        let allowed = match pre {
+            Some(p) => p,
+            None if (2..=ND + 1).contains(&left) => {
+                let d = left - 2;
+                let n = self.cwords[d];
+                let allowed =
+                    composite_cells(&self.cstack[left][d][..n], None, &self.comps[d].sets, u);
+                if allowed == 0 {
                     return;
                 }
+                allowed
             }
-        }
+            None => ALL,
+        };
+        // Every remaining given lies in `allowed`: the others are dead.
+        dead |= ALL & !allowed;
+        let kid = left - 1;
         for c in cells_of(u) {
             let bit = 1u128 << c;
             if allowed & bit == 0 {
                 dead |= bit;
                 continue;
             }
-            self.hit_composites(c, left, (1u8 << keep) - 1);
             let before = self.local.len();
             let mut ca = and_not(a, &self.local.cell[c]);
-            self.inner(chosen | bit, dead, left - 1, &mut ca);
+            let mut degrees = (1u8 << keep) - 1;
+            let mut kid_pre = None;
+            if (2..=ND + 1).contains(&kid) {
+                if let Some(j) = first_bit(&ca) {
+                    // The child's test, fused with the and-not that would
+                    // give its degree-`kid` bitmap (which nothing else
+                    // reads): its branch set is known already.
+                    let uk = self.local.sets[j] & !dead;
+                    let d = kid - 2;
+                    let n = self.cwords[d];
+                    let ok = composite_cells(
+                        &self.cstack[left][d][..n],
+                        Some(&self.comps[d].cell[c][..n]),
+                        &self.comps[d].sets,
+                        uk,
+                    );
+                    if ok == 0 {
+                        dead |= bit;
+                        continue;
+                    }
+                    kid_pre = Some(ok);
+                    degrees &= !(1 << d);
+                }
+            }
+            self.hit_composites(c, left, degrees);
+            self.inner(chosen | bit, dead, kid, &mut ca, kid_pre);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
                 return;
