@@ -846,6 +846,37 @@ impl<'a> Ctx<'a> {
         };
         // Every remaining given lies in `allowed`: the others are dead.
         dead |= ALL & !allowed;
+        let mut u = u & !dead;
+        if (2..=ND + 1).contains(&left) && u.count_ones() > 1 {
+            // Branch on the unhit set with the fewest live cells left among
+            // the first few (smallest) ones: with the cells outside
+            // `allowed` dead, often one or none (then prune). Scanning all
+            // of them costs more than it saves.
+            let mut best = u.count_ones();
+            let mut budget = 6;
+            'scan: for (w, &word) in a.iter().enumerate() {
+                let mut x = word;
+                while x != 0 {
+                    budget -= 1;
+                    if budget == 0 {
+                        break 'scan;
+                    }
+                    let m = self.local.sets[w * 64 + x.trailing_zeros() as usize] & !dead;
+                    x &= x - 1;
+                    let n = m.count_ones();
+                    if n < best {
+                        if n == 0 {
+                            return;
+                        }
+                        best = n;
+                        u = m;
+                        if n == 1 {
+                            break 'scan;
+                        }
+                    }
+                }
+            }
+        }
         let kid = left - 1;
         for c in cells_of(u) {
             let bit = 1u128 << c;
