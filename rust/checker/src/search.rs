@@ -847,20 +847,25 @@ impl<'a> Ctx<'a> {
         // Every remaining given lies in `allowed`: the others are dead.
         dead |= ALL & !allowed;
         let mut u = u & !dead;
-        if (2..=ND + 1).contains(&left) && u.count_ones() > 1 {
-            // Branch on the unhit set with the fewest live cells left among
-            // the first few (smallest) ones: with the cells outside
-            // `allowed` dead, often one or none (then prune). Scanning all
-            // of them costs more than it saves.
+        if (2..=ND + 1).contains(&left) {
+            // Among the first few (smallest) unhit sets, live cells only
+            // (the cells outside `allowed` are dead): branch on the one with
+            // the fewest, prune if one has none or if more than `left` of
+            // them are pairwise disjoint.
             let mut best = u.count_ones();
-            let mut budget = 6;
+            if best == 0 {
+                return;
+            }
+            let mut acc = 0u128;
+            let mut disjoint = 0;
+            let mut budget: usize = 16;
             'scan: for (w, &word) in a.iter().enumerate() {
                 let mut x = word;
                 while x != 0 {
-                    budget -= 1;
                     if budget == 0 {
                         break 'scan;
                     }
+                    budget -= 1;
                     let m = self.local.sets[w * 64 + x.trailing_zeros() as usize] & !dead;
                     x &= x - 1;
                     let n = m.count_ones();
@@ -870,8 +875,12 @@ impl<'a> Ctx<'a> {
                         }
                         best = n;
                         u = m;
-                        if n == 1 {
-                            break 'scan;
+                    }
+                    if m & acc == 0 {
+                        acc |= m;
+                        disjoint += 1;
+                        if disjoint > left {
+                            return;
                         }
                     }
                 }
