@@ -55,11 +55,11 @@
 //! A composite of degree d is a union of d pairwise disjoint UA sets; while
 //! none of its cells is given it needs d givens. Lists of them are made
 //! once per search ([`crate::composite`], GridChecker's global lists). At
-//! [`MID_AT`] givens left and below, each upper node filters its parent's
-//! lists down to the composites its givens do not hit; at
 //! `COMP_LEVEL` = 12 / 11 / 10 / 10 givens left (degrees 5 / 4 / 3 / 2, as
-//! GridChecker) the first unhit ones (at most `COMP_CAP`: 1 792 / 4 096 /
-//! 1 792 / 1 024) get a table like the UA tables (per-cell bitmaps), and
+//! GridChecker) the first ones in list order that the node's givens do not
+//! hit (at most `COMP_CAP`: 1 792 / 4 096 / 1 792 / 1 024; the scan of the
+//! global list stops there) get a table like the UA tables (per-cell
+//! bitmaps), and
 //! every node below keeps their "unhit" bitmap in a stack indexed by
 //! givens left (one word-wise and-not per placement and degree still
 //! needed). With k givens left, an unhit composite of degree k takes all k
@@ -117,10 +117,10 @@ const GW: usize = (GLOBAL_SETS + GLOBAL_RESERVE) / 64;
 /// Givens left at which a subtree gets its local table.
 pub const LOCAL_AT: usize = 9;
 /// Givens left at which the composite table of each degree is built (at or
-/// above [`LOCAL_AT`], at most [`MID_AT`]).
+/// above [`LOCAL_AT`], at most [`COMP_TOP`]).
 const COMP_LEVEL: [usize; ND] = [10, 10, 11, 12];
-/// Givens left at which the global composites not hit are listed for the subtree.
-pub const MID_AT: usize = 12;
+/// The highest of [`COMP_LEVEL`].
+const COMP_TOP: usize = 12;
 /// Words of the local bitmaps (64 sets each).
 pub const LOCAL_WORDS: usize = 4;
 /// Room kept in a local table for learned and promoted sets.
@@ -298,7 +298,7 @@ const CW: usize = 64;
 /// Composites kept per degree in a subtree's table (GridChecker's sizes).
 const COMP_CAP: [usize; ND] = [1024, 1792, 4096, 1792];
 /// Unhit composites of the nodes below the tables' levels, by givens left.
-type CompStack = [[[u64; CW]; ND]; MID_AT + 1];
+type CompStack = [[[u64; CW]; ND]; COMP_TOP + 1];
 
 /// One subtree to search.
 #[derive(Clone)]
@@ -329,7 +329,6 @@ struct Ctx<'a> {
     stop: &'a AtomicBool,
     gcomps: &'a [Vec<u128>; ND],
     remap: &'a Remap,
-    mid: Vec<[Vec<u128>; ND]>,
 }
 
 /// Searches every puzzle of `opts.clues` givens of `grid` containing
@@ -404,7 +403,7 @@ pub fn search(
             &remap,
         );
         let mut alive = t.alive;
-        c.top(t.chosen, t.dead, t.left, &mut alive, 0, false);
+        c.top(t.chosen, t.dead, t.left, &mut alive, 0);
         tick(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         (c.found, c.nodes, c.solves, c.learned_count)
     };
@@ -463,7 +462,7 @@ impl<'a> Ctx<'a> {
             global,
             local: Table::new(),
             comps: std::array::from_fn(|_| Table::new()),
-            cstack: Box::new([[[0; CW]; ND]; MID_AT + 1]),
+            cstack: Box::new([[[0; CW]; ND]; COMP_TOP + 1]),
             cwords: [0; ND],
             rest: Vec::new(),
             scratch: Vec::new(),
@@ -477,9 +476,6 @@ impl<'a> Ctx<'a> {
             stop,
             gcomps,
             remap,
-            mid: (0..MID_AT + 2)
-                .map(|_| std::array::from_fn(|_| Vec::new()))
-                .collect(),
         }
     }
 
@@ -578,27 +574,12 @@ impl<'a> Ctx<'a> {
     }
 
     /// The search below an upper node. `have`: the composite degrees (bit
-    /// d for degree d+2) whose tables hold this node's state in `cstack`;
-    /// `mid`: whether the parent listed its unhit global composites.
-    fn top(
-        &mut self,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        alive: &mut [u64; GW],
-        have: u8,
-        mid: bool,
-    ) {
-        let mid = if left <= MID_AT {
-            self.filter_mid(chosen, left, mid, have);
-            true
-        } else {
-            false
-        };
+    /// d for degree d+2) whose tables hold this node's state in `cstack`.
+    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], have: u8) {
         let mut have = have;
         for (d, &level) in COMP_LEVEL.iter().enumerate() {
             if have >> d & 1 == 0 && left <= level {
-                if !self.build_comp(d, dead, left) {
+                if !self.build_comp(d, chosen, dead, left) {
                     return;
                 }
                 have |= 1 << d;
@@ -620,7 +601,7 @@ impl<'a> Ctx<'a> {
             self.inner(chosen, dead, left, &mut a, None);
             return;
         }
-        self.top_branch(chosen, dead, left, alive, have, mid);
+        self.top_branch(chosen, dead, left, alive, have);
     }
 
     /// Given `c` placed with `left` givens left: for each composite degree
@@ -650,7 +631,6 @@ impl<'a> Ctx<'a> {
         left: usize,
         alive: &mut [u64; GW],
         have: u8,
-        mid: bool,
     ) {
         self.nodes += 1;
         let Step::Branch(branch) = self.prepare(chosen, dead, left, alive) else {
@@ -662,7 +642,7 @@ impl<'a> Ctx<'a> {
             let before = self.global.len();
             let mut child = and_not(alive, &self.global.cell[c]);
             self.hit_composites(c, left, have);
-            self.top(chosen | bit, dead, left - 1, &mut child, have, mid);
+            self.top(chosen | bit, dead, left - 1, &mut child, have);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
                 break;
@@ -701,15 +681,21 @@ impl<'a> Ctx<'a> {
     }
 
     /// The composite table of degree index `d` for the subtree at (`dead`,
-    /// `left`): the unhit global composites (listed in `mid`), live cells
+    /// `left`): the global composites not hit by `chosen`, live cells
     /// only. Every puzzle of the subtree has d+2 givens in each. Returns
     /// false if one needs more givens than are left (prune).
-    fn build_comp(&mut self, d: usize, dead: u128, left: usize) -> bool {
+    fn build_comp(&mut self, d: usize, chosen: u128, dead: u128, left: usize) -> bool {
         let degree = d + 2;
         let mut out = std::mem::take(&mut self.comp_scratch);
         out.clear();
         let cap = if degree <= left + 1 { COMP_CAP[d] } else { 1 };
-        out.extend(self.mid[left][d].iter().map(|&c| c & !dead).take(cap));
+        out.extend(
+            self.gcomps[d]
+                .iter()
+                .filter(|&&c| c & chosen == 0)
+                .map(|&c| c & !dead)
+                .take(cap),
+        );
         if degree > left && !out.is_empty() {
             self.comp_scratch = out;
             return false;
@@ -721,25 +707,6 @@ impl<'a> Ctx<'a> {
         set_range(&mut self.cstack[left][d], 0, n);
         self.comp_scratch = out;
         true
-    }
-
-    /// The global composites not hit by `chosen`, for the subtree at
-    /// `left` givens left, from the parent's list if `from_parent`.
-    fn filter_mid(&mut self, chosen: u128, left: usize, from_parent: bool, have: u8) {
-        let (lower, upper) = self.mid.split_at_mut(left + 1);
-        let dst = &mut lower[left];
-        for d in 0..ND {
-            if have >> d & 1 == 1 {
-                continue;
-            }
-            let src: &[u128] = if from_parent {
-                &upper[0][d]
-            } else {
-                &self.gcomps[d]
-            };
-            dst[d].clear();
-            dst[d].extend(src.iter().filter(|&&c| c & chosen == 0));
-        }
     }
 
     /// Adds a set to the local table (learned or promoted); returns its
