@@ -13,7 +13,8 @@
 //! A node is (P = givens chosen, D = dead cells, k = givens still to place,
 //! the set of known UA sets not hit by P).
 //!
-//! 1. **Branch.** Take an unhit UA set U (the smallest); its live cells
+//! 1. **Branch.** Take an unhit UA set U (the smallest; with 2–5 givens
+//!    left, the one with the fewest live cells among the first 5); its live cells
 //!    (not dead) are c1..cm. Every solution contains one of them; branch i
 //!    adds ci and marks c1..c(i-1) dead ("dead clues": the solutions
 //!    containing an earlier cell were enumerated in an earlier sibling). The
@@ -21,7 +22,8 @@
 //!    A UA set whose live part is empty cannot be hit any more: prune.
 //! 2. **Bound.** Pairwise disjoint unhit UA sets each need their own
 //!    given, so more of them than k prunes the node (upper levels: a greedy
-//!    pass over every unhit set; lower levels: composites, below).
+//!    pass over every unhit set; lower levels: composites, below, and with
+//!    2–5 givens left a greedy pass over the live parts of the first 16).
 //! 3. **Leaf.** When every known UA set is hit, check that P has G as its
 //!    unique solution ([`crate::unique`], the project's bitboard solver
 //!    asked for two solutions). A second
