@@ -31,7 +31,7 @@ pub struct UaArgs {
     #[arg(long, value_name = "D", default_value_t = 4, value_parser = clap::value_parser!(u64).range(2..=6))]
     digits: u64,
     /// Blank box subsets of up to this many boxes (0: none).
-    #[arg(long, value_name = "B", default_value_t = 3, value_parser = clap::value_parser!(u64).range(0..=5))]
+    #[arg(long, value_name = "B", default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=5))]
     boxes: u64,
 }
 

@@ -13,7 +13,8 @@
 //! A node is (P = givens chosen, D = dead cells, k = givens still to place,
 //! the set of known UA sets not hit by P).
 //!
-//! 1. **Branch.** Take an unhit UA set U (the smallest); its live cells
+//! 1. **Branch.** Take an unhit UA set U (the smallest; with 2–5 givens
+//!    left, the one with the fewest live cells among the first 5); its live cells
 //!    (not dead) are c1..cm. Every solution contains one of them; branch i
 //!    adds ci and marks c1..c(i-1) dead ("dead clues": the solutions
 //!    containing an earlier cell were enumerated in an earlier sibling). The
@@ -21,7 +22,8 @@
 //!    A UA set whose live part is empty cannot be hit any more: prune.
 //! 2. **Bound.** Pairwise disjoint unhit UA sets each need their own
 //!    given, so more of them than k prunes the node (upper levels: a greedy
-//!    pass over every unhit set; lower levels: composites, below).
+//!    pass over every unhit set; lower levels: composites, below, and with
+//!    2–5 givens left a greedy pass over the live parts of the first 16).
 //! 3. **Leaf.** When every known UA set is hit, check that P has G as its
 //!    unique solution ([`crate::unique`], the project's bitboard solver
 //!    asked for two solutions). A second
@@ -55,17 +57,23 @@
 //! A composite of degree d is a union of d pairwise disjoint UA sets; while
 //! none of its cells is given it needs d givens. Lists of them are made
 //! once per search ([`crate::composite`], GridChecker's global lists). At
-//! [`MID_AT`] givens left and below, each upper node filters its parent's
-//! lists down to the composites its givens do not hit; at
 //! `COMP_LEVEL` = 12 / 11 / 10 / 10 givens left (degrees 5 / 4 / 3 / 2, as
-//! GridChecker) the first unhit ones (at most `COMP_CAP`: 1 792 / 4 096 /
-//! 1 792 / 1 024) get a table like the UA tables (per-cell bitmaps), and
+//! GridChecker) the first ones in list order that the node's givens do not
+//! hit (at most `COMP_CAP`: 1 792 / 4 096 / 1 792 / 1 024; the scan of the
+//! global list stops there) get a table like the UA tables (per-cell
+//! bitmaps), and
 //! every node below keeps their "unhit" bitmap in a stack indexed by
 //! givens left (one word-wise and-not per placement and degree still
-//! needed). Placing a given with k givens left (k−1 after) is allowed only
-//! in the intersection of the unhit composites of degree k — otherwise one
-//! with k disjoint unhit sets would remain for k−1 givens — computed once
-//! per node from the bitmap; a node whose branch set misses it is pruned.
+//! needed). With k givens left, an unhit composite of degree k takes all k
+//! of them (one in each of its disjoint sets), so **every remaining given
+//! lies in the intersection I of the unhit composites of degree k**: a node
+//! whose branch set misses I is pruned, and the cells outside I are dead
+//! for the whole subtree (fewer branches below, and a later branch set
+//! with no live cell prunes). I is computed once per node from the bitmap
+//! (one pass over its set bits, stopping once the branch set misses it);
+//! for a child the parent computes it while and-not-ing the child's
+//! bitmap of that degree (which nothing else reads, so it is not stored),
+//! as the child's branch set is known by then.
 //!
 //! # Cell numbering
 //!
@@ -111,10 +119,10 @@ const GW: usize = (GLOBAL_SETS + GLOBAL_RESERVE) / 64;
 /// Givens left at which a subtree gets its local table.
 pub const LOCAL_AT: usize = 9;
 /// Givens left at which the composite table of each degree is built (at or
-/// above [`LOCAL_AT`], at most [`MID_AT`]).
+/// above [`LOCAL_AT`], at most [`COMP_TOP`]).
 const COMP_LEVEL: [usize; ND] = [10, 10, 11, 12];
-/// Givens left at which the global composites not hit are listed for the subtree.
-pub const MID_AT: usize = 12;
+/// The highest of [`COMP_LEVEL`].
+const COMP_TOP: usize = 12;
 /// Words of the local bitmaps (64 sets each).
 pub const LOCAL_WORDS: usize = 4;
 /// Room kept in a local table for learned and promoted sets.
@@ -265,12 +273,34 @@ fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
     }
 }
 
+/// The cells of `u` in every composite of the bitmap `alive` (minus those
+/// in `hit`, if given: the bitmap after a given), as cell masks by index in
+/// `sets`; 0 as soon as none of `u` is left.
+#[inline(always)]
+fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -> u128 {
+    let mut allowed = ALL;
+    for (w, &word) in alive.iter().enumerate() {
+        let mut x = match hit {
+            Some(h) => word & !h[w],
+            None => word,
+        };
+        while x != 0 {
+            allowed &= sets[w * 64 + x.trailing_zeros() as usize];
+            x &= x - 1;
+        }
+        if allowed & u == 0 {
+            return 0;
+        }
+    }
+    allowed
+}
+
 /// Words of the bitmaps of composites (64 composites each).
 const CW: usize = 64;
 /// Composites kept per degree in a subtree's table (GridChecker's sizes).
 const COMP_CAP: [usize; ND] = [1024, 1792, 4096, 1792];
 /// Unhit composites of the nodes below the tables' levels, by givens left.
-type CompStack = [[[u64; CW]; ND]; MID_AT + 1];
+type CompStack = [[[u64; CW]; ND]; COMP_TOP + 1];
 
 /// One subtree to search.
 #[derive(Clone)]
@@ -301,7 +331,6 @@ struct Ctx<'a> {
     stop: &'a AtomicBool,
     gcomps: &'a [Vec<u128>; ND],
     remap: &'a Remap,
-    mid: Vec<[Vec<u128>; ND]>,
 }
 
 /// Searches every puzzle of `opts.clues` givens of `grid` containing
@@ -376,7 +405,7 @@ pub fn search(
             &remap,
         );
         let mut alive = t.alive;
-        c.top(t.chosen, t.dead, t.left, &mut alive, 0, false);
+        c.top(t.chosen, t.dead, t.left, &mut alive, 0);
         tick(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         (c.found, c.nodes, c.solves, c.learned_count)
     };
@@ -435,7 +464,7 @@ impl<'a> Ctx<'a> {
             global,
             local: Table::new(),
             comps: std::array::from_fn(|_| Table::new()),
-            cstack: Box::new([[[0; CW]; ND]; MID_AT + 1]),
+            cstack: Box::new([[[0; CW]; ND]; COMP_TOP + 1]),
             cwords: [0; ND],
             rest: Vec::new(),
             scratch: Vec::new(),
@@ -449,9 +478,6 @@ impl<'a> Ctx<'a> {
             stop,
             gcomps,
             remap,
-            mid: (0..MID_AT + 2)
-                .map(|_| std::array::from_fn(|_| Vec::new()))
-                .collect(),
         }
     }
 
@@ -550,27 +576,12 @@ impl<'a> Ctx<'a> {
     }
 
     /// The search below an upper node. `have`: the composite degrees (bit
-    /// d for degree d+2) whose tables hold this node's state in `cstack`;
-    /// `mid`: whether the parent listed its unhit global composites.
-    fn top(
-        &mut self,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        alive: &mut [u64; GW],
-        have: u8,
-        mid: bool,
-    ) {
-        let mid = if left <= MID_AT {
-            self.filter_mid(chosen, left, mid, have);
-            true
-        } else {
-            false
-        };
+    /// d for degree d+2) whose tables hold this node's state in `cstack`.
+    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], have: u8) {
         let mut have = have;
         for (d, &level) in COMP_LEVEL.iter().enumerate() {
             if have >> d & 1 == 0 && left <= level {
-                if !self.build_comp(d, dead, left) {
+                if !self.build_comp(d, chosen, dead, left) {
                     return;
                 }
                 have |= 1 << d;
@@ -589,10 +600,10 @@ impl<'a> Ctx<'a> {
             self.scratch = parts;
             let mut a = [0u64; LOCAL_WORDS];
             set_range(&mut a, 0, self.local.len());
-            self.inner(chosen, dead, left, &mut a);
+            self.inner(chosen, dead, left, &mut a, None);
             return;
         }
-        self.top_branch(chosen, dead, left, alive, have, mid);
+        self.top_branch(chosen, dead, left, alive, have);
     }
 
     /// Given `c` placed with `left` givens left: for each composite degree
@@ -622,7 +633,6 @@ impl<'a> Ctx<'a> {
         left: usize,
         alive: &mut [u64; GW],
         have: u8,
-        mid: bool,
     ) {
         self.nodes += 1;
         let Step::Branch(branch) = self.prepare(chosen, dead, left, alive) else {
@@ -634,7 +644,7 @@ impl<'a> Ctx<'a> {
             let before = self.global.len();
             let mut child = and_not(alive, &self.global.cell[c]);
             self.hit_composites(c, left, have);
-            self.top(chosen | bit, dead, left - 1, &mut child, have, mid);
+            self.top(chosen | bit, dead, left - 1, &mut child, have);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
                 break;
@@ -673,15 +683,21 @@ impl<'a> Ctx<'a> {
     }
 
     /// The composite table of degree index `d` for the subtree at (`dead`,
-    /// `left`): the unhit global composites (listed in `mid`), live cells
+    /// `left`): the global composites not hit by `chosen`, live cells
     /// only. Every puzzle of the subtree has d+2 givens in each. Returns
     /// false if one needs more givens than are left (prune).
-    fn build_comp(&mut self, d: usize, dead: u128, left: usize) -> bool {
+    fn build_comp(&mut self, d: usize, chosen: u128, dead: u128, left: usize) -> bool {
         let degree = d + 2;
         let mut out = std::mem::take(&mut self.comp_scratch);
         out.clear();
         let cap = if degree <= left + 1 { COMP_CAP[d] } else { 1 };
-        out.extend(self.mid[left][d].iter().map(|&c| c & !dead).take(cap));
+        out.extend(
+            self.gcomps[d]
+                .iter()
+                .filter(|&&c| c & chosen == 0)
+                .map(|&c| c & !dead)
+                .take(cap),
+        );
         if degree > left && !out.is_empty() {
             self.comp_scratch = out;
             return false;
@@ -693,25 +709,6 @@ impl<'a> Ctx<'a> {
         set_range(&mut self.cstack[left][d], 0, n);
         self.comp_scratch = out;
         true
-    }
-
-    /// The global composites not hit by `chosen`, for the subtree at
-    /// `left` givens left, from the parent's list if `from_parent`.
-    fn filter_mid(&mut self, chosen: u128, left: usize, from_parent: bool, have: u8) {
-        let (lower, upper) = self.mid.split_at_mut(left + 1);
-        let dst = &mut lower[left];
-        for d in 0..ND {
-            if have >> d & 1 == 1 {
-                continue;
-            }
-            let src: &[u128] = if from_parent {
-                &upper[0][d]
-            } else {
-                &self.gcomps[d]
-            };
-            dst[d].clear();
-            dst[d].extend(src.iter().filter(|&&c| c & chosen == 0));
-        }
     }
 
     /// Adds a set to the local table (learned or promoted); returns its
@@ -738,7 +735,14 @@ impl<'a> Ctx<'a> {
     }
 
     /// The search below a node of a local subtree.
-    fn inner(&mut self, chosen: u128, dead: u128, left: usize, a: &mut [u64; LOCAL_WORDS]) {
+    fn inner(
+        &mut self,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+        pre: Option<u128>,
+    ) {
         self.nodes += 1;
         let mut first = first_bit(a);
         if first.is_none() {
@@ -757,7 +761,7 @@ impl<'a> Ctx<'a> {
                     match self.add_local(set, a) {
                         Some(j) => first = Some(j),
                         None => {
-                            self.branch_on(set & !dead, chosen, dead, left, a);
+                            self.branch_on(set & !dead, chosen, dead, left, a, None);
                             return;
                         }
                     }
@@ -774,12 +778,13 @@ impl<'a> Ctx<'a> {
             return;
         }
         let u = self.local.sets[j] & !dead;
-        self.branch_on(u, chosen, dead, left, a);
+        self.branch_on(u, chosen, dead, left, a, pre);
     }
 
-    /// Branches on the cells of `u` (live cells of an unhit set). With 2
-    /// (3) givens left, a cell that leaves an unhit pair (triple) of
-    /// disjoint sets is skipped: the last givens cannot hit them all.
+    /// Branches on the cells of `u` (live cells of an unhit set). With k
+    /// givens left (2 ≤ k ≤ 5), only cells in every unhit composite of
+    /// degree k are tried (`pre`: those cells, if the parent computed them
+    /// already).
     fn branch_on(
         &mut self,
         u: u128,
@@ -787,38 +792,104 @@ impl<'a> Ctx<'a> {
         dead: u128,
         left: usize,
         a: &mut [u64; LOCAL_WORDS],
+        pre: Option<u128>,
     ) {
         let mut dead = dead;
         // Composite degrees the children still need: 2..left-1.
         let keep = ND.min(left.saturating_sub(2));
         // With k givens left, a given must lie in every unhit composite of
         // degree k (else k disjoint unhit sets would remain for k-1).
-        let mut allowed = ALL;
+        let allowed = match pre {
+            Some(p) => p,
+            None if (2..=ND + 1).contains(&left) => {
+                let d = left - 2;
+                let n = self.cwords[d];
+                let allowed =
+                    composite_cells(&self.cstack[left][d][..n], None, &self.comps[d].sets, u);
+                if allowed == 0 {
+                    return;
+                }
+                allowed
+            }
+            None => ALL,
+        };
+        // Every remaining given lies in `allowed`: the others are dead.
+        dead |= ALL & !allowed;
+        let mut u = u & !dead;
         if (2..=ND + 1).contains(&left) {
-            let d = left - 2;
-            let n = self.cwords[d];
-            let sets = &self.comps[d].sets;
-            for (w, &word) in self.cstack[left][d][..n].iter().enumerate() {
+            // Among the first few (smallest) unhit sets, live cells only
+            // (the cells outside `allowed` are dead): branch on the one with
+            // the fewest, prune if one has none or if more than `left` of
+            // them are pairwise disjoint.
+            let mut best = u.count_ones();
+            if best == 0 {
+                return;
+            }
+            let mut acc = 0u128;
+            let mut disjoint = 0;
+            let mut budget: usize = 16;
+            'scan: for (w, &word) in a.iter().enumerate() {
                 let mut x = word;
                 while x != 0 {
-                    allowed &= sets[w * 64 + x.trailing_zeros() as usize];
+                    if budget == 0 {
+                        break 'scan;
+                    }
+                    budget -= 1;
+                    let m = self.local.sets[w * 64 + x.trailing_zeros() as usize] & !dead;
                     x &= x - 1;
-                }
-                if allowed & u == 0 {
-                    return;
+                    let n = m.count_ones();
+                    if n < best {
+                        if n == 0 {
+                            return;
+                        }
+                        best = n;
+                        u = m;
+                    }
+                    if m & acc == 0 {
+                        acc |= m;
+                        disjoint += 1;
+                        if disjoint > left {
+                            return;
+                        }
+                    }
                 }
             }
         }
+        let kid = left - 1;
         for c in cells_of(u) {
             let bit = 1u128 << c;
             if allowed & bit == 0 {
                 dead |= bit;
                 continue;
             }
-            self.hit_composites(c, left, (1u8 << keep) - 1);
             let before = self.local.len();
             let mut ca = and_not(a, &self.local.cell[c]);
-            self.inner(chosen | bit, dead, left - 1, &mut ca);
+            let mut degrees = (1u8 << keep) - 1;
+            let mut kid_pre = None;
+            if (2..=ND + 1).contains(&kid) {
+                if let Some(j) = first_bit(&ca) {
+                    // The child's test, fused with the and-not that would
+                    // give its degree-`kid` bitmap (which nothing else
+                    // reads): its branch set is known already.
+                    let uk = self.local.sets[j] & !dead;
+                    let d = kid - 2;
+                    let n = self.cwords[d];
+                    let ok = composite_cells(
+                        &self.cstack[left][d][..n],
+                        Some(&self.comps[d].cell[c][..n]),
+                        &self.comps[d].sets,
+                        uk,
+                    );
+                    if ok == 0 {
+                        dead |= bit;
+                        continue;
+                    }
+                    kid_pre = Some(ok);
+                    degrees &= !(1 << d);
+                }
+            }
+            self.hit_composites(c, left, degrees);
+            self.inner(chosen | bit, dead, kid, &mut ca, kid_pre);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
                 return;
