@@ -132,16 +132,32 @@ const fn perm_bits(p: usize) -> usize {
     (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]))
 }
 
-/// For a 3×3 0/1 matrix `s` (bit `3r + k` = entry `(r, k)`), the entries that
-/// lie on at least one permutation `r -> k` (all three `(r, k(r))` set), as a
-/// mask of the same layout; 0 when `s` contains no permutation.
-const fn perm_keep(s: usize) -> u16 {
-    let mut keep = 0usize;
+/// For a 3×3 0/1 matrix `s` (bit `3r + k` = entry `(r, k)`), the
+/// permutations `r -> k` inside it (all three `(r, k(r))` set): bit `p` for
+/// `PERMS[p]`.
+const fn perms_inside(s: usize) -> u8 {
+    let mut inside = 0u8;
     let mut p = 0;
     while p < 6 {
         let bits = perm_bits(p);
         if s & bits == bits {
-            keep |= bits;
+            inside |= 1 << p;
+        }
+        p += 1;
+    }
+    inside
+}
+
+/// For a 3×3 0/1 matrix `s` (same layout), the entries that lie on at least
+/// one permutation inside it, as a mask of the same layout; 0 when `s`
+/// contains no permutation.
+const fn perm_keep(s: usize) -> u16 {
+    let inside = perms_inside(s);
+    let mut keep = 0usize;
+    let mut p = 0;
+    while p < 6 {
+        if inside & (1 << p) != 0 {
+            keep |= perm_bits(p);
         }
         p += 1;
     }
@@ -313,14 +329,7 @@ const VCONFIGS: [u8; 512] = {
     let mut t = [0u8; 512];
     let mut s = 0;
     while s < 512 {
-        let mut p = 0;
-        while p < 6 {
-            let bits = perm_bits(p);
-            if s & bits == bits {
-                t[s] |= 1 << p;
-            }
-            p += 1;
-        }
+        t[s] = perms_inside(s);
         s += 1;
     }
     t
@@ -1111,24 +1120,22 @@ mod tests {
 
     #[test]
     fn config_tables_match_brute_force() {
-        for key in 0..512u32 {
-            // Horizontal layout (minirow_key): bit 3 * box + row.
-            let occ = |r: u32, k: u32| key >> (3 * k + r) & 1 == 1;
+        // The permutations i -> perm[i] whose three entries `occ` holds.
+        let inside = |occ: &dyn Fn(u32, u32) -> bool| {
             let mut want = 0u8;
             for (p, perm) in PERMS.iter().enumerate() {
-                if (0..3).all(|r| occ(r, perm[r as usize])) {
+                if (0..3).all(|i| occ(i, perm[i as usize])) {
                     want |= 1 << p;
                 }
             }
+            want
+        };
+        for key in 0..512u32 {
+            // Horizontal layout (minirow_key): bit 3 * box + row.
+            let want = inside(&|r, k| key >> (3 * k + r) & 1 == 1);
             assert_eq!(CONFIGS[key as usize], want, "{key:o}");
             // Vertical layout: bit 3 * band + column.
-            let vocc = |b: u32, c: u32| key >> (3 * b + c) & 1 == 1;
-            let mut vwant = 0u8;
-            for (p, perm) in PERMS.iter().enumerate() {
-                if (0..3).all(|b| vocc(b, perm[b as usize])) {
-                    vwant |= 1 << p;
-                }
-            }
+            let vwant = inside(&|b, c| key >> (3 * b + c) & 1 == 1);
             assert_eq!(VCONFIGS[key as usize], vwant, "{key:o}");
         }
         for (p, perm) in PERMS.iter().enumerate() {
