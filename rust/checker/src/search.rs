@@ -295,6 +295,67 @@ fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -
     allowed
 }
 
+/// What [`scan_unhit`] found.
+struct Scan {
+    /// The first set with the fewest live cells, live cells only.
+    best: u128,
+    /// Its live cells (`u32::MAX` if no set was scanned).
+    best_n: u32,
+    /// The live cells common to every scanned set.
+    inter: u128,
+}
+
+/// One pass over the sets of the bitmap `alive` (the first `budget` of
+/// them, in index order), live cells (`live`) only: `None` if one has no
+/// live cell or more than `left` are pairwise disjoint (each needs a given
+/// of its own; greedy), which prunes the node; else the smallest and the
+/// intersection.
+#[inline(always)]
+fn scan_unhit(
+    sets: &[u128],
+    alive: &[u64],
+    live: u128,
+    left: usize,
+    budget: usize,
+) -> Option<Scan> {
+    let mut scan = Scan {
+        best: 0,
+        best_n: u32::MAX,
+        inter: ALL & live,
+    };
+    let mut acc = 0u128;
+    let mut disjoint = 0usize;
+    let mut budget = budget;
+    for (w, &word) in alive.iter().enumerate() {
+        let mut x = word;
+        while x != 0 {
+            if budget == 0 {
+                return Some(scan);
+            }
+            budget -= 1;
+            let l = sets[w * 64 + x.trailing_zeros() as usize] & live;
+            x &= x - 1;
+            let n = l.count_ones();
+            if n < scan.best_n {
+                if n == 0 {
+                    return None;
+                }
+                scan.best_n = n;
+                scan.best = l;
+            }
+            scan.inter &= l;
+            if l & acc == 0 {
+                acc |= l;
+                disjoint += 1;
+                if disjoint > left {
+                    return None;
+                }
+            }
+        }
+    }
+    Some(scan)
+}
+
 /// Words of the bitmaps of composites (64 composites each).
 const CW: usize = 64;
 /// Composites kept per degree in a subtree's table (GridChecker's sizes).
@@ -539,40 +600,13 @@ impl<'a> Ctx<'a> {
         if left == 0 {
             return Step::Done;
         }
-        let live = !dead;
-        let mut acc = 0u128;
-        let mut disjoint = 0usize;
-        let mut best = 0u128;
-        let mut best_n = u32::MAX;
-        let mut inter = ALL & live;
-        for (w, &word) in alive.iter().enumerate() {
-            let mut x = word;
-            while x != 0 {
-                let j = w * 64 + x.trailing_zeros() as usize;
-                x &= x - 1;
-                let l = self.global.sets[j] & live;
-                let n = l.count_ones();
-                if n < best_n {
-                    if n == 0 {
-                        return Step::Done;
-                    }
-                    best_n = n;
-                    best = l;
-                }
-                inter &= l;
-                if l & acc == 0 {
-                    acc |= l;
-                    disjoint += 1;
-                    if disjoint > left {
-                        return Step::Done;
-                    }
-                }
-            }
-        }
+        let Some(scan) = scan_unhit(&self.global.sets, alive, !dead, left, usize::MAX) else {
+            return Step::Done;
+        };
         if left == 1 {
-            return Step::Branch(inter);
+            return Step::Branch(scan.inter);
         }
-        Step::Branch(best)
+        Step::Branch(scan.best)
     }
 
     /// The search below an upper node. `have`: the composite degrees (bit
@@ -821,38 +855,14 @@ impl<'a> Ctx<'a> {
             // (the cells outside `allowed` are dead): branch on the one with
             // the fewest, prune if one has none or if more than `left` of
             // them are pairwise disjoint.
-            let mut best = u.count_ones();
-            if best == 0 {
+            if u == 0 {
                 return;
             }
-            let mut acc = 0u128;
-            let mut disjoint = 0;
-            let mut budget: usize = 16;
-            'scan: for (w, &word) in a.iter().enumerate() {
-                let mut x = word;
-                while x != 0 {
-                    if budget == 0 {
-                        break 'scan;
-                    }
-                    budget -= 1;
-                    let m = self.local.sets[w * 64 + x.trailing_zeros() as usize] & !dead;
-                    x &= x - 1;
-                    let n = m.count_ones();
-                    if n < best {
-                        if n == 0 {
-                            return;
-                        }
-                        best = n;
-                        u = m;
-                    }
-                    if m & acc == 0 {
-                        acc |= m;
-                        disjoint += 1;
-                        if disjoint > left {
-                            return;
-                        }
-                    }
-                }
+            let Some(scan) = scan_unhit(&self.local.sets, a, !dead, left, 16) else {
+                return;
+            };
+            if scan.best_n < u.count_ones() {
+                u = scan.best;
             }
         }
         let kid = left - 1;
