@@ -1,8 +1,10 @@
 //! CPU seconds of the N-clue search per grid (UA collection + search, one
-//! thread): `cargo run --release -p algoku-checker --example speed -- N GRID...`.
+//! thread): `cargo run --release -p algoku-checker --example speed --
+//! [--baseline] N GRID...` (`--baseline`: without the AVX2 code).
 //! User CPU time from /proc (less sensitive to a loaded machine than wall time).
 
-use algoku_checker::{collect, search, SearchOptions, UaOptions};
+use algoku_checker::search::{search_with, Code};
+use algoku_checker::{collect, SearchOptions, UaOptions};
 use algoku_sudoku::{is_valid_solution_bytes, Grid};
 
 fn cpu() -> f64 {
@@ -17,8 +19,18 @@ fn cpu() -> f64 {
 }
 
 fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let usage = "usage: speed N GRID... (N clues, solved grids of 81 digits)";
+    let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let usage = "usage: speed [--baseline] N GRID... (N clues, solved grids of 81 digits)";
+    let code = if args.first().is_some_and(|a| a == "--baseline") {
+        args.remove(0);
+        Code::Baseline
+    } else {
+        Code::Auto
+    };
+    eprintln!(
+        "lower levels: {}",
+        if code.uses_avx2() { "AVX2" } else { "baseline" }
+    );
     let Some(clues) = args.first().and_then(|n| n.parse::<usize>().ok()) else {
         eprintln!("{usage}");
         return std::process::ExitCode::from(2);
@@ -41,7 +53,7 @@ fn main() -> std::process::ExitCode {
             threads: 1,
             max_found: 1_000_000,
         };
-        let r = search(&cells, &uas, &opts, &|_, _| {});
+        let r = search_with(&cells, &uas, &opts, &|_, _| {}, code);
         let cpu_s = cpu() - c0;
         total += cpu_s;
         println!(

@@ -275,15 +275,40 @@ fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
 
 /// The cells of `u` in every composite of the bitmap `alive` (minus those
 /// in `hit`, if given: the bitmap after a given), as cell masks by index in
-/// `sets`; 0 as soon as none of `u` is left.
+/// `sets`; 0 if none of `u` is left (checked after each non-empty word).
+///
+/// The bitmaps are sparse (a few unhit composites over up to 64 words), so
+/// the words are first and-not-ed into a buffer with a mask of the
+/// non-zero ones, branch-free (vectorised where the CPU allows), and only
+/// those are read bit by bit.
 #[inline(always)]
 fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -> u128 {
+    if u == 0 {
+        return 0;
+    }
+    let n = alive.len().min(CW);
+    let mut xs = [0u64; CW];
+    let mut nonzero = 0u64;
+    match hit {
+        Some(h) => {
+            for w in 0..n {
+                let x = alive[w] & !h[w];
+                xs[w] = x;
+                nonzero |= ((x != 0) as u64) << w;
+            }
+        }
+        None => {
+            for w in 0..n {
+                xs[w] = alive[w];
+                nonzero |= ((alive[w] != 0) as u64) << w;
+            }
+        }
+    }
     let mut allowed = ALL;
-    for (w, &word) in alive.iter().enumerate() {
-        let mut x = match hit {
-            Some(h) => word & !h[w],
-            None => word,
-        };
+    while nonzero != 0 {
+        let w = nonzero.trailing_zeros() as usize;
+        nonzero &= nonzero - 1;
+        let mut x = xs[w];
         while x != 0 {
             allowed &= sets[w * 64 + x.trailing_zeros() as usize];
             x &= x - 1;
@@ -356,6 +381,96 @@ fn scan_unhit(
     Some(scan)
 }
 
+/// The lower levels' recursion (`inner` ↔ `branch_on`, with what they
+/// inline: `last`, the composite intersections, the scans) compiled for
+/// one instruction set. The bodies are `#[inline(always)]` generics; each
+/// implementation is the pair of functions the recursion goes through, so
+/// an implementation with target features compiles the whole lower search
+/// for them. [`Ctx::lower`] picks one at run time.
+trait Isa {
+    /// # Safety
+    /// The CPU has the target features the implementation enables.
+    unsafe fn inner(
+        ctx: &mut Ctx<'_>,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+        pre: Option<u128>,
+    );
+    /// # Safety
+    /// As for [`Isa::inner`].
+    unsafe fn branch_on(
+        ctx: &mut Ctx<'_>,
+        u: u128,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+        pre: Option<u128>,
+    );
+}
+
+/// The build's target (x86-64-v2 on x86-64: see `.cargo/config.toml`).
+struct Baseline;
+
+impl Isa for Baseline {
+    unsafe fn inner(
+        ctx: &mut Ctx<'_>,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+        pre: Option<u128>,
+    ) {
+        ctx.inner::<Self>(chosen, dead, left, a, pre)
+    }
+    unsafe fn branch_on(
+        ctx: &mut Ctx<'_>,
+        u: u128,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+        pre: Option<u128>,
+    ) {
+        ctx.branch_on::<Self>(u, chosen, dead, left, a, pre)
+    }
+}
+
+/// x86-64 with AVX2, BMI1/2, LZCNT and POPCNT (x86-64-v3's core): the
+/// and-not of the composite bitmaps and the non-zero word mask of
+/// [`composite_cells`] vectorise (about 5–8 % less time).
+#[cfg(target_arch = "x86_64")]
+struct Avx2;
+
+#[cfg(target_arch = "x86_64")]
+impl Isa for Avx2 {
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    unsafe fn inner(
+        ctx: &mut Ctx<'_>,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+        pre: Option<u128>,
+    ) {
+        ctx.inner::<Self>(chosen, dead, left, a, pre)
+    }
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    unsafe fn branch_on(
+        ctx: &mut Ctx<'_>,
+        u: u128,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+        pre: Option<u128>,
+    ) {
+        ctx.branch_on::<Self>(u, chosen, dead, left, a, pre)
+    }
+}
+
 /// Words of the bitmaps of composites (64 composites each).
 const CW: usize = 64;
 /// Composites kept per degree in a subtree's table (GridChecker's sizes).
@@ -392,6 +507,8 @@ struct Ctx<'a> {
     stop: &'a AtomicBool,
     gcomps: &'a [Vec<u128>; ND],
     remap: &'a Remap,
+    /// Whether the lower levels run [`Avx2`]'s code.
+    avx2: bool,
 }
 
 /// Searches every puzzle of `opts.clues` givens of `grid` containing
@@ -404,6 +521,47 @@ pub fn search(
     opts: &SearchOptions,
     tick: &(dyn Fn(u64, u64) + Sync),
 ) -> SearchResult {
+    search_with(grid, uas, opts, tick, Code::Auto)
+}
+
+/// Which machine code the lower levels run (the results are the same).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Code {
+    /// AVX2 code when the CPU has AVX2, BMI1/2, LZCNT and POPCNT (what
+    /// [`search`] does).
+    Auto,
+    /// The build's target only.
+    Baseline,
+}
+
+impl Code {
+    /// Whether this choice runs the AVX2 code on this CPU.
+    pub fn uses_avx2(self) -> bool {
+        if self == Code::Baseline {
+            return false;
+        }
+        #[cfg(target_arch = "x86_64")]
+        {
+            std::is_x86_feature_detected!("avx2")
+                && std::is_x86_feature_detected!("bmi1")
+                && std::is_x86_feature_detected!("bmi2")
+                && std::is_x86_feature_detected!("lzcnt")
+                && std::is_x86_feature_detected!("popcnt")
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        false
+    }
+}
+
+/// [`search`] with the lower levels' code chosen by `code`.
+pub fn search_with(
+    grid: &Cells,
+    uas: &[u128],
+    opts: &SearchOptions,
+    tick: &(dyn Fn(u64, u64) + Sync),
+    code: Code,
+) -> SearchResult {
+    let avx2 = code.uses_avx2();
     let remap = Remap::new(uas);
     let given = remap.fwd(opts.given & ALL);
     let placed = given.count_ones() as usize;
@@ -465,6 +623,7 @@ pub fn search(
             &gcomps,
             &remap,
         );
+        c.avx2 = avx2;
         let mut alive = t.alive;
         c.top(t.chosen, t.dead, t.left, &mut alive, 0);
         tick(done.fetch_add(1, Ordering::Relaxed) + 1, total);
@@ -539,6 +698,7 @@ impl<'a> Ctx<'a> {
             stop,
             gcomps,
             remap,
+            avx2: false,
         }
     }
 
@@ -634,7 +794,7 @@ impl<'a> Ctx<'a> {
             self.scratch = parts;
             let mut a = [0u64; LOCAL_WORDS];
             set_range(&mut a, 0, self.local.len());
-            self.inner(chosen, dead, left, &mut a, None);
+            self.lower(chosen, dead, left, &mut a);
             return;
         }
         self.top_branch(chosen, dead, left, alive, have);
@@ -768,8 +928,23 @@ impl<'a> Ctx<'a> {
         Some(ua)
     }
 
-    /// The search below a node of a local subtree.
-    fn inner(
+    /// The local subtree of a node: the lower levels' code compiled for
+    /// AVX2 when the CPU has it, else for the build's target.
+    fn lower(&mut self, chosen: u128, dead: u128, left: usize, a: &mut [u64; LOCAL_WORDS]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU has Avx2's features.
+            unsafe { Avx2::inner(self, chosen, dead, left, a, None) };
+            return;
+        }
+        // SAFETY: Baseline enables no feature beyond the build's target.
+        unsafe { Baseline::inner(self, chosen, dead, left, a, None) };
+    }
+
+    /// The search below a node of a local subtree (its children through
+    /// `I`, see [`Isa`]).
+    #[inline(always)]
+    fn inner<I: Isa>(
         &mut self,
         chosen: u128,
         dead: u128,
@@ -795,7 +970,8 @@ impl<'a> Ctx<'a> {
                     match self.add_local(set, a) {
                         Some(j) => first = Some(j),
                         None => {
-                            self.branch_on(set & !dead, chosen, dead, left, a, None);
+                            // SAFETY: `I` was chosen by `lower` for this CPU.
+                            unsafe { I::branch_on(self, set & !dead, chosen, dead, left, a, None) };
                             return;
                         }
                     }
@@ -812,14 +988,16 @@ impl<'a> Ctx<'a> {
             return;
         }
         let u = self.local.sets[j] & !dead;
-        self.branch_on(u, chosen, dead, left, a, pre);
+        // SAFETY: as above.
+        unsafe { I::branch_on(self, u, chosen, dead, left, a, pre) };
     }
 
     /// Branches on the cells of `u` (live cells of an unhit set). With k
     /// givens left (2 ≤ k ≤ 5), only cells in every unhit composite of
     /// degree k are tried (`pre`: those cells, if the parent computed them
     /// already).
-    fn branch_on(
+    #[inline(always)]
+    fn branch_on<I: Isa>(
         &mut self,
         u: u128,
         chosen: u128,
@@ -899,7 +1077,8 @@ impl<'a> Ctx<'a> {
                 }
             }
             self.hit_composites(c, left, degrees);
-            self.inner(chosen | bit, dead, kid, &mut ca, kid_pre);
+            // SAFETY: `I` was chosen by `lower` for this CPU.
+            unsafe { I::inner(self, chosen | bit, dead, kid, &mut ca, kid_pre) };
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
                 return;
@@ -910,6 +1089,7 @@ impl<'a> Ctx<'a> {
 
     /// One given left: each cell of `u` that hits every unhit set is a
     /// candidate.
+    #[inline(always)]
     fn last(&mut self, u: u128, chosen: u128, alive: &mut [u64; LOCAL_WORDS]) {
         for c in cells_of(u) {
             if !subset(alive, &self.local.cell[c]) {

@@ -4,6 +4,7 @@
 
 use std::collections::BTreeSet;
 
+use algoku_checker::search::{search_with, Code};
 use algoku_checker::{
     cells_of, collect, is_minimal_ua, search, Cells, SearchOptions, UaOptions, ALL,
 };
@@ -396,6 +397,32 @@ fn search_respects_max_found_and_is_thread_independent() {
     let two = search(&g, &uas, &SearchOptions { threads: 2, ..opts }, &|_, _| {});
     assert!(!one.stopped && !one.puzzles.is_empty());
     assert_eq!(one, two);
+}
+
+/// The lower levels run AVX2 code when the CPU has it: the same search
+/// (puzzles, nodes, solver calls, learned sets) as the build's own code, on
+/// the grids with 14 and 8 listed 17s from 4 of a 17's clues.
+#[test]
+fn avx2_and_baseline_code_search_alike() {
+    let mut groups = fixture_groups();
+    groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+    for (grid, masks) in &groups[..2] {
+        let given = cells_of(masks[0])
+            .take(4)
+            .fold(0u128, |m, c| m | 1u128 << c);
+        let uas = collect(grid, &UaOptions::default());
+        let opts = SearchOptions {
+            clues: 17,
+            given,
+            threads: 1,
+            max_found: 1000,
+        };
+        let base = search_with(grid, &uas, &opts, &|_, _| {}, Code::Baseline);
+        let auto = search_with(grid, &uas, &opts, &|_, _| {}, Code::Auto);
+        assert!(base.puzzles.contains(&masks[0]) && base.nodes > 100_000);
+        assert_eq!(base, auto);
+    }
+    eprintln!("AVX2 code used: {}", Code::Auto.uses_avx2());
 }
 
 #[test]
