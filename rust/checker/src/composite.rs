@@ -22,7 +22,7 @@
 //! GridChecker's (its starters 44/30/27/21 and list sizes 10 240 / 32 768 /
 //! 65 536 / 40 960 for degrees 2–5); the search filters these lists level
 //! by level and keeps the first unhit ones in small tables
-//! ([`crate::search`]).
+//! ([`crate::search`](mod@crate::search)).
 
 /// Composite degrees kept: 2..=`ND`+1.
 pub const ND: usize = 4;

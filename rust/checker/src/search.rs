@@ -90,6 +90,15 @@
 //! has room. When a table is full, the node branches on the new set
 //! directly (correct, only less pruning for the siblings).
 //!
+//! # Machine code
+//!
+//! The lower levels are most of the time: their recursion (`inner` ↔
+//! `branch_on`, with the scans and composite intersections inlined) is
+//! generic over an instruction set (`Isa`) and compiled twice, for the
+//! build's target and for AVX2 (+BMI1/2, LZCNT, POPCNT), which vectorises
+//! the and-nots of the composite bitmaps; the AVX2 code runs when the CPU
+//! has those features ([`Code`]). Both give the same search, node for node.
+//!
 //! # Parallelism and determinism
 //!
 //! The tree is expanded sequentially to depth [`SPLIT_DEPTH`]; the subtrees
