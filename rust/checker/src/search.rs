@@ -946,7 +946,9 @@ impl<'a> Ctx<'a> {
             unsafe { Avx2::inner(self, chosen, dead, left, a, None) };
             return;
         }
-        // SAFETY: Baseline enables no feature beyond the build's target.
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = self.avx2; // never set off x86-64
+                           // SAFETY: Baseline enables no feature beyond the build's target.
         unsafe { Baseline::inner(self, chosen, dead, left, a, None) };
     }
 
