@@ -296,22 +296,13 @@ fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -
         return 0;
     }
     let n = alive.len().min(CW);
+    let hit = hit.unwrap_or(&[0; CW]);
     let mut xs = [0u64; CW];
     let mut nonzero = 0u64;
-    match hit {
-        Some(h) => {
-            for w in 0..n {
-                let x = alive[w] & !h[w];
-                xs[w] = x;
-                nonzero |= ((x != 0) as u64) << w;
-            }
-        }
-        None => {
-            for w in 0..n {
-                xs[w] = alive[w];
-                nonzero |= ((alive[w] != 0) as u64) << w;
-            }
-        }
+    for w in 0..n {
+        let x = alive[w] & !hit[w];
+        xs[w] = x;
+        nonzero |= ((x != 0) as u64) << w;
     }
     let mut allowed = ALL;
     while nonzero != 0 {
@@ -420,32 +411,42 @@ trait Isa {
     );
 }
 
+/// Implements [`Isa`] for `$isa`: both functions carry the attributes given
+/// (the target features) and run the generic bodies for `$isa`.
+macro_rules! isa {
+    ($isa:ty $(, #[$attr:meta])*) => {
+        impl Isa for $isa {
+            $(#[$attr])*
+            unsafe fn inner(
+                ctx: &mut Ctx<'_>,
+                chosen: u128,
+                dead: u128,
+                left: usize,
+                a: &mut [u64; LOCAL_WORDS],
+                pre: Option<u128>,
+            ) {
+                ctx.inner::<Self>(chosen, dead, left, a, pre)
+            }
+            $(#[$attr])*
+            unsafe fn branch_on(
+                ctx: &mut Ctx<'_>,
+                u: u128,
+                chosen: u128,
+                dead: u128,
+                left: usize,
+                a: &mut [u64; LOCAL_WORDS],
+                pre: Option<u128>,
+            ) {
+                ctx.branch_on::<Self>(u, chosen, dead, left, a, pre)
+            }
+        }
+    };
+}
+
 /// The build's target (x86-64-v2 on x86-64: see `.cargo/config.toml`).
 struct Baseline;
 
-impl Isa for Baseline {
-    unsafe fn inner(
-        ctx: &mut Ctx<'_>,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
-    ) {
-        ctx.inner::<Self>(chosen, dead, left, a, pre)
-    }
-    unsafe fn branch_on(
-        ctx: &mut Ctx<'_>,
-        u: u128,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
-    ) {
-        ctx.branch_on::<Self>(u, chosen, dead, left, a, pre)
-    }
-}
+isa!(Baseline);
 
 /// x86-64 with AVX2, BMI1/2, LZCNT and POPCNT (x86-64-v3's core): the
 /// and-not of the composite bitmaps and the non-zero word mask of
@@ -454,31 +455,7 @@ impl Isa for Baseline {
 struct Avx2;
 
 #[cfg(target_arch = "x86_64")]
-impl Isa for Avx2 {
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    unsafe fn inner(
-        ctx: &mut Ctx<'_>,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
-    ) {
-        ctx.inner::<Self>(chosen, dead, left, a, pre)
-    }
-    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    unsafe fn branch_on(
-        ctx: &mut Ctx<'_>,
-        u: u128,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
-    ) {
-        ctx.branch_on::<Self>(u, chosen, dead, left, a, pre)
-    }
-}
+isa!(Avx2, #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]);
 
 /// Words of the bitmaps of composites (64 composites each).
 const CW: usize = 64;
