@@ -37,9 +37,11 @@ odd ones, so each square costs one `getbyte` and one `setbit` inside its 32-byte
 segment (16 lanes). The OR over a unit is a few ``x | extract(x, 0, len - 2n)``
 (lane p |= lane p - n): n = 1, 2, 4 gives rows in lane 8r + 7; n = 1, 2 then 8
 gives boxes in lane 16R + 8 + 4C + 3; n = 8, 16, 32 gives columns in lane 56 + c.
-One `&` and one `==` against constants check all 24 units. The givens:
-``nz = (s | s/2 | s/4 | s/8) & 0x11..11`` marks nonzero start nibbles; the answer
-needs ``(start ^ solution) & (nz * 15) == 0``.
+One `&` and one `==` against constants check all 24 units. The givens: a nibble x
+is nonzero exactly when bit 3 of ``((x & 7) + 7) | x`` is set (its low three bits plus
+7 carry into bit 3, never out of the nibble), so with ``f(v) = ((v & 0x77..77) +
+0x77..77) | v`` the answer needs ``f(start) & f(start ^ solution) & 0x88..88 == 0``: no
+nibble that is given in `start` differs in the solution.
 
 The game -- solve(solution)
 ---------------------------
@@ -51,13 +53,27 @@ solution (32 bytes)``, whose minimum balance (2500 + 400 * 72 = BOX_MBR uALGO) t
 transaction just before the call pays to the app account (checked: payment, to the
 app, exactly BOX_MBR). A second correct solve changes nothing and logs the event
 ``AlreadySolved(uint64 round)``; a wrong solution stores nothing and returns
-false. Neither of these needs a payment; a payment attached anyway stays with the
-app (clients attach it only after checking the solution natively).
+false. Neither of these needs a payment, and neither may have one.
+
+Curta keeps no payment it gives nothing for. A payment into the app account (its
+receiver or its close-to address) is accepted only as the box payment of a first
+correct solve: every `solve` scans its group and fails the whole group when
+
+* any payment into the app account is not immediately followed by a `solve` call of
+  this app (a payment before `opup()`, before another app's call, at the end, ...);
+* the payment just before it is there, but the solve is wrong or a repeat (the group
+  fails instead of answering false or AlreadySolved, so the payment never happens);
+* the payment just before it is not exactly BOX_MBR to the app, or closes its account.
+
+Without a payment a wrong or repeated solve still answers false / AlreadySolved for
+free. The payment may come from any sender (a sponsor): the box is the solver's. A
+plain transfer to the app account in a group with no `solve` in it is not a call the
+contract sees; it cannot refuse it (nor can any app), and it is not a solve.
 
 Budget and composition
 ----------------------
 Measured on go-algorand's evaluator (tests/test_curta.py), ABI routing included:
-`verify` 630 opcodes at most (every pair of 32-byte values), `generate` 613 at most on
+`verify` 579 opcodes at most (every pair of 32-byte values), `generate` 613 at most on
 the shared vectors: one app call. `generate`'s loop costs ~18 opcodes per extra draw (a
 draw on a taken square); a keccak seed needs about 8.5 draws, but the longest loop a
 uint256 allows (42 draws, a crafted seed for `generate_from_seed`; no keccak output is
@@ -66,8 +82,9 @@ box: it tops the pool up with
 `ensure_budget(SOLVE_BUDGET + 700 * later app calls, GroupCredit)`: one inner opup paid
 from the group's fee credit (call fee 2 000), never from the app account, and never
 eating the 700 that later app calls of the group bring for themselves. SOLVE_BUDGET
-covers solves whose seed needs up to 12 draws (8.5 on average); 13 or more (about 1
-address in 1 300, measured on 20 000 random keys) get a second top-up after `generate`:
+covers solves whose seed needs up to 11 draws (8.5 on average; 12 or more: 1 address in
+360, measured on 200 000 random seeds); 13 or more (1 in 2 100) and some of 12 get a
+second top-up after `generate`:
 one more inner opup, call fee 3 000 (2 000 fails on the fee, never on the budget). A caller may
 instead add one outer `opup()` call before `solve`: then no inner transaction is made.
 Updates are refused; only the creator may delete the app.
@@ -102,18 +119,20 @@ OFF_HI_HEX = "f0d0b09070503010f0d0b09070503010f0d0b09070503010f0d0b09070503010"
 UNITS_MASK_HEX = "0000000000000000000000000000ffff0000000000000000000000000000ffff0000000000000000000000000000ffff0000000000000000000000000000ffff0000000000000000000000000000ffff0000000000000000000000000000ffff0000000000000000000000000000ffff0000000000000000000000000000ffff00000000000000000000000000000000000000000000ffff000000000000ffff00000000000000000000000000000000000000000000ffff000000000000ffff00000000000000000000000000000000000000000000ffff000000000000ffff00000000000000000000000000000000000000000000ffff000000000000ffff00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000ffffffffffffffffffffffffffffffff"
 UNITS_EXPECTED_HEX = "00000000000000000000000000007f8000000000000000000000000000007f8000000000000000000000000000007f8000000000000000000000000000007f8000000000000000000000000000007f8000000000000000000000000000007f8000000000000000000000000000007f8000000000000000000000000000007f80000000000000000000000000000000000000000000007f800000000000007f80000000000000000000000000000000000000000000007f800000000000007f80000000000000000000000000000000000000000000007f800000000000007f80000000000000000000000000000000000000000000007f800000000000007f80000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000007f807f807f807f807f807f807f807f80"
 LOW_NIBBLES_HEX = "0f" * 32
-ONES_HEX = "11" * 32
+SEVENS_HEX = "77" * 32
+EIGHTS_HEX = "88" * 32
 BOARD_SIZE = 32
 # Box of a solve: 32-byte key, value round (8) || solution (32).
 RECORD_SIZE = 40
 BOX_MBR = 2500 + 400 * (32 + RECORD_SIZE)
 APP_CALL_SHARE = 700
 SOLVERS_KEY = b"solvers"
+NOT_BEFORE_SOLVE = "a payment to Curta must come just before a solve call of Curta"
 # Opcodes solve still needs once its ensure_budget returns (measured worst case with
 # margin, see tests/test_curta.py).
 SOLVE_BUDGET = 1230
 # What solve still needs after generate (verify, box, event), with margin.
-VERIFY_TAIL = 650
+VERIFY_TAIL = 615
 
 
 class AlreadySolved(arc4.Struct):
@@ -125,13 +144,44 @@ class Solved(arc4.Struct):
 
 
 @subroutine(inline=True)
-def _later_app_calls() -> UInt64:
-    """How many app calls follow this transaction in its group: their 700 each is theirs."""
-    count = UInt64(0)
+def _is_solve_call(i: UInt64) -> bool:
+    """Whether group transaction i is a call of this app's solve."""
+    txn = gtxn.Transaction(i)
+    if txn.type != TransactionType.ApplicationCall:
+        return False
+    if txn.app_id != Global.current_application_id or txn.num_app_args == 0:
+        return False
+    return txn.app_args(0) == arc4.arc4_signature("solve(byte[32])bool")
+
+
+@subroutine(inline=True)
+def _pays_app(i: UInt64) -> bool:
+    """Whether group transaction i moves Algos into the app account (only a payment has a
+    receiver or a close-to address: other types read the zero address there)."""
+    me = Global.current_application_address
+    return gtxn.Transaction(i).receiver == me or gtxn.Transaction(i).close_remainder_to == me
+
+
+@subroutine(inline=True)
+def _scan_group() -> tuple[UInt64, bool]:
+    """Fail unless every payment into the app account comes just before a solve call of
+    this app. Return how many app calls follow this one (their 700 each is theirs) and
+    whether the transaction just before this one pays the app."""
+    paid = False
+    for i in urange(Txn.group_index):
+        if gtxn.Transaction(i).type == TransactionType.Payment and _pays_app(i):
+            if i + 1 == Txn.group_index:
+                paid = True
+            else:
+                assert _is_solve_call(i + 1), NOT_BEFORE_SOLVE
+    later = UInt64(0)
     for i in urange(Txn.group_index + 1, Global.group_size):
-        if gtxn.Transaction(i).type == TransactionType.ApplicationCall:
-            count += 1
-    return count
+        kind = gtxn.Transaction(i).type
+        if kind == TransactionType.ApplicationCall:
+            later += 1
+        elif kind == TransactionType.Payment and _pays_app(i):
+            assert i + 1 < Global.group_size and _is_solve_call(i + 1), NOT_BEFORE_SOLVE
+    return later, paid
 
 
 @subroutine(inline=True)
@@ -329,9 +379,12 @@ def _verify(start: Bytes, solution: Bytes) -> bool:
     columns = c4 | op.extract(c4, 0, 64)
     if ((rows + boxes + columns) & Bytes.from_hex(UNITS_MASK_HEX)) != Bytes.from_hex(UNITS_EXPECTED_HEX):
         return False
+    sevens = BigUInt.from_bytes(Bytes.from_hex(SEVENS_HEX))
     s = BigUInt.from_bytes(start)
-    nonzero = (s | (s // 2) | (s // 4) | (s // 8)) & BigUInt.from_bytes(Bytes.from_hex(ONES_HEX))
-    return (BigUInt.from_bytes(start ^ solution) & (nonzero * 15)) == 0
+    d = BigUInt.from_bytes(start ^ solution)
+    given = ((s & sevens) + sevens) | s  # bit 3 of a nibble: start's nibble is nonzero
+    differs = ((d & sevens) + sevens) | d  # bit 3 of a nibble: the solution differs there
+    return (given & differs & BigUInt.from_bytes(Bytes.from_hex(EIGHTS_HEX))) == 0
 
 
 class Curta(ARC4Contract):
@@ -373,24 +426,30 @@ class Curta(ARC4Contract):
 
     @arc4.abimethod
     def solve(self, solution: Board) -> bool:
-        """Verify the sender's solution of their start; record a first correct solve."""
-        reserved = APP_CALL_SHARE * _later_app_calls()
+        """Verify the sender's solution of their start; record a first correct solve, paid
+        by the payment just before. With that payment, anything but a first correct solve
+        fails the group; without it, a wrong solve answers false and a repeat AlreadySolved."""
+        later, paid = _scan_group()
+        reserved = APP_CALL_SHARE * later
         ensure_budget(SOLVE_BUDGET + reserved, OpUpFeeSource.GroupCredit)
         start = _generate(op.keccak256(Txn.sender.bytes))
         if Global.opcode_budget() < VERIFY_TAIL + reserved:  # only after an unusually long draw
             ensure_budget(VERIFY_TAIL + reserved, OpUpFeeSource.GroupCredit)
         if not _verify(start, solution.bytes):
+            assert not paid, "a wrong solution cannot take the box payment"
             return False
         record, exists = self.records.maybe(Txn.sender)
         if exists:
+            assert not paid, "already solved: the box payment is not needed"
             arc4.emit(AlreadySolved(arc4.UInt64(op.extract_uint64(record, 0))))
             return True
-        assert Txn.group_index > 0, "solve needs a payment of the box MBR just before it"
-        pay = gtxn.Transaction(Txn.group_index - 1)
-        assert pay.type == TransactionType.Payment, "solve needs a payment of the box MBR just before it"
+        # paid: the transaction just before is a payment with the app as receiver or close-to
+        assert paid, "solve needs a payment of the box MBR to the app just before it"
+        pay = gtxn.PaymentTransaction(Txn.group_index - 1)
         assert pay.receiver == Global.current_application_address, "the box payment must go to the app"
         assert pay.amount == BOX_MBR, "the box payment must be exactly the box MBR (31300)"
-        self.records[Txn.sender] = op.itob(Global.round) + solution.bytes
+        assert pay.close_remainder_to == Global.zero_address, "the box payment must not close its account"
+        op.Box.put(Txn.sender.bytes, op.itob(Global.round) + solution.bytes)  # a new box: no resize
         op.AppGlobal.put(SOLVERS_KEY, op.AppGlobal.get_uint64(SOLVERS_KEY) + 1)
         arc4.emit(Solved(arc4.UInt64(Global.round)))
         return True

@@ -446,7 +446,7 @@ impl Curta {
         let fee = self.chain.min_fee();
         let me = self.chain.address();
         // One outer opup() covers almost every start; a start whose seed needs
-        // 13+ draws (about 1 address in 1 300) needs one more. Simulate the
+        // 13+ draws (about 1 address in 2 100) needs one more. Simulate the
         // cheapest group first, send the first one that succeeds.
         let mut padding = 1;
         let group = loop {
