@@ -22,3 +22,6 @@ fi
 
 echo "==> Rust workspace (cargo test)"
 cargo test --workspace --locked "$@"
+
+echo "==> API docs (cargo doc, warnings are errors)"
+RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked

@@ -131,7 +131,7 @@ pub enum Rejection {
     /// The AVM failed an operation.
     Avm(AvmError),
     /// Another assertion failed, with its message (`is_solution_of`'s length
-    /// checks, see [`crate::lanes`]).
+    /// checks, see [`crate::lanes`](mod@crate::lanes)).
     Assert(&'static str),
 }
 

@@ -6,6 +6,8 @@
 //! Civario's checker (the 2012 proof that no 16-clue Sudoku exists). Cell
 //! sets are `u128` masks: bit `i` is cell `i` (0..81, row-major).
 
+#![warn(missing_docs)]
+
 pub mod composite;
 pub mod remap;
 pub mod search;

@@ -23,6 +23,7 @@ pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
 /// A REST client for one algod.
 #[derive(Clone)]
 pub struct AlgodHttp {
+    /// The base URL of algod, e.g. `http://localhost:4001`.
     pub url: String,
     token: String,
     http: reqwest::Client,
@@ -43,6 +44,7 @@ fn b64(s: &str) -> Vec<u8> {
 }
 
 impl AlgodHttp {
+    /// A client for the algod at `url` with the API token `token` (bounded timeouts).
     pub fn new(url: &str, token: &str) -> Result<AlgodHttp, ClientError> {
         let http = reqwest::Client::builder()
             .connect_timeout(Duration::from_secs(3))
@@ -141,6 +143,7 @@ impl AlgodHttp {
         matches!(req.send().await, Ok(r) if r.status().is_success())
     }
 
+    /// The suggested transaction parameters (`GET /v2/transactions/params`).
     pub async fn params(&self) -> Result<NetParams, ClientError> {
         let v = self
             .request("GET /v2/transactions/params", |c| {

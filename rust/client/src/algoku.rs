@@ -30,9 +30,15 @@ const APP_MIN_BALANCE: u64 = 100_000;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Strategy {
     /// The call alone, paying for `inner` inner opup calls.
-    InnerOpups { inner: u64 },
+    InnerOpups {
+        /// How many inner opup calls the call pays for.
+        inner: u64,
+    },
     /// `padding` opup() calls before the call.
-    Padding { padding: u64 },
+    Padding {
+        /// How many `opup()` calls come before the call.
+        padding: u64,
+    },
 }
 
 impl Strategy {
@@ -63,6 +69,7 @@ impl Strategy {
         }
     }
 
+    /// The strategy in words, e.g. "1 call paying for 2 inner opup(s)".
     pub fn describe(&self) -> String {
         match *self {
             Strategy::InnerOpups { inner } => format!("1 call paying for {inner} inner opup(s)"),
@@ -105,7 +112,9 @@ impl Method {
 /// One verifier call: the method and its `byte[]` arguments (raw bytes).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Call {
+    /// The verifier method called.
     pub method: Method,
+    /// Its `byte[]` arguments, raw (the client adds the ABI length prefix).
     pub args: Vec<Vec<u8>>,
 }
 
@@ -143,11 +152,15 @@ fn abi_bytes(bytes: &[u8]) -> Result<Vec<u8>, ClientError> {
 /// What the contract said.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Verdict {
+    /// The method returned: `true` when the grid is a valid solution.
     Valid(bool),
     /// The call failed: the contract's message for the failing pc, or the AVM's.
     Rejected {
+        /// The contract's error message for the failing pc, else the AVM's message.
         message: String,
+        /// The AVM's own message.
         avm: String,
+        /// The program counter of the failure, when known.
         pc: Option<u64>,
     },
 }
@@ -157,15 +170,23 @@ pub enum Verdict {
 pub struct Verification {
     /// The method that answered.
     pub method: Method,
+    /// What the contract said.
     pub verdict: Verdict,
+    /// The cheapest group that gets the call its opcode budget (`None` when rejected).
     pub strategy: Option<Strategy>,
     /// The other strategy and its fee, for comparison.
     pub alternative: Option<Strategy>,
+    /// The fee paid, in µALGO (0 when only simulated).
     pub fee: u64,
+    /// Opcodes the call used, when measured.
     pub budget_consumed: Option<u64>,
+    /// The pooled opcode budget of the group (700 per app call).
     pub budget_pooled: Option<u64>,
+    /// The ids of the transactions sent (empty when only simulated).
     pub txids: Vec<String>,
+    /// The round the group was confirmed in, when sent.
     pub confirmed_round: Option<u64>,
+    /// Whether the call was only simulated, not sent.
     pub simulated_only: bool,
     /// With `--method auto`: the other method's cheapest fee, as simulated.
     pub other_methods: Vec<(Method, u64)>,
@@ -174,20 +195,27 @@ pub struct Verification {
 /// Where the app is.
 #[derive(Clone, Debug)]
 pub struct Deployment {
+    /// The app id.
     pub app_id: u64,
+    /// Whether an existing app with the same approval program was reused instead of created.
     pub reused: bool,
+    /// The id of the creating transaction (`None` when reused).
     pub txid: Option<String>,
+    /// The fee of the creation, in µALGO (0 when reused).
     pub fee: u64,
 }
 
 /// The client: a chain, the spec, and (once deployed) the app.
 pub struct Algoku {
+    /// The chain the app lives on, and the signing account.
     pub chain: Chain,
+    /// The committed Algoku app spec.
     pub spec: AppSpec,
     deployed: Option<u64>,
 }
 
 impl Algoku {
+    /// A client on `chain` with the committed spec; no app yet (see [`Algoku::deploy`]).
     pub fn new(chain: Chain) -> Result<Algoku, ClientError> {
         Ok(Algoku {
             chain,
@@ -545,9 +573,11 @@ impl Algoku {
 /// One answer of [`Algoku::verify_many`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BatchAnswer {
+    /// What the contract said about this grid.
     pub verdict: Verdict,
     /// What this call paid (0 when only simulated or rejected).
     pub fee: u64,
+    /// The id of its call transaction, when sent.
     pub txid: Option<String>,
     /// The round of its group, when sent.
     pub confirmed_round: Option<u64>,

@@ -31,14 +31,23 @@ pub const EMBEDDED_FUNDING: u64 = 10_000_000;
 
 /// Where transactions go.
 pub enum Backend {
-    Algod { http: AlgodHttp, kind: &'static str },
+    /// An algod over HTTP.
+    Algod {
+        /// The REST client.
+        http: AlgodHttp,
+        /// "localnet", "algod" or "testnet".
+        kind: &'static str,
+    },
+    /// go-algorand's evaluator, embedded (see [`crate::embedded`]).
     Embedded(Box<Embedded>),
 }
 
 /// A connected chain and the account that signs.
 pub struct Chain {
+    /// Where transactions go.
     pub backend: Backend,
     account: Account,
+    /// The suggested transaction parameters of the network.
     pub params: NetParams,
     /// What `connect` decided and why (e.g. the fallback to embedded).
     pub notes: Vec<String>,
@@ -209,14 +218,17 @@ impl Chain {
         }
     }
 
+    /// The address of the signing account.
     pub fn address(&self) -> Address {
         self.account.address()
     }
 
+    /// The network's minimum fee per transaction, in µALGO.
     pub fn min_fee(&self) -> u64 {
         self.params.min_fee
     }
 
+    /// The signing account's balance, in µALGO.
     pub async fn balance(&mut self) -> Result<u64, ClientError> {
         let address = self.address().to_string();
         match &mut self.backend {

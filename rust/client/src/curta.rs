@@ -27,13 +27,17 @@ const APP_MIN_BALANCE: u64 = 100_000;
 /// A recorded solve: the round and the solution stored in the player's box.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Record {
+    /// The round the solve was recorded in.
     pub round: u64,
+    /// The solution as stored in the box (32 bytes).
     pub solution: [u8; 32],
 }
 
 /// The Curta app on one chain.
 pub struct Curta {
+    /// The chain the app lives on, and the signing account.
     pub chain: Chain,
+    /// The committed Curta app spec.
     pub spec: AppSpec,
     deployed: Option<u64>,
 }
@@ -91,8 +95,11 @@ fn generate_args(seeds: &[Vec<u8>]) -> Result<Vec<Vec<Vec<u8>>>, ClientError> {
 /// with `opup()` calls).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Measured<T> {
+    /// The answer, or why the chain refused the call.
     pub value: Result<T, String>,
+    /// Opcodes the call used, when measured.
     pub budget: Option<u64>,
+    /// The fee the call needs sent alone, in µALGO.
     pub fee: u64,
 }
 
@@ -114,13 +121,18 @@ impl<T> Measured<T> {
 /// The outcome of `play`'s solve.
 #[derive(Clone, Debug)]
 pub struct Solve {
+    /// Whether the app accepted the solution.
     pub accepted: bool,
+    /// The ids of the transactions sent.
     pub txids: Vec<String>,
+    /// The fees paid, in µALGO.
     pub fee: u64,
+    /// The box minimum balance paid to the app, in µALGO (0 when none).
     pub paid: u64,
 }
 
 impl Curta {
+    /// A client on `chain` with the committed Curta spec; no app yet.
     pub fn new(chain: Chain) -> Result<Curta, ClientError> {
         Ok(Curta {
             chain,
@@ -192,6 +204,7 @@ impl Curta {
         Ok(())
     }
 
+    /// The app in use, if any.
     pub fn app(&self) -> Option<u64> {
         self.deployed
     }
@@ -596,6 +609,7 @@ pub enum PlayStatus {
 }
 
 impl PlayStatus {
+    /// The status in words.
     pub fn as_str(self) -> &'static str {
         match self {
             PlayStatus::Solved => "solved",
@@ -609,10 +623,16 @@ impl PlayStatus {
 /// What `play` did.
 #[derive(Clone, Debug)]
 pub struct Play {
+    /// How the play ended.
     pub status: PlayStatus,
+    /// The account's start position (32 bytes).
     pub start: [u8; 32],
+    /// The account's record after the play, if any.
     pub record: Option<Record>,
+    /// The fees paid, in µALGO.
     pub fee: u64,
+    /// The box minimum balance paid to the app, in µALGO (0 when none).
     pub paid: u64,
+    /// The ids of the transactions sent.
     pub txids: Vec<String>,
 }

@@ -27,7 +27,9 @@ pub struct Embedded {
     child: Child,
     stdin: ChildStdin,
     lines: Lines<BufReader<ChildStdout>>,
+    /// The Python interpreter that runs the evaluator.
     pub python: PathBuf,
+    /// The id of the budget probe app (burner and reporter), 0 until created.
     pub probe_app_id: u64,
     params: NetParams,
 }
@@ -130,6 +132,7 @@ impl Embedded {
         }
     }
 
+    /// The evaluator's transaction parameters.
     pub fn params(&self) -> NetParams {
         self.params.clone()
     }
@@ -151,6 +154,7 @@ impl Embedded {
         ok_or_error(&v).map(|_| ())
     }
 
+    /// `address`'s balance in the in-memory ledger, in µALGO.
     pub async fn balance(&mut self, address: &str) -> Result<u64, ClientError> {
         let v = self
             .call(json!({"op": "balance", "address": address}))

@@ -6,15 +6,28 @@ use std::fmt;
 #[derive(Debug)]
 pub enum ClientError {
     /// No algod answers at the configured address.
-    AlgodDown { url: String, detail: String },
+    AlgodDown {
+        /// The algod URL tried.
+        url: String,
+        /// What the connection said.
+        detail: String,
+    },
     /// algod answered with an HTTP error.
     Http {
+        /// The request that failed.
         what: String,
+        /// The HTTP status.
         status: u16,
+        /// The response body.
         body: String,
     },
     /// The network failed after the bounded retries.
-    Network { what: String, detail: String },
+    Network {
+        /// The request that failed.
+        what: String,
+        /// The last error.
+        detail: String,
+    },
     /// KMD could not give a funded LocalNet account.
     Kmd(String),
     /// Configuration is missing or malformed (env vars, flags, mnemonic).
@@ -23,14 +36,22 @@ pub enum ClientError {
     Refused(String),
     /// The account cannot pay for what was asked.
     InsufficientFunds {
+        /// The account.
         address: String,
+        /// Its balance, in µALGO.
         have: u64,
+        /// What the action needs, in µALGO.
         need: u64,
     },
     /// The embedded evaluator could not be started or answered nonsense.
     Embedded(String),
     /// The chain refused the group (other than a contract rejection).
-    Rejected { message: String, pc: Option<u64> },
+    Rejected {
+        /// The chain's message.
+        message: String,
+        /// The program counter of the failure, when a program failed.
+        pc: Option<u64>,
+    },
     /// The app spec or an artifact is malformed.
     Spec(String),
     /// Building, signing or encoding a transaction failed.

@@ -30,6 +30,7 @@ async fn timed<T, E: std::fmt::Display>(
     }
 }
 
+/// A funded account from LocalNet's default KMD wallet (bounded waits; an error names what to start).
 pub async fn localnet_account(
     kmd_url: &str,
     kmd_token: &str,

@@ -7,6 +7,8 @@
 //! * [`chain`]: one interface over them (sign, simulate, send, measure budget);
 //! * [`algoku`]: deploy, plan the cheapest opup group, verify.
 
+#![warn(missing_docs)]
+
 pub mod algod;
 pub mod algoku;
 pub mod chain;

@@ -3,8 +3,11 @@
 /// One top-level transaction's result.
 #[derive(Clone, Debug, Default)]
 pub struct TxnOutcome {
+    /// The logs of the transaction, in order.
     pub logs: Vec<Vec<u8>>,
+    /// How many inner transactions it made.
     pub inner_txns: usize,
+    /// How many of them were app calls.
     pub inner_app_calls: usize,
     /// The id of the app this transaction created, if any.
     pub created_app: Option<u64>,
@@ -17,7 +20,9 @@ pub struct TxnOutcome {
 /// A chain's refusal of a group: its message and, when a program failed, the pc.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Failure {
+    /// The chain's message.
     pub message: String,
+    /// The program counter of the failure, when a program failed.
     pub pc: Option<u64>,
     /// Index in the group of the failing transaction, when known.
     pub failed_at: Option<usize>,
@@ -26,16 +31,20 @@ pub struct Failure {
 /// The evaluation (simulated or real) of one group.
 #[derive(Clone, Debug, Default)]
 pub struct GroupOutcome {
+    /// Why the group failed, or `None` when it succeeded.
     pub failure: Option<Failure>,
+    /// Each top-level transaction's result, in group order.
     pub txns: Vec<TxnOutcome>,
     /// Opcode budget the group consumed, when the chain measured it.
     pub budget_consumed: Option<u64>,
     /// Opcode budget added by inner app calls, when the chain reported it.
     pub budget_added: Option<u64>,
+    /// The round the group was confirmed in, when sent.
     pub confirmed_round: Option<u64>,
 }
 
 impl GroupOutcome {
+    /// Whether the group passed.
     pub fn succeeded(&self) -> bool {
         self.failure.is_none()
     }

@@ -8,8 +8,11 @@ use algonaut::model::client_types::TransactionParams;
 pub struct NetParams {
     /// The last round algod knows; transactions are valid from it for 1000 rounds.
     pub last_round: u64,
+    /// The minimum fee per transaction, in µALGO.
     pub min_fee: u64,
+    /// The network's genesis hash.
     pub genesis_hash: HashDigest,
+    /// The network's genesis id, e.g. `testnet-v1.0`.
     pub genesis_id: String,
 }
 

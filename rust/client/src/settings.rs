@@ -2,10 +2,15 @@
 
 use std::fmt;
 
+/// LocalNet's algod and KMD host.
 pub const LOCALNET_SERVER: &str = "http://localhost";
+/// LocalNet's algod port.
 pub const LOCALNET_ALGOD_PORT: &str = "4001";
+/// LocalNet's KMD port.
 pub const LOCALNET_KMD_PORT: &str = "4002";
+/// LocalNet's algod and KMD API token.
 pub const LOCALNET_TOKEN: &str = "aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa";
+/// The public TestNet algod used for `--network testnet` (Nodely).
 pub const TESTNET_ALGOD: &str = "https://testnet-api.algonode.cloud";
 
 /// Which chain to talk to.
@@ -13,8 +18,11 @@ pub const TESTNET_ALGOD: &str = "https://testnet-api.algonode.cloud";
 pub enum Network {
     /// A configured algod (ALGOD_SERVER/ALGOD_PORT), else LocalNet if it answers, else embedded.
     Auto,
+    /// AlgoKit's LocalNet (algod on port 4001, KMD on 4002).
     Localnet,
+    /// TestNet, through ALGOD_SERVER if set, else a public algod; signs with DEPLOYER_MNEMONIC.
     Testnet,
+    /// go-algorand's evaluator, embedded (no node needed; an in-memory ledger).
     Embedded,
 }
 
@@ -38,9 +46,11 @@ impl std::str::FromStr for Network {
 pub struct Secret(String);
 
 impl Secret {
+    /// Wraps a secret.
     pub fn new(s: String) -> Secret {
         Secret(s)
     }
+    /// The secret itself, for the one place that needs it.
     pub fn expose(&self) -> &str {
         &self.0
     }
@@ -55,11 +65,17 @@ impl fmt::Debug for Secret {
 /// ALGOD_SERVER, ALGOD_PORT, ALGOD_TOKEN, KMD_PORT, KMD_TOKEN, DEPLOYER_MNEMONIC.
 #[derive(Clone, Debug, Default)]
 pub struct Settings {
+    /// `ALGOD_SERVER`.
     pub algod_server: Option<String>,
+    /// `ALGOD_PORT`.
     pub algod_port: Option<String>,
+    /// `ALGOD_TOKEN`.
     pub algod_token: Option<String>,
+    /// `KMD_PORT`.
     pub kmd_port: Option<String>,
+    /// `KMD_TOKEN`.
     pub kmd_token: Option<String>,
+    /// `DEPLOYER_MNEMONIC`: the 25-word mnemonic of the account that signs (TestNet).
     pub deployer_mnemonic: Option<Secret>,
 }
 
@@ -78,6 +94,7 @@ fn join(server: &str, port: Option<&str>) -> String {
 }
 
 impl Settings {
+    /// Reads the variables (empty values count as unset).
     pub fn from_env() -> Settings {
         Settings {
             algod_server: env("ALGOD_SERVER"),
@@ -121,6 +138,7 @@ impl Settings {
         self.algod_server.is_some() || self.algod_port.is_some()
     }
 
+    /// algod's URL: ALGOD_SERVER:ALGOD_PORT, LocalNet's by default.
     pub fn algod_url(&self) -> String {
         let server = self.algod_server.as_deref().unwrap_or(LOCALNET_SERVER);
         join(
@@ -129,12 +147,14 @@ impl Settings {
         )
     }
 
+    /// algod's token: ALGOD_TOKEN, LocalNet's by default.
     pub fn algod_token(&self) -> String {
         self.algod_token
             .clone()
             .unwrap_or_else(|| LOCALNET_TOKEN.to_string())
     }
 
+    /// KMD's URL: ALGOD_SERVER:KMD_PORT, LocalNet's by default.
     pub fn kmd_url(&self) -> String {
         let server = self.algod_server.as_deref().unwrap_or(LOCALNET_SERVER);
         join(
@@ -143,6 +163,7 @@ impl Settings {
         )
     }
 
+    /// KMD's token: KMD_TOKEN, else ALGOD_TOKEN, else LocalNet's.
     pub fn kmd_token(&self) -> String {
         self.kmd_token
             .clone()

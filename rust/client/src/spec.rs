@@ -71,17 +71,24 @@ struct SourceInfo {
 /// One ABI method: its signature and 4-byte selector.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Method {
+    /// The method name.
     pub name: String,
+    /// The ARC-4 signature, e.g. `is_valid_solution(byte[])bool`.
     pub signature: String,
+    /// The 4-byte ARC-4 selector.
     pub selector: [u8; 4],
 }
 
 /// What the client needs from the app spec.
 #[derive(Clone, Debug)]
 pub struct AppSpec {
+    /// The contract name.
     pub name: String,
+    /// Its ABI methods.
     pub methods: Vec<Method>,
+    /// The compiled approval program.
     pub approval: Vec<u8>,
+    /// The compiled clear-state program.
     pub clear: Vec<u8>,
     errors: Vec<(u64, String)>,
 }

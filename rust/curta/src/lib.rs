@@ -25,6 +25,8 @@
 //! assert!(verify(&start, &solution));
 //! ```
 
+#![warn(missing_docs)]
+
 pub mod address;
 pub mod board;
 pub mod broken;
