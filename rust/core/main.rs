@@ -16,6 +16,7 @@ mod curta_chain;
 mod fixtures;
 mod generate;
 mod input;
+mod meta;
 mod output;
 mod progress;
 mod rate;
@@ -28,6 +29,15 @@ use clap::{Parser, Subcommand};
 
 use crate::output::{error_message, is_broken_pipe, report_error, Out, EXIT_ERROR};
 
+/// The version and the git commit the binary was built from (`-dirty` when
+/// the work tree had changes, `unknown` outside a git checkout).
+const VERSION: &str = concat!(
+    env!("CARGO_PKG_VERSION"),
+    " (commit ",
+    env!("ALGOKU_GIT_COMMIT"),
+    ")"
+);
+
 /// Options shared by every subcommand.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Global {
@@ -39,8 +49,8 @@ pub struct Global {
 
 /// The command line.
 #[derive(Parser, Debug)]
-#[command(name = "algoku", version, about, propagate_version = true)]
-struct Cli {
+#[command(name = "algoku", version = VERSION, about, propagate_version = true)]
+pub struct Cli {
     /// Print results (and errors) as JSON on stdout, one value per line.
     #[arg(long, global = true)]
     json: bool,
@@ -79,6 +89,10 @@ enum Command {
     Verify(chain::VerifyArgs),
     /// Deploy and call the contract on sample grids.
     Demo(chain::DemoArgs),
+    /// Print the shell completion script (bash, zsh, fish, powershell, elvish).
+    Completions(meta::CompletionsArgs),
+    /// Print the manual page (roff), or write every page with --out DIR.
+    Man(meta::ManArgs),
 }
 
 fn main() -> ExitCode {
@@ -119,6 +133,8 @@ fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<Exit
         Command::Deploy(args) => chain::deploy(args, global, out),
         Command::Verify(args) => chain::verify(args, global, out),
         Command::Demo(args) => chain::demo(args, global, out),
+        Command::Completions(args) => meta::completions(args, global, out),
+        Command::Man(args) => meta::man(args, global, out),
     }
 }
 
