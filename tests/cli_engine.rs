@@ -335,10 +335,19 @@ fn generate_json_shape() {
         let solution = v["solution"].as_str().unwrap();
         assert_eq!((puzzle.len(), solution.len()), (81, 81));
         assert_eq!(v["clues"], puzzle.bytes().filter(|&c| c != b'.').count());
-        let grade = v["grade"].as_str().unwrap();
+        // The rater's level and SE score (null when it needs more), as `rate` gives them.
+        assert!(v.get("grade").is_none(), "{v}");
+        let rated = run(&["--json", "rate", puzzle]).json();
+        assert_eq!(v["level"], rated["level"]);
+        assert_eq!(v["se"], rated["score"]);
+        let level = v["level"].as_str().unwrap();
         assert!(
-            grade == "singles" || grade.starts_with("guesses:"),
-            "{grade}"
+            ["simple", "easy", "intermediate", "expert"].contains(&level),
+            "{level}"
+        );
+        assert!(
+            v["se"].is_null() || v["se"].as_f64().is_some_and(|s| s >= 1.0),
+            "{v}"
         );
         assert_eq!(v["minimal"], true);
         assert_eq!(v["symmetric"], true);
@@ -350,6 +359,33 @@ fn generate_json_shape() {
     let v = r.json();
     assert_eq!(v["minimal"], false);
     assert_eq!(v["clues"], 40);
+}
+
+#[test]
+fn generate_text_names_the_level_and_the_se_score() {
+    // Seeds 7 and 8: one puzzle the techniques solve, one they cannot finish.
+    let r = run(&["generate", "--seed", "7", "--count", "2"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let json = run(&["--json", "generate", "--seed", "7", "--count", "2"]).json_lines();
+    let mut needs_more = 0;
+    for (line, v) in r.stdout.lines().zip(&json) {
+        let score = match v["se"].as_f64() {
+            Some(s) => format!("SE {s:.1}"),
+            None => {
+                needs_more += 1;
+                "needs more than implemented".to_string()
+            }
+        };
+        let expected = format!(
+            "{} {} clues {} {score} seed {}",
+            v["puzzle"].as_str().unwrap(),
+            v["clues"],
+            v["level"].as_str().unwrap(),
+            v["seed"]
+        );
+        assert_eq!(line, expected);
+    }
+    assert_eq!(needs_more, 1, "{}", r.stdout);
 }
 
 // ---- curta ----------------------------------------------------------------

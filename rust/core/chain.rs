@@ -540,7 +540,7 @@ pub fn demo(args: &DemoArgs, global: &Global, out: &mut Out) -> anyhow::Result<E
         let mut bad = *solution.cells();
         bad[40] = bad[40] % 9 + 1;
         if !global.json {
-            out.line(format!("1. generated puzzle (seed {}, {} clues, {}):\n{}", args.seed, puzzle.clues, crate::generate::grade_name(puzzle.grade), puzzle.puzzle.pretty()))?;
+            out.line(format!("1. generated puzzle (seed {}, {} clues, {}):\n{}", args.seed, puzzle.clues, crate::generate::rating_words(&algoku_rate::rate(&puzzle.puzzle)), puzzle.puzzle.pretty()))?;
             out.line(format!("2. solved it:\n{}", solution.pretty()))?;
             out.line("3. verified the solution on chain (the cheapest method, priced by simulation):")?;
         }

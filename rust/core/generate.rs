@@ -5,13 +5,15 @@
 //! from its own seed. Human lines start with the 81-character puzzle, so
 //! they can be fed back to `algoku solve --file`.
 //!
-//! With `--difficulty`, seeds are tried in order from `--seed` and only the
-//! puzzles whose human-style rating (crate `algoku-rate`) matches are kept,
-//! each printed with its own seed and its rating.
+//! Every puzzle is rated by the human-style rater (crate `algoku-rate`): its
+//! QQWing level and its Sudoku Explainer score. With `--difficulty`, seeds
+//! are tried in order from `--seed` and only the puzzles whose rating
+//! matches are kept, each printed with its own seed and its full rating.
 
 use std::process::ExitCode;
 
-use algoku_sudoku::generator::{generate_puzzle, Grade, PuzzleOptions};
+use algoku_rate::{score_text, Level, Rating};
+use algoku_sudoku::generator::{generate_puzzle, PuzzleOptions};
 use anyhow::Result;
 use serde::Serialize;
 
@@ -93,15 +95,18 @@ pub struct GeneratedPuzzle {
     pub solution: String,
     /// The number of givens.
     pub clues: usize,
-    /// `singles`, or `guesses:N` (see [`grade_name`]).
-    pub grade: String,
+    /// The QQWing level the rater gives: simple, easy, intermediate or expert.
+    pub level: Option<&'static str>,
+    /// The Sudoku Explainer score (the hardest technique's), or `None`
+    /// (JSON null) when the rater's techniques cannot finish (`needs_more`).
+    pub se: Option<f64>,
     /// The `--minimal` option used.
     pub minimal: bool,
     /// The `--symmetric` option used.
     pub symmetric: bool,
     /// The `--clues` target used, if any.
     pub target_clues: Option<usize>,
-    /// The human-style rating (with `--difficulty`).
+    /// The full human-style rating (with `--difficulty`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<serde_json::Value>,
 }
@@ -113,7 +118,7 @@ pub fn run(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<ExitCo
     }
     let progress = Progress::new(args.count, "generating", global);
     for k in 0..args.count {
-        let p = generate(args, args.seed.wrapping_add(k));
+        let (p, _) = generate(args, args.seed.wrapping_add(k));
         progress.suspend(|| emit(out, &p, args.solution, global))?;
         progress.inc();
     }
@@ -121,8 +126,8 @@ pub fn run(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<ExitCo
     Ok(ExitCode::SUCCESS)
 }
 
-/// Generates the puzzle of `seed` with the options of `args`.
-fn generate(args: &GenerateArgs, seed: u64) -> GeneratedPuzzle {
+/// Generates the puzzle of `seed` with the options of `args`, and rates it.
+fn generate(args: &GenerateArgs, seed: u64) -> (GeneratedPuzzle, Rating) {
     let options = PuzzleOptions {
         seed,
         symmetric: args.symmetric,
@@ -130,16 +135,34 @@ fn generate(args: &GenerateArgs, seed: u64) -> GeneratedPuzzle {
         target_clues: args.clues.map(usize::from),
     };
     let p = generate_puzzle(&options);
-    GeneratedPuzzle {
+    let rating = algoku_rate::rate(&p.puzzle);
+    let puzzle = GeneratedPuzzle {
         seed,
         puzzle: p.puzzle.to_string(),
         solution: p.solution.to_string(),
         clues: p.clues,
-        grade: grade_name(p.grade),
+        level: rating.level.map(Level::name),
+        se: se(&rating),
         minimal: options.minimal,
         symmetric: options.symmetric,
         target_clues: options.target_clues,
         rating: None,
+    };
+    (puzzle, rating)
+}
+
+/// The Sudoku Explainer score of a rating, `None` unless the techniques solve it.
+fn se(rating: &Rating) -> Option<f64> {
+    rating.score_tenths().map(|s| f64::from(s) / 10.0)
+}
+
+/// A rating in words: `intermediate SE 3.4`, or `expert needs more than
+/// implemented` when the techniques cannot finish.
+pub fn rating_words(rating: &Rating) -> String {
+    let level = rating.level.map_or("?", Level::name);
+    match rating.score_tenths() {
+        Some(s) => format!("{level} SE {}", score_text(s)),
+        None => format!("{level} needs more than implemented"),
     }
 }
 
@@ -167,11 +190,9 @@ fn run_difficulty(
                     seed.wrapping_sub(1)
                 );
             }
-            let mut p = generate(args, seed);
+            let (mut p, rating) = generate(args, seed);
             seed = seed.wrapping_add(1);
             attempts += 1;
-            let grid = p.puzzle.parse().expect("a generated puzzle parses");
-            let rating = algoku_rate::rate(&grid);
             if difficulty.matches(&rating) {
                 let mut v = crate::rate::rating_json(&rating, false);
                 if let serde_json::Value::Object(m) = &mut v {
@@ -188,47 +209,28 @@ fn run_difficulty(
     Ok(ExitCode::SUCCESS)
 }
 
-/// `singles` when naked and hidden singles solve the puzzle, otherwise
-/// `guesses:N` with the solver's number of guesses.
-pub fn grade_name(grade: Grade) -> String {
-    match grade {
-        Grade::Singles => "singles".to_string(),
-        Grade::Guesses(n) => format!("guesses:{n}"),
-    }
-}
-
-/// Prints one puzzle: JSON, or `PUZZLE [SOLUTION] N clues GRADE seed S`.
+/// Prints one puzzle: JSON, or `PUZZLE [SOLUTION] N clues LEVEL SE X seed S`.
 fn emit(out: &mut Out, p: &GeneratedPuzzle, solution: bool, global: &Global) -> Result<()> {
-    let rating = p.rating.as_ref().map_or(String::new(), |r| {
-        let score = r["score"]
-            .as_f64()
-            .map_or("needs more than implemented".to_string(), |s| {
-                format!("SE {s:.1}")
-            });
-        format!(" {} {}", r["level"].as_str().unwrap_or("?"), score)
-    });
     if global.json {
         out.json(p)?;
-    } else if !rating.is_empty() {
-        let sol = if solution {
-            format!(" {}", p.solution)
-        } else {
-            String::new()
-        };
-        out.line(format_args!(
-            "{}{} {} clues {}{} seed {}",
-            p.puzzle, sol, p.clues, p.grade, rating, p.seed
-        ))?;
-    } else if solution {
-        out.line(format_args!(
-            "{} {} {} clues {} seed {}",
-            p.puzzle, p.solution, p.clues, p.grade, p.seed
-        ))?;
-    } else {
-        out.line(format_args!(
-            "{} {} clues {} seed {}",
-            p.puzzle, p.clues, p.grade, p.seed
-        ))?;
+        return Ok(());
     }
+    let sol = if solution {
+        format!(" {}", p.solution)
+    } else {
+        String::new()
+    };
+    let score = p.se.map_or("needs more than implemented".to_string(), |s| {
+        format!("SE {s:.1}")
+    });
+    out.line(format_args!(
+        "{}{} {} clues {} {} seed {}",
+        p.puzzle,
+        sol,
+        p.clues,
+        p.level.unwrap_or("?"),
+        score,
+        p.seed
+    ))?;
     Ok(())
 }
