@@ -53,6 +53,16 @@ def test_algokit_toml_deploys_through_the_cli() -> None:
     assert deploy["testnet"]["environment_secrets"] == ["DEPLOYER_MNEMONIC"]
     # The mnemonic is never a general secret (it would be asked for on LocalNet).
     assert "DEPLOYER_MNEMONIC" not in deploy["environment_secrets"]
+    # AlgoKit's TestNet default sets ALGOD_SERVER alone; .env.testnet (which
+    # AlgoKit loads for `deploy testnet`) gives the port too, and no secret.
+    env = dict(
+        line.split("=", 1)
+        for line in (ROOT / ".env.testnet").read_text().splitlines()
+        if line.strip() and not line.startswith("#")
+    )
+    assert env["ALGOD_SERVER"].startswith("https://")
+    assert env["ALGOD_PORT"] == "443"
+    assert "DEPLOYER_MNEMONIC" not in env
     # The Cargo default-run target is the CLI, so `cargo run --` is `algoku`.
     with open(ROOT / "Cargo.toml", "rb") as handle:
         cargo = tomllib.load(handle)
