@@ -32,8 +32,8 @@ sys.path.insert(0, str(ROOT / "scripts"))
 from algoku_jig import MIN_FEE, EvalResult, Jig  # noqa: E402
 
 ADDRESS = abi.ABIType.from_string("address")
-SOLVE = abi.Method.from_signature("solve(byte[51],byte[1688],byte[162])bool")
-PUZZLE = abi.Method.from_signature("puzzle(address,byte[51],byte[1688])(uint64,byte[81])")
+SOLVE = abi.Method.from_signature("solve(byte[51],byte[1776],byte[162])bool")
+PUZZLE = abi.Method.from_signature("puzzle(address,byte[51],byte[1776])(uint64,byte[81])")
 RECORD = abi.Method.from_signature("record(address)(uint64,uint64,uint64)")
 SOLVERS = abi.Method.from_signature("solvers()uint64")
 ROOT_METHOD = abi.Method.from_signature("root()byte[20]")
@@ -46,8 +46,8 @@ APP_ID = 1001  # the vectors' app id: the first app after the placeholder asset 
 COUNT, RECORD_BYTES, LEAF, BATCH = 49158, 19, 51, 16
 
 # Opcodes, measured by the tests below (whole call, routing and inner opups included).
-SOLVE_BUDGET_MAX = 1500
-PUZZLE_BUDGET_MAX = 1450
+SOLVE_BUDGET_MAX = 1360
+PUZZLE_BUDGET_MAX = 1320
 
 
 # --- the catalogue, read and hashed independently of rust/game --------------------------------
@@ -66,9 +66,9 @@ def leaf_of(givens: list[tuple[int, int]]) -> bytes:
 
 
 class Tree:
-    """SHA-256 truncated to 20 bytes; 8 leaves under a level-1 node, 16 children above; 5 levels."""
+    """SHA-256 truncated to 20 bytes, 16 children per node, 4 levels."""
 
-    ARITIES = (8, 16, 16, 16, 16)
+    ARITIES = (16, 16, 16, 16)
 
     def __init__(self, leaves: list[bytes]) -> None:
         self.levels: list[list[bytes]] = [leaves]
@@ -263,6 +263,9 @@ def test_contract_constants() -> None:
         assert constant(name) == b"".join((mult * (3 * b + perm3[p][j])).to_bytes(2, "big")
                                           for p in range(6) for b in range(3) for j in range(3))
     assert constant("BAND_OFFSETS_HEX") == bytes(6 * perm3[q][i] for q in range(6) for i in range(3))
+    assert constant("DIGITS_HEX") == bytes((3 * b + perm3[p][j] + k) % 9 + 1
+                                           for k in range(9) for p in range(6) for b in range(3) for j in range(3))
+    assert constant("DIGIT_OFFSETS_HEX") == bytes(3 * perm3[q][i] for q in range(6) for i in range(3))
     mask, expected = bytearray(bytes.fromhex("7fff" * 81) + bytes(576)), bytearray(162 + 576)
     units = [162 + 2 * (9 * r + 8) for r in range(9)]  # rows: lane 9r + 8
     units += [162 + 192 + 2 * (72 + c) for c in range(9)]  # columns: lane 72 + c
@@ -288,25 +291,27 @@ def test_puzzle_of_every_player(game: Game) -> None:
 
 
 def solve_group(game: Game, players: list[Player]) -> EvalResult:
-    """[opup(), opup(), payment, solve] for each player, one group."""
+    """[opup(), payment, solve] for each player, one group."""
     txns = []
     for p in players:
-        txns += [game.call(OPUP), game.call(OPUP), game.pay(p.addr), game.solve_call(p)]
+        txns += [game.call(OPUP), game.pay(p.addr), game.solve_call(p)]
     return game.run(txns, signers=players)
 
 
 def test_every_player_solves_and_is_recorded(game: Game) -> None:
-    """200 players, four to a group of 16: each accepted, recorded with round, timestamp and rank."""
+    """200 players, each [opup(), payment, solve] at 1 000 each: accepted, recorded with round,
+    timestamp and rank."""
     players = PLAYERS_ALL[:200]
     for p in players:
         game.jig.fund(p.addr)
     before, balance = solvers(game), game.balance()
-    for k in range(0, len(players), 4):
-        chunk = players[k:k + 4]
+    for k in range(0, len(players)):
+        chunk = players[k:k + 1]
         result = solve_group(game, chunk)
         assert result.ok, result.error
+        assert all(t.inner_txns == 0 for t in result.txns)
         for j, p in enumerate(chunk):
-            i = 4 * j + 3
+            i = 3 * j + 2
             assert returned(result, i) == b"\x80"
             event = result.txns[i].logs[0]
             assert event[:4] == SOLVED_EVENT
@@ -343,11 +348,11 @@ def test_wrong_solutions_answer_false_for_free(game: Game) -> None:
     wrongs = [lanes("".join(swapped)), lanes(relabelled), bytes(two_bits), bytes(zero_lane), bytes(162),
               b"\xff" * 162, lanes(other.solution), lanes(p.puzzle)]
     for w in wrongs:
-        result = game.run([game.call(OPUP), game.call(OPUP), game.solve_call(p, solution=w)], signers=[p])
+        result = game.run([game.call(OPUP), game.solve_call(p, solution=w)], signers=[p])
         assert returned(result, -1) == b"\x00"
         assert len(result.txns[-1].logs) == 1
     # another address's whole submission (its leaf, proof and solution) fails for p
-    result = game.run([game.call(OPUP), game.call(OPUP), game.solve_call(p, index=other.index, solution=lanes(other.solution))],
+    result = game.run([game.call(OPUP), game.solve_call(p, index=other.index, solution=lanes(other.solution))],
                       signers=[p])
     assert not result.ok
     assert arc56_error(result.error.pc) == "the puzzle and proof do not match the catalogue root"
@@ -361,7 +366,7 @@ def test_wrong_leaf_or_proof_fails(game: Game) -> None:
     leaf = bytearray(game.leaves[p.index])
     leaf[40] ^= 3  # a tampered digit
     proof = bytearray(game.tree.proof(p.index))
-    proof[408 + 20 * (((p.index >> 3) + 1) % 16)] ^= 1  # a tampered sibling node
+    proof[816 + 20 * (((p.index >> 4) + 1) % 16)] ^= 1  # a tampered sibling node
     own = bytearray(game.tree.proof(p.index))
     cases = [
         {"index": (p.index + 1) % COUNT},  # the neighbour's leaf and proof
@@ -376,9 +381,9 @@ def test_wrong_leaf_or_proof_fails(game: Game) -> None:
             assert not result.ok
             assert arc56_error(result.error.pc) == "the puzzle and proof do not match the catalogue root", (kw.keys(), pay)
     # the slot of the player's own leaf in the proof carries no information
-    slot = (p.index % 8) * LEAF
+    slot = (p.index % 16) * LEAF
     own[slot:slot + LEAF] = bytes(LEAF)
-    result = game.run([game.call(OPUP), game.call(OPUP), game.solve_call(p, solution=bytes(162), proof=bytes(own))], signers=[p])
+    result = game.run([game.call(OPUP), game.solve_call(p, solution=bytes(162), proof=bytes(own))], signers=[p])
     assert returned(result, -1) == b"\x00"
     assert game.balance() == balance and record_of(game, p) == (0, 0, 0)
 
@@ -389,7 +394,7 @@ def test_bad_lengths_fail_clearly(game: Game) -> None:
     for args, needle in [
         ((leaf[:-1], proof, sol), "invalid number of bytes for arc4.static_array<arc4.uint8, 51>"),
         ((leaf + b"\x00", proof, sol), "invalid number of bytes for arc4.static_array<arc4.uint8, 51>"),
-        ((leaf, proof[:-1], sol), "invalid number of bytes for arc4.static_array<arc4.uint8, 1688>"),
+        ((leaf, proof[:-1], sol), "invalid number of bytes for arc4.static_array<arc4.uint8, 1776>"),
         ((leaf, proof, sol[:-1]), "invalid number of bytes for arc4.static_array<arc4.uint8, 162>"),
         ((leaf, proof, sol + b"\x00"), "invalid number of bytes for arc4.static_array<arc4.uint8, 162>"),
     ]:
@@ -412,24 +417,24 @@ def test_payment_rule(game: Game) -> None:
         assert game.balance() == balance and solvers(game) == count
 
     follow = "a payment to the app must be followed by its solve call"
-    refused([game.call(OPUP), game.call(OPUP), game.solve_call(p)], "a first solve needs the box payment (24900) just before it", [p])
-    refused([game.call(OPUP), game.call(OPUP), game.pay(p.addr, BOX_MBR - 1), game.solve_call(p)],
+    refused([game.call(OPUP), game.solve_call(p)], "a first solve needs the box payment (24900) just before it", [p])
+    refused([game.call(OPUP), game.pay(p.addr, BOX_MBR - 1), game.solve_call(p)],
             "the box payment must be exactly the box MBR (24900)", [p])
-    refused([game.call(OPUP), game.call(OPUP), game.pay(p.addr, BOX_MBR + 1), game.solve_call(p)],
+    refused([game.call(OPUP), game.pay(p.addr, BOX_MBR + 1), game.solve_call(p)],
             "the box payment must be exactly the box MBR (24900)", [p])
-    refused([game.call(OPUP), game.call(OPUP), game.pay(sponsor.addr, close=p.addr), game.solve_call(p)],
+    refused([game.call(OPUP), game.pay(sponsor.addr, close=p.addr), game.solve_call(p)],
             "the box payment must not close its account", [p, sponsor])
-    refused([game.pay(p.addr), game.call(OPUP), game.call(OPUP), game.solve_call(p)], follow, [p])  # not immediately before
-    refused([game.call(OPUP), game.call(OPUP), game.solve_call(p), game.pay(p.addr)], follow, [p])  # a payment last
-    refused([game.call(OPUP), game.call(OPUP), game.pay(p.addr), game.solve_call(p, solution=lanes(q.solution))],
+    refused([game.pay(p.addr), game.call(OPUP), game.solve_call(p)], follow, [p])  # not immediately before
+    refused([game.call(OPUP), game.solve_call(p), game.pay(p.addr)], follow, [p])  # a payment last
+    refused([game.call(OPUP), game.pay(p.addr), game.solve_call(p, solution=lanes(q.solution))],
             "a paid solve must be correct", [p])
     # a payment for a correct solve, plus a stray payment elsewhere in the group
-    refused([game.call(OPUP), game.call(OPUP), game.pay(p.addr), game.solve_call(p), game.pay(q.addr)], follow, [p, q])
+    refused([game.call(OPUP), game.pay(p.addr), game.solve_call(p), game.pay(q.addr)], follow, [p, q])
     assert record_of(game, p) == (0, 0, 0)
 
     # a sponsor pays for p's box
     sponsor_before = game.jig.balance(sponsor.addr)
-    result = game.run([game.call(OPUP), game.call(OPUP), game.pay(sponsor.addr), game.solve_call(p)], signers=[p, sponsor])
+    result = game.run([game.call(OPUP), game.pay(sponsor.addr), game.solve_call(p)], signers=[p, sponsor])
     assert returned(result, -1) == b"\x80"
     assert game.jig.balance(sponsor.addr) == sponsor_before - BOX_MBR - MIN_FEE
     assert game.balance() == balance + BOX_MBR and solvers(game) == count + 1
@@ -437,11 +442,11 @@ def test_payment_rule(game: Game) -> None:
     assert solved[0] == result.round and solved[2] == count + 1
 
     # again: already solved, for free, nothing changes; with a payment the group fails
-    again = game.run([game.call(OPUP), game.call(OPUP), game.solve_call(p)], signers=[p])
+    again = game.run([game.call(OPUP), game.solve_call(p)], signers=[p])
     assert returned(again, -1) == b"\x80"
     assert again.txns[-1].logs[0] == ALREADY_EVENT + solved[0].to_bytes(8, "big")
     balance, count = game.balance(), solvers(game)
-    refused([game.call(OPUP), game.call(OPUP), game.pay(p.addr), game.solve_call(p)],
+    refused([game.call(OPUP), game.pay(p.addr), game.solve_call(p)],
             "already solved: the payment would be kept for nothing", [p])
     assert record_of(game, p) == solved
 
@@ -469,58 +474,56 @@ def test_solve_budget_and_fees(game: Game, record_property) -> None:
     probe_cost = 700 - probe_remaining(game.run([game.probe()]))
     opup_cost = 700 + 700 - probe_remaining(game.run([game.call(OPUP), game.probe()])) - probe_cost
 
-    # [opup(), opup(), payment, solve, probe] at 1 000 each: no inner transaction, the probe keeps its 700
+    # [opup(), payment, solve, probe] at 1 000 each: no inner transaction, the probe keeps its 700
     p = fresh(game, 208)
-    result = game.run([game.call(OPUP), game.call(OPUP), game.pay(p.addr), game.solve_call(p), game.probe()],
-                      signers=[p])
-    assert returned(result, 3) == b"\x80"
+    result = game.run([game.call(OPUP), game.pay(p.addr), game.solve_call(p), game.probe()], signers=[p])
+    assert returned(result, 2) == b"\x80"
     assert all(t.inner_txns == 0 for t in result.txns)
     remaining = probe_remaining(result)
-    used = 4 * 700 - remaining - probe_cost - 2 * opup_cost
+    used = 3 * 700 - remaining - probe_cost - opup_cost
     record_property("solve_opcodes", used)
     print("solve opcodes", used, "opup", opup_cost, "left for the probe", remaining)
     assert remaining >= 700 - probe_cost
     assert used <= SOLVE_BUDGET_MAX
 
-    # [payment, solve] with the solve paying 3 000: two inner opups from the fee credit
+    # [payment, solve] with the solve paying 2 000: one inner opup from the fee credit
     p = fresh(game, 209)
-    short = game.run([game.pay(p.addr), game.solve_call(p, fee=3 * MIN_FEE - 1)], signers=[p])
+    short = game.run([game.pay(p.addr), game.solve_call(p, fee=2 * MIN_FEE - 1)], signers=[p])
     assert not short.ok and "fee too small" in short.error.message
     balance = game.balance()
-    result = game.run([game.pay(p.addr), game.solve_call(p, fee=3 * MIN_FEE)], signers=[p])
+    result = game.run([game.pay(p.addr), game.solve_call(p, fee=2 * MIN_FEE)], signers=[p])
     assert returned(result, 1) == b"\x80"
-    assert result.txns[1].inner_app_calls == 2
-    assert game.balance() == balance + BOX_MBR  # the inner opups are paid by the fee credit, not the app
-    record_property("solve_fee", {"payment": MIN_FEE, "app_calls": 3 * MIN_FEE, "box_mbr": BOX_MBR})
+    assert result.txns[1].inner_app_calls == 1
+    assert game.balance() == balance + BOX_MBR  # the inner opup is paid by the fee credit, not the app
+    record_property("solve_fee", {"payment": MIN_FEE, "app_calls": 2 * MIN_FEE, "box_mbr": BOX_MBR})
 
     # a read of one's puzzle, simulated: opcodes of puzzle()
     q = PLAYERS_ALL[210]
     args = (q.key, game.leaves[q.index], game.tree.proof(q.index))
-    result = game.run([game.call(OPUP), game.call(PUZZLE, *args, fee=2 * MIN_FEE), game.probe()])
-    puzzle_used = 700 * (3 + result.txns[1].inner_app_calls) - probe_remaining(result) - probe_cost - opup_cost
+    result = game.run([game.call(OPUP), game.call(PUZZLE, *args), game.probe()])
+    assert result.txns[1].inner_txns == 0
+    puzzle_used = 3 * 700 - probe_remaining(result) - probe_cost - opup_cost
     record_property("puzzle_opcodes", puzzle_used)
     print("puzzle opcodes", puzzle_used)
     assert puzzle_used <= PUZZLE_BUDGET_MAX
 
 
 def test_sixteen_to_a_group(game: Game) -> None:
-    """Four [opup, opup, payment, solve]: 16 transactions, no inner transaction; then
-    eight [payment, solve(fee 3 000)]: 16 transactions, each solve funding itself."""
-    players = [fresh(game, n) for n in range(211, 215)]
-    result = solve_group(game, players)
+    """Five [opup, payment, solve(fee 3 000)] and a probe: 16 transactions; each solve scans
+    the whole group (the payment rule), so in a full group it buys inner opups from its fee;
+    the probe keeps its 700. Then eight [payment, solve(fee 3 000)]."""
+    players = [fresh(game, n) for n in range(211, 216)]
+    txns = []
+    for p in players:
+        txns += [game.call(OPUP), game.pay(p.addr), game.solve_call(p, fee=3 * MIN_FEE)]
+    probe_cost = 700 - probe_remaining(game.run([game.probe()]))
+    result = game.run(txns + [game.probe()], signers=players)
     assert len(result.txns) == 16
-    assert all(returned(result, 4 * j + 3) == b"\x80" for j in range(4))
-    assert all(t.inner_txns == 0 for t in result.txns)
+    assert all(returned(result, 3 * j + 2) == b"\x80" for j in range(5))
+    assert probe_remaining(result) >= 700 - probe_cost
     players = [fresh(game, n) for n in range(216, 224)]
     txns = []
     for p in players:
         txns += [game.pay(p.addr), game.solve_call(p, fee=3 * MIN_FEE)]
     result = game.run(txns, signers=players)
     assert all(returned(result, 2 * j + 1) == b"\x80" for j in range(8))
-    # a later app call keeps its 700: three solves, then the probe
-    players = [fresh(game, n) for n in range(224, 227)]
-    txns = []
-    for p in players:
-        txns += [game.call(OPUP), game.call(OPUP), game.pay(p.addr), game.solve_call(p)]
-    probe_cost = 700 - probe_remaining(game.run([game.probe()]))
-    assert probe_remaining(game.run(txns + [game.probe()], signers=players)) >= 700 - probe_cost

@@ -36,7 +36,7 @@ pub enum GameCommand {
     Root,
     /// Play on chain: read this account's puzzle from the app (checked against the
     /// native one), solve it natively (or take --solution), simulate, then send
-    /// [opup, opup, payment of 24 900 µALGO, solve] (4 000 µALGO in fees) and print the record.
+    /// [opup, payment of 24 900 µALGO, solve] (3 000 µALGO in fees) and print the record.
     Play(PlayArgs),
     /// A player's recorded solve (default: the signing account) and the number of
     /// solvers, read with simulated calls (nothing is sent).
@@ -79,9 +79,10 @@ pub struct RecordArgs {
 /// Arguments of `algoku game puzzle`.
 #[derive(clap::Args, Debug)]
 pub struct PuzzleArgs {
-    /// The player: a 58-character Algorand address or 0x + 64 hex digits.
+    /// The player: a 58-character Algorand address or 0x + 64 hex digits (default: the
+    /// signing account, DEPLOYER_MNEMONIC).
     #[arg(value_name = "ADDRESS")]
-    address: String,
+    address: Option<String>,
     /// The game app's id (the puzzle depends on it).
     #[arg(long)]
     app_id: u64,
@@ -254,8 +255,21 @@ fn run_record(args: &RecordArgs, global: &Global, out: &mut Out) -> Result<ExitC
     })
 }
 
+/// The signing account's address (DEPLOYER_MNEMONIC), for commands that default to it.
+fn signing_account() -> Result<[u8; 32]> {
+    match algoku_client::game::mnemonic_address(&Settings::from_env())? {
+        Some(a) => Ok(a),
+        None => {
+            bail!("no ADDRESS given and DEPLOYER_MNEMONIC is not set: give the player's address")
+        }
+    }
+}
+
 fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    let address = player(&args.address)?;
+    let address = match &args.address {
+        Some(a) => player(a)?,
+        None => signing_account()?,
+    };
     let p = puzzle(args.app_id, &address);
     let r = rate(&p.grid);
     let score = r.score_tenths().map(score_text);

@@ -7,24 +7,25 @@ Catalogue and root
 The catalogue is the complete list of the 49 158 Sudoku puzzles with 17 givens
 (each has one solution and is minimal), committed in rust/game/data/catalogue.bin.
 Puzzle n is a 51-byte *leaf*: its givens in cell order as three 17-byte columns,
-``2 * row``, ``2 * column``, ``digit``. ``ROOT_HEX`` is the root of an 8-ary
-SHA-256 Merkle tree of depth 6 over the leaves (zero-padded to 8^6): a node is
-SHA-256 of its 8 children concatenated (408 bytes above the leaves, 256 above
-nodes). The root is a constant of this program: no method can change it, updates
-are refused, and the client checks the approval program byte for byte.
-`cargo run -p algoku-game --example catalogue` (or `algoku game root`) recomputes it.
+``2 * row``, ``2 * column``, ``digit``. ``ROOT_HEX`` is the root of a Merkle tree
+of 4 levels with 16 children per node: a node is the first 20 bytes of SHA-256 of
+its 16 children concatenated (816 bytes above the leaves, 320 above nodes; missing
+children are zeros). The root is a constant of this program: no method can change
+it, updates are refused, and the client checks the approval program byte for byte.
+`algoku game root` (or `cargo run -p algoku-game --example catalogue`) recomputes it.
 
 Each address's puzzle
 ---------------------
 ``h = sha256(itob(app id) || address)``. The index is ``uint64(h[0:8]) % 49 158``.
-``a = uint64(h[8:16])``: bit 0 transposes; ``a >> 1`` in base 6 (least significant
-first) picks the band, the stack, the row permutations of the three bands and the
-column permutations of the three stacks among the 6 permutations of 0..2 (PERM3,
-lexicographic). ``b = uint64(h[16:24])`` relabels the digits by Fisher-Yates on
-``m = 0..9``: for i = 9..2, ``j = 1 + b % i; b //= i``; swap m[i], m[j]; digit d
-becomes m[d]. Catalogue row ``r = 3i + j`` goes to ``R = 3 * PERM3[band][i] +
-PERM3[row_i][j]``, column ``k = 3s + t`` to ``C = 3 * PERM3[stack][s] +
-PERM3[column_s][t]``; cell (r, k) goes to (R, C), or (C, R) when transposed.
+``h[8] & 1`` transposes; ``h[9] % 6`` and ``h[10] % 6`` pick the band and stack
+permutations, ``h[11..14] % 6`` the row permutations of the three bands,
+``h[14..17] % 6`` the column permutations of the three stacks, among the 6
+permutations of 0..2 (PERM3, lexicographic). Catalogue row ``r = 3i + j`` goes to
+``R = 3 * PERM3[band][i] + PERM3[row_i][j]``, column ``k = 3s + t`` to ``C = 3 *
+PERM3[stack][s] + PERM3[column_s][t]``; cell (r, k) goes to (R, C), or (C, R) when
+transposed. Digits: with ``q = h[17] % 6``, ``p_i = h[18 + i] % 6``, ``k = h[21] %
+9``, digit ``d = 3i + j + 1`` becomes ``(3 * PERM3[q][i] + PERM3[p_i][j] + k) % 9 +
+1`` (3 888 relabellings; rust/game/src/derive.rs says why not all 9!).
 
 Each step (relabelling, rows within a band, bands, columns within a stack, stacks,
 transpose) maps the rows, columns and boxes of a grid onto rows, columns and boxes
@@ -40,9 +41,9 @@ transposed), so given i checks ``getbit(solution, F[2r] + G[2k] + m[d])``.
 
 Why a true answer means a solved grid agreeing with the player's givens
 ---------------------------------------------------------------------
-1. The leaf is the catalogue's: the proof's six blocks hash, with the running
-   node put in at the slot of the sender's index, to ROOT_HEX (SHA-256 second
-   preimages are out of reach; the leaf and node blocks have different lengths).
+1. The leaf is the catalogue's: the proof's four blocks hash, with the running
+   node put in at the slot of the sender's index, to ROOT_HEX (second preimages of
+   160-bit SHA-256 are out of reach; leaf and node blocks have different lengths).
    The index, hence the slot path, is derived from the sender, not an argument.
 2. At most one bit per lane: split into three 54-byte pieces, ``y = piece |
    0x8000..`` makes every lane at least 0x8000, so ``y - 0x0001..`` borrows inside
@@ -78,16 +79,17 @@ account *immediately before* the solve call. The rule that keeps payments safe:
 
 Budget and composition
 ----------------------
-One solve needs about 1 450 opcodes (measured in tests/test_game.py): 7 SHA-256
-(derivation and 5 Merkle levels, 245), the isomorphism's tables and digit shuffle
-(~300), 17 givens (~420), the lanes check (~170), the group scan, the box and the
-routing. That is a little more than two calls' 1 400, so a solve takes three app
-calls' budget. It counts the app calls after it and tops the pool up with
-``ensure_budget(SOLVE_BUDGET + 700 * later app calls, GroupCredit)``: inner opups
-paid from the group's fee credit, never by the app account, never eating a later
-call's 700. ``[opup(), opup(), payment, solve]`` at 1 000 uALGO each needs no inner
-transaction; ``[payment, solve]`` with a solve fee of 3 000 makes two inner opups.
-Updates are refused; only the creator may delete the app.
+A solve needs about 1 320 opcodes (measured in tests/test_game.py): 5 SHA-256
+(derivation and 4 Merkle levels, 175), the isomorphism's tables (~200), the 17
+givens (~410), the lanes check (~170), the group scan (~15 per transaction of the
+group), the box and the routing: two app calls' budget. It counts the app calls
+after it and tops the pool up with ``ensure_budget(SOLVE_BUDGET + 700 * later app
+calls, GroupCredit)``: inner opups paid from the group's fee credit, never by the
+app account, never eating a later call's 700. ``[opup(), payment, solve]`` at 1 000
+uALGO each needs no inner transaction; ``[payment, solve]`` with a solve fee of
+2 000 makes one inner opup; in a full group (16 transactions) each solve's scan
+costs more and its fee buys what it lacks. Updates are refused; only the creator
+may delete the app.
 """
 
 from algopy import (
@@ -113,24 +115,27 @@ from algopy import (
 from typing import Literal
 
 Leaf = arc4.StaticArray[arc4.Byte, Literal[51]]
-Proof = arc4.StaticArray[arc4.Byte, Literal[1688]]
+Proof = arc4.StaticArray[arc4.Byte, Literal[1776]]
 Lanes = arc4.StaticArray[arc4.Byte, Literal[162]]
 Grid = arc4.StaticArray[arc4.Byte, Literal[81]]
 Root = arc4.StaticArray[arc4.Byte, Literal[20]]
 
-ROOT_HEX = "236cb94e465f1b76fba6d9cf56820514f5af60c1"
+ROOT_HEX = "2fb9bd339dcb2f83683080f8034578318b762f03"
 COUNT = 49158
 LEAF_SIZE = 51
-# Proof layout: the 8 leaves under the leaf's parent (408 bytes), then four blocks of
+# Proof layout: the 16 leaves under the leaf's parent (816 bytes), then three blocks of
 # 16 nodes (20 bytes each: 320 bytes), bottom first.
-LEAF_BLOCK = 408
+LEAF_BLOCK = 816
 NODE_BLOCK = 320
 # 16-bit line tables: entry (p, b) at 18p + 6b holds mult * (3b + PERM3[p][j]), j = 0..2.
 LINES_144_HEX = "00000090012001b0024002d0036003f0048000000120009001b002d002400360048003f0009000000120024001b002d003f003600480009001200000024002d001b003f00480036001200000009002d001b002400480036003f001200090000002d0024001b0048003f00360"
 LINES_16_HEX = "000000100020003000400050006000700080000000200010003000500040006000800070001000000020004000300050007000600080001000200000004000500030007000800060002000000010005000300040008000600070002000100000005000400030008000700060"
 # 6 * PERM3[q][i] at 3q + i: where band (stack) i's entry starts in a line table row.
 BAND_OFFSETS_HEX = "00060c000c0606000c060c000c00060c0600"
-IDENTITY_DIGITS_HEX = "00010203040506070809"
+# Digit table: entry (k, p, b) at 54k + 9p + 3b holds (3b + PERM3[p][j] + k) % 9 + 1, j = 0..2.
+DIGITS_HEX = "010203040506070809010302040605070908020103050406080709020301050604080907030102060405090708030201060504090807020304050607080901020403050706080109030204060507090801030402060705090108040203070506010809040302070605010908030405060708090102030504060807090201040305070608010902040503070806010209050304080607020901050403080706020109040506070809010203040605070908010302050406080709020103050604080907020301060405090708030102060504090807030201050607080901020304050706080109020403060507090801030204060705090108030402070506010809040203070605010908040302060708090102030405060807090201030504070608010902040305070806010209040503080607020901050304080706020109050403070809010203040506070908010302040605080709020103050406080907020301050604090708030102060405090807030201060504080901020304050607080109020403050706090801030204060507090108030402060705010809040203070506010908040302070605090102030405060708090201030504060807010902040305070608010209040503070806020901050304080607020109050403080706"
+# 3 * PERM3[q][i] at 3q + i: where digit triple i's entry starts in a digit table row.
+DIGIT_OFFSETS_HEX = "000306000603030006030600060003060300"
 HIGH_54_HEX = "8000" * 27
 ONES_54_HEX = "0001" * 27
 # 15 zero lanes after the 81 (the folds work on 96 lanes, as in the Algoku contract).
@@ -143,11 +148,12 @@ RECORD_SIZE = 24
 BOX_MBR = 2500 + 400 * (32 + RECORD_SIZE)
 APP_CALL_SHARE = 700
 SOLVERS_KEY = b"solvers"
-# Opcodes solve still needs once its ensure_budget returns (measured worst case with
-# margin, see tests/test_game.py).
-SOLVE_BUDGET = 1400
+# Opcodes solve still needs once its ensure_budget returns: the first correct solve's
+# tail measures about 1 165; [opup(), payment, solve] at 1 000 each leaves it about
+# 1 225 (tests/test_game.py pins both: no inner transaction there, enough everywhere).
+SOLVE_BUDGET = 1190
 # What the read-only puzzle() needs after its budget check (measured, with margin).
-PUZZLE_BUDGET = 1300
+PUZZLE_BUDGET = 1250
 
 
 class Solved(arc4.Struct):
@@ -157,13 +163,6 @@ class Solved(arc4.Struct):
 
 class AlreadySolved(arc4.Struct):
     round: arc4.UInt64
-
-
-@subroutine(inline=True)
-def _swap(m: Bytes, i: UInt64, j: UInt64) -> Bytes:
-    x = op.getbyte(m, i)
-    m = op.setbyte(m, i, op.getbyte(m, j))
-    return op.setbyte(m, j, x)
 
 
 @subroutine
@@ -188,26 +187,23 @@ def _derive(player: Bytes) -> tuple[UInt64, Bytes, Bytes, Bytes]:
     g = op.extract(columns, (op.getbyte(h, 14) % 6) * 18 + op.getbyte(offsets, stack), 6)
     g += op.extract(columns, (op.getbyte(h, 15) % 6) * 18 + op.getbyte(offsets, stack + 1), 6)
     g += op.extract(columns, (op.getbyte(h, 16) % 6) * 18 + op.getbyte(offsets, stack + 2), 6)
-    m = Bytes.from_hex(IDENTITY_DIGITS_HEX)
-    m = _swap(m, UInt64(9), 1 + op.getbyte(h, 17) % 9)
-    m = _swap(m, UInt64(8), 1 + op.getbyte(h, 18) % 8)
-    m = _swap(m, UInt64(7), 1 + op.getbyte(h, 19) % 7)
-    m = _swap(m, UInt64(6), 1 + op.getbyte(h, 20) % 6)
-    m = _swap(m, UInt64(5), 1 + op.getbyte(h, 21) % 5)
-    m = _swap(m, UInt64(4), 1 + op.getbyte(h, 22) % 4)
-    m = _swap(m, UInt64(3), 1 + op.getbyte(h, 23) % 3)
-    m = _swap(m, UInt64(2), 1 + op.getbyte(h, 24) % 2)
+    q = (op.getbyte(h, 17) % 6) * 3
+    k = (op.getbyte(h, 21) % 9) * 54
+    digit_offsets = Bytes.from_hex(DIGIT_OFFSETS_HEX)
+    digits = Bytes.from_hex(DIGITS_HEX)
+    m = op.bzero(1) + op.extract(digits, k + (op.getbyte(h, 18) % 6) * 9 + op.getbyte(digit_offsets, q), 3)
+    m += op.extract(digits, k + (op.getbyte(h, 19) % 6) * 9 + op.getbyte(digit_offsets, q + 1), 3)
+    m += op.extract(digits, k + (op.getbyte(h, 20) % 6) * 9 + op.getbyte(digit_offsets, q + 2), 3)
     return index, f, g, m
 
 
-@subroutine
+@subroutine(inline=True)
 def _check_leaf(index: UInt64, leaf: Bytes, proof: Bytes) -> None:
     """Fail unless proof puts leaf at index under ROOT_HEX (module docstring)."""
-    node = op.extract(op.sha256(op.replace(op.extract(proof, 0, LEAF_BLOCK), (index & 7) * LEAF_SIZE, leaf)), 0, 20)
-    node = op.extract(op.sha256(op.replace(op.extract(proof, 408, NODE_BLOCK), ((index >> 3) & 15) * 20, node)), 0, 20)
-    node = op.extract(op.sha256(op.replace(op.extract(proof, 728, NODE_BLOCK), ((index >> 7) & 15) * 20, node)), 0, 20)
-    node = op.extract(op.sha256(op.replace(op.extract(proof, 1048, NODE_BLOCK), ((index >> 11) & 15) * 20, node)), 0, 20)
-    node = op.extract(op.sha256(op.replace(op.extract(proof, 1368, NODE_BLOCK), ((index >> 15) & 15) * 20, node)), 0, 20)
+    node = op.extract(op.sha256(op.replace(op.extract(proof, 0, LEAF_BLOCK), (index & 15) * LEAF_SIZE, leaf)), 0, 20)
+    node = op.extract(op.sha256(op.replace(op.extract(proof, 816, NODE_BLOCK), ((index >> 4) & 15) * 20, node)), 0, 20)
+    node = op.extract(op.sha256(op.replace(op.extract(proof, 1136, NODE_BLOCK), ((index >> 8) & 15) * 20, node)), 0, 20)
+    node = op.extract(op.sha256(op.replace(op.extract(proof, 1456, NODE_BLOCK), ((index >> 12) & 15) * 20, node)), 0, 20)
     assert node == Bytes.from_hex(ROOT_HEX), "the puzzle and proof do not match the catalogue root"
 
 
@@ -293,7 +289,7 @@ def _scan_group() -> UInt64:
             n = gtxn.Transaction(i + 1)
             assert n.type == TransactionType.ApplicationCall, "a payment to the app must be followed by its solve call"
             assert n.app_id == Global.current_application_id, "a payment to the app must be followed by its solve call"
-            assert n.app_args(0) == arc4.arc4_signature("solve(byte[51],byte[1688],byte[162])bool"), (
+            assert n.app_args(0) == arc4.arc4_signature("solve(byte[51],byte[1776],byte[162])bool"), (
                 "a payment to the app must be followed by its solve call"
             )
     return later

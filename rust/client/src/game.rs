@@ -6,8 +6,8 @@
 //! The leaf and Merkle proof of the player's catalogue puzzle come from the
 //! committed catalogue (`algoku-game`); the puzzle the app derives is compared
 //! with the native one before anything is sent. `solve` is sent as `[opup(),
-//! opup(), payment of BOX_MBR to the app, solve(leaf, proof, lanes)]`, min fee
-//! each (4 000 µALGO in fees plus the 24 900 µALGO box payment), with the
+//! payment of BOX_MBR to the app, solve(leaf, proof, lanes)]`, min fee each
+//! (3 000 µALGO in fees plus the 24 900 µALGO box payment), with the
 //! sender's box referenced; the group is simulated first, and the payment is
 //! only attached to a solution the native check and the simulation accept.
 
@@ -26,8 +26,20 @@ use algonaut::transaction::Transaction;
 /// The box minimum balance a first solve pays: 2500 + 400 * (32 + 24).
 pub const BOX_MBR: u64 = 2500 + 400 * 56;
 const APP_MIN_BALANCE: u64 = 100_000;
-/// `opup()` calls before a solve or a puzzle read: the call needs about 1 450 opcodes.
-const PADDING: usize = 2;
+/// `opup()` calls before a solve or a puzzle read: each needs about 1 350 opcodes.
+const PADDING: usize = 1;
+
+/// The address of the DEPLOYER_MNEMONIC account in `settings`, if one is set.
+pub fn mnemonic_address(settings: &crate::Settings) -> Result<Option<[u8; 32]>, ClientError> {
+    let Some(m) = &settings.deployer_mnemonic else {
+        return Ok(None);
+    };
+    let account =
+        algonaut::transaction::account::Account::from_mnemonic(m.expose()).map_err(|_| {
+            ClientError::Config("DEPLOYER_MNEMONIC is not a valid 25-word Algorand mnemonic".into())
+        })?;
+    Ok(Some(account.address().0))
+}
 
 /// A recorded solve.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -240,7 +252,7 @@ impl Game {
     }
 
     /// The app's `puzzle(address, leaf, proof)` for the natively derived index:
-    /// (index, 81-byte puzzle), simulated behind two `opup()` calls.
+    /// (index, 81-byte puzzle), simulated behind one `opup()` call.
     pub async fn puzzle_on_chain(
         &mut self,
         address: [u8; 32],
@@ -294,7 +306,7 @@ impl Game {
         Ok((rec.round != 0).then_some(rec))
     }
 
-    /// Send `[opup(), opup(), payment?, solve]` for real after simulating it:
+    /// Send `[opup(), payment?, solve]` for real after simulating it:
     /// the app's answer, the fees and the payment. With `pay`, a simulated
     /// answer other than a recorded first solve sends nothing.
     pub async fn solve(

@@ -5,13 +5,20 @@
 //! * transpose = `h[8] & 1`; band = `h[9] % 6`, stack = `h[10] % 6`, the row
 //!   permutations of bands 0, 1, 2 = `h[11..14] % 6`, the column permutations
 //!   of stacks 0, 1, 2 = `h[14..17] % 6` (each picks one of [`PERM3`]);
-//! * the digit relabelling, by Fisher–Yates on `m = [0, 1, …, 9]`: for
-//!   `i = 9, 8, …, 2`: `j = 1 + h[26 - i] % i`, swap `m[i]` and `m[j]`; digit
-//!   `d` becomes `m[d]`.
+//! * the digit relabelling, built like the rows: the digits 1..9 form three
+//!   triples {1,2,3}, {4,5,6}, {7,8,9}; triple `i` goes to triple
+//!   `PERM3[h[17] % 6][i]`, inside it digit `j` to `PERM3[h[18 + i] % 6][j]`,
+//!   and the result is rotated by `k = h[21] % 9`: digit `d = 3i + j + 1`
+//!   becomes `(3 * PERM3[q][i] + PERM3[p_i][j] + k) % 9 + 1`. These are 3 888
+//!   distinct relabellings (the 1 296 that keep the triples, times 9
+//!   rotations, of which 3 keep the triples too): 17 table look-ups on the
+//!   AVM instead of a 9-step shuffle, which would not fit a solve in two app
+//!   calls' budget.
 //!
 //! One byte per choice keeps the contract cheap (no long division); `% 6` of
 //! a byte picks 4 of the 6 permutations with probability 43/256 and 2 with
-//! 42/256, and similarly for the digit swaps: every isomorphism stays possible.
+//! 42/256, `% 9` one rotation with 28/256 and the others 29/256: every
+//! isomorphism stays possible.
 //!
 //! Catalogue row `r = 3i + j` (band `i`) goes to player row
 //! `R = 3 * PERM3[band][i] + PERM3[row_i][j]`, column `k = 3s + t` to
@@ -21,13 +28,14 @@
 //! puzzle with one solution (the image of that solution), with the same 17
 //! givens, and minimality is kept too.
 //!
-//! How rarely two addresses share a puzzle: the choices number `49 158 * 2 *
-//! 6^8 * 9! ≈ 6.0e16`; two puzzles of the same index coincide only when the
-//! two isomorphisms differ by an automorphism of the puzzle, which almost no
-//! 17-clue puzzle has. Two addresses draw the same choices with probability
-//! at most that of the likeliest outcome, `(1/49 158) (1/2) (43/256)^8
-//! (29·32·37·43·52·64·86·128 / 256^8) ≈ 1.9e-17`; among a million players
-//! some two share a puzzle with probability below `1e-5`.
+//! How rarely two addresses share a puzzle: the distinct choices number
+//! `49 158 * 2 * 6^8 * 3 888 ≈ 6.4e14`; two puzzles of the same index
+//! coincide only when the two isomorphisms differ by an automorphism of the
+//! puzzle, which almost no 17-clue puzzle has. Two addresses draw the same
+//! choices with probability at most that of the likeliest outcome times the
+//! 3 ways to reach one relabelling, `3 (1/49 158) (1/2) (43/256)^12 (29/256)
+//! ≈ 1.7e-15`: one pair in 500 trillion; among 10 000 players some two share a
+//! puzzle with probability below `1e-7`, among a million below `1e-3`.
 
 use sha2::{Digest, Sha256};
 
@@ -85,10 +93,13 @@ pub fn derive(app_id: u64, address: &[u8; 32]) -> Derived {
     let (band, stack) = (six(9), six(10));
     let row_perms = [six(11), six(12), six(13)];
     let column_perms = [six(14), six(15), six(16)];
-    let mut digits = [0u8, 1, 2, 3, 4, 5, 6, 7, 8, 9];
-    for i in (2..=9u8).rev() {
-        let j = 1 + h[26 - i as usize] % i;
-        digits.swap(i as usize, j as usize);
+    let (q, k) = (six(17), h[21] % 9);
+    let mut digits = [0u8; 10];
+    for i in 0..3 {
+        let p = six(18 + i);
+        for j in 0..3 {
+            digits[3 * i + j + 1] = (3 * PERM3[q][i] + PERM3[p][j] + k) % 9 + 1;
+        }
     }
     Derived {
         index,

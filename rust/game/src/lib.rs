@@ -4,7 +4,7 @@
 //! the bit-for-bit mirror of smart_contracts/game/contract.py:
 //!
 //! * [`catalogue`]: the 49 158 17-clue puzzles, their 19-byte encoding and 51-byte leaves;
-//! * [`merkle`]: the 8-ary SHA-256 tree over the leaves, its root and proofs;
+//! * [`merkle`]: the 16-ary tree (SHA-256 truncated to 20 bytes) over the leaves, its root and proofs;
 //! * [`derive`]: index and isomorphism from `SHA-256(app id || address)`;
 //! * [`game`]: the player's puzzle, the 162-byte solution lanes, the verdict.
 

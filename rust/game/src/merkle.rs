@@ -1,38 +1,38 @@
-//! The catalogue's Merkle tree: SHA-256 truncated to 20 bytes, 8 leaves under
-//! each node of level 1, 16 children per node above, 5 levels.
+//! The catalogue's Merkle tree: SHA-256 truncated to 20 bytes, 16 children
+//! per node, 4 levels.
 //!
 //! Level 0 holds the 49 158 leaves (51 bytes each, [`crate::catalogue`]). A
 //! node of level `L + 1` is the first 20 bytes of `SHA-256` of the
-//! concatenation of its children of level `L` (8 at level 0, 16 above; a
-//! missing child is all zeros: 51 bytes at level 0, 20 above). Levels 1..5
-//! have 6 145, 385, 25, 2 and 1 nodes; the one node of level 5 is the root.
-//! A level-0 block is 408 bytes and a higher one 320, so blocks of different
-//! levels never collide; 160-bit nodes keep second preimages out of reach.
+//! concatenation of its 16 children of level `L` (a missing child is all
+//! zeros: 51 bytes at level 0, 20 above). Levels 1..4 have 3 073, 193, 13
+//! and 1 nodes; the one node of level 4 is the root. A level-0 block is 816
+//! bytes and a higher one 320, so blocks of different levels never collide;
+//! 160-bit nodes keep second preimages out of reach (2^160 work).
 //!
-//! The proof of leaf `i` is the 5 blocks on its path, bottom first: the 8
-//! children of its level-1 ancestor (408 bytes), then for each higher level
-//! the 16 children (320 bytes) of the next ancestor: 1 688 bytes. Checking it
-//! (the contract's code, unrolled): `node = leaf`; for each level, with `p`
-//! the slot (`i & 7`, then `(i >> 3) & 15`, `(i >> 7) & 15`, `(i >> 11) &
-//! 15`, `(i >> 15) & 15`) and `w` the child width (51, then 20), `node =
-//! SHA-256(block with bytes p*w .. p*w + w replaced by node)[..20]`; the
-//! proof holds when `node` equals the root. The slot that is replaced carries
-//! no information (the prover may fill it with anything; [`Tree::proof`]
-//! leaves the true child there).
+//! The proof of leaf `i` is the 4 blocks on its path, bottom first: the 16
+//! children of its level-1 ancestor (816 bytes), then for each higher level
+//! the 16 children (320 bytes) of the next ancestor: 1 776 bytes, which with
+//! the leaf, the 162-byte solution and the selector fills 1 993 of the 2 048
+//! bytes of application arguments. Checking it (the contract's code,
+//! unrolled): `node = leaf`; for each level, with `p = (i >> 4L) & 15` and
+//! `w` the child width (51, then 20), `node = SHA-256(block with bytes p*w ..
+//! p*w + w replaced by node)[..20]`; the proof holds when `node` equals the
+//! root. The slot that is replaced carries no information (the prover may
+//! fill it with anything; [`Tree::proof`] leaves the true child there).
 //!
-//! Cost on the AVM: 5 `sha256` (35 opcodes each, whatever the input length)
-//! and a `replace3` per level, about 220 opcodes; a binary tree would need 16
-//! hashes, and the 2 048 bytes of application arguments limit the width.
+//! Cost on the AVM: 4 `sha256` (35 opcodes each, whatever the input length)
+//! and a `replace3` per level, under 200 opcodes; a binary tree would need 16
+//! hashes.
 
 use crate::catalogue::{COUNT, LEAF};
 use sha2::{Digest, Sha256};
 
 /// Children per node of each level, bottom first.
-pub const ARITIES: [usize; 5] = [8, 16, 16, 16, 16];
+pub const ARITIES: [usize; 4] = [16, 16, 16, 16];
 /// Bytes of an inner node (a truncated SHA-256 digest).
 pub const NODE: usize = 20;
-/// Bytes of a proof: one 408-byte leaf block and four 320-byte node blocks.
-pub const PROOF: usize = 8 * LEAF + 4 * 16 * NODE;
+/// Bytes of a proof: one 816-byte leaf block and three 320-byte node blocks.
+pub const PROOF: usize = 16 * LEAF + 3 * 16 * NODE;
 
 /// The whole tree: every level's nodes (level 0 = leaves).
 pub struct Tree {
@@ -61,7 +61,7 @@ fn below(level: usize) -> usize {
 }
 
 impl Tree {
-    /// Builds the tree over `leaves` (at most `8 * 16^4`).
+    /// Builds the tree over `leaves` (at most `16^4`).
     pub fn new(leaves: Vec<[u8; LEAF]>) -> Tree {
         assert!(leaves.len() <= ARITIES.iter().product());
         let mut levels: Vec<Vec<Vec<u8>>> = vec![leaves.iter().map(|l| l.to_vec()).collect()];
@@ -128,7 +128,7 @@ pub fn verify(root: &[u8; NODE], index: usize, leaf: &[u8; LEAF], proof: &[u8]) 
 
 /// The committed root, as the contract holds it (`ROOT_HEX` in
 /// smart_contracts/game/contract.py); a test recomputes it from the catalogue.
-pub const ROOT_HEX: &str = "236cb94e465f1b76fba6d9cf56820514f5af60c1";
+pub const ROOT_HEX: &str = "2fb9bd339dcb2f83683080f8034578318b762f03";
 
 /// [`ROOT_HEX`] as bytes.
 pub fn committed_root() -> [u8; NODE] {
@@ -157,12 +157,12 @@ mod tests {
             let mut bad = leaf;
             bad[50] ^= 1;
             assert!(!verify(&tree.root(), i, &bad, &proof));
-            let p = (i & 7) * LEAF;
+            let p = (i & 15) * LEAF;
             let mut tampered = proof.clone();
-            tampered[(p + LEAF) % (8 * LEAF)] ^= 1; // a sibling leaf
+            tampered[(p + LEAF) % (16 * LEAF)] ^= 1; // a sibling leaf
             assert!(!verify(&tree.root(), i, &leaf, &tampered));
             let mut tampered = proof.clone();
-            tampered[PROOF - 1 - ((i >> 15) & 15) * NODE] ^= 1; // a node of the top block
+            tampered[PROOF - 1 - ((((i >> 12) & 15) + 1) % 16) * NODE] ^= 1; // a node of the top block
             assert!(!verify(&tree.root(), i, &leaf, &tampered));
             // the node's own slot carries no information
             let mut own = proof.clone();
