@@ -7,7 +7,7 @@
 //! Regenerate: `ALGOKU_WRITE_VECTORS=ADDRESSES cargo test -p algoku-game --test vectors`
 //! with ADDRESSES one 64-hex-digit public key a line.
 
-use algoku_game::{puzzle, COUNT};
+use algoku_game::{lanes, puzzle, verdict, Tree, COUNT};
 
 const APP_ID: u64 = 1001;
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/players.jsonl");
@@ -52,6 +52,8 @@ fn players_match_the_native_code() {
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 256);
     let mut indices = std::collections::BTreeSet::new();
+    let tree = Tree::catalogue();
+    let root = tree.root();
     for (i, l) in lines.iter().enumerate() {
         assert_eq!(*l, line(i, field(l, "address")));
         let p = puzzle(APP_ID, &hex32(field(l, "address")));
@@ -73,6 +75,42 @@ fn players_match_the_native_code() {
                 .collect::<Vec<_>>()
         );
         assert_eq!(algoku_sudoku::count_solutions(&p.grid, 2), 1);
+        // the native verdict (the contract's, tests/test_game.py): the solution passes,
+        // the next player's fails, the next player's leaf and proof miss the root
+        let address = hex32(field(l, "address"));
+        let (leaf, proof) = (p.leaf(), p.proof(&tree));
+        assert_eq!(
+            verdict(
+                &root,
+                APP_ID,
+                &address,
+                &leaf,
+                &proof,
+                &lanes(&p.solution())
+            ),
+            Ok(true)
+        );
+        let other = puzzle(APP_ID, &hex32(field(lines[(i + 1) % 256], "address")));
+        assert_eq!(
+            verdict(
+                &root,
+                APP_ID,
+                &address,
+                &leaf,
+                &proof,
+                &lanes(&other.solution())
+            ),
+            Ok(false)
+        );
+        assert!(verdict(
+            &root,
+            APP_ID,
+            &address,
+            &other.leaf(),
+            &other.proof(&tree),
+            &lanes(&p.solution())
+        )
+        .is_err());
     }
     assert!(indices.len() > 250, "the indices spread over the catalogue");
 }
