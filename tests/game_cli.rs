@@ -186,3 +186,30 @@ fn play_and_record_on_the_embedded_evaluator() {
     assert_eq!(v["solved"], false);
     assert_eq!(v["solvers"], 0);
 }
+
+#[test]
+fn puzzle_read_from_the_embedded_app_agrees() {
+    let p = &players()[3];
+    let address = format!("0x{}", p["address"].as_str().unwrap());
+    // the embedded evaluator's first app is 1001, the shared players' app id
+    let (code, v) = json(&["game", "puzzle", &address, "--network", "embedded"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(
+        (v["backend"].as_str(), v["agrees_chain"].as_bool()),
+        (Some("embedded"), Some(true))
+    );
+    assert_eq!(v["app_id"], p["app_id"]);
+    assert_eq!(v["index"], p["index"]);
+    // an app id that is not the game's program: refused before any read
+    let (code, out, err) = algoku(&[
+        "game",
+        "puzzle",
+        &address,
+        "--network",
+        "embedded",
+        "--app-id",
+        "5",
+    ]);
+    assert_eq!(code, 2, "{out} {err}");
+    assert!(err.contains("app 5 does not exist"), "{err}");
+}

@@ -83,9 +83,13 @@ pub struct PuzzleArgs {
     /// signing account, DEPLOYER_MNEMONIC).
     #[arg(value_name = "ADDRESS")]
     address: Option<String>,
-    /// The game app's id (the puzzle depends on it).
-    #[arg(long)]
-    app_id: u64,
+    /// The game app's id (the puzzle depends on it); with --network, checked on chain.
+    #[arg(long, required_unless_present = "network")]
+    app_id: Option<u64>,
+    /// Also read the puzzle from the app on this network (simulated: nothing is sent) and
+    /// compare it with the native one (embedded without --app-id: a fresh app).
+    #[arg(long, value_parser = ["auto", "localnet", "testnet", "embedded"])]
+    network: Option<String>,
 }
 
 /// Arguments of `algoku game check`.
@@ -270,7 +274,28 @@ fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitC
         Some(a) => player(a)?,
         None => signing_account()?,
     };
-    let p = puzzle(args.app_id, &address);
+    let (app_id, chain) = match &args.network {
+        None => (
+            args.app_id
+                .expect("clap requires --app-id without --network"),
+            None,
+        ),
+        Some(network) => runtime()?.block_on(async {
+            let (mut game, id, _) = connect(network, args.app_id, global).await?;
+            let (index, cells) = game.puzzle_on_chain(address).await?;
+            Ok::<_, anyhow::Error>((id, Some((game.chain.kind(), index, cells))))
+        })?,
+    };
+    let p = puzzle(app_id, &address);
+    if let Some((_, index, cells)) = &chain {
+        let native: Vec<u8> = (0..81).map(|c| p.grid.get(c).unwrap_or(0)).collect();
+        if *index != p.derived.index || cells[..] != native[..] {
+            bail!(
+                "the app's puzzle (index {index}) differs from the native one (index {})",
+                p.derived.index
+            );
+        }
+    }
     let r = rate(&p.grid);
     let score = r.score_tenths().map(score_text);
     let text = p.grid.to_string_zeros().replace('0', ".");
@@ -280,7 +305,8 @@ fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitC
     );
     if global.json {
         out.json(&json!({
-            "address": algoku_curta::algorand_address(&address), "app_id": args.app_id,
+            "address": algoku_curta::algorand_address(&address), "app_id": app_id,
+            "backend": chain.as_ref().map_or("native", |c| c.0), "agrees_chain": chain.as_ref().map(|_| true),
             "puzzle": text, "index": p.derived.index, "transpose": p.derived.transpose,
             "givens": p.grid.clue_count(), "score": score, "level": r.level.map(|l| l.name()),
             "how": how,
@@ -293,6 +319,11 @@ fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitC
             score.as_deref().unwrap_or("beyond the rater's techniques")
         ))?;
         out.line(how)?;
+        if let Some((kind, ..)) = &chain {
+            out.line(format!(
+                "the app {app_id} on {kind} derives the same puzzle (simulated: nothing sent)"
+            ))?;
+        }
     }
     Ok(ExitCode::SUCCESS)
 }
