@@ -433,6 +433,10 @@ def test_payment_rule(game: Game) -> None:
             "the box payment must not close its account", [p, sponsor])
     refused([game.pay(p.addr), game.call(OPUP), game.solve_call(p)], follow, [p])  # not immediately before
     refused([game.call(OPUP), game.solve_call(p), game.pay(p.addr)], follow, [p])  # a payment last
+    refused([game.call(OPUP), game.pay(q.addr, 0, receiver=q.addr, close=game.app_addr), game.solve_call(p)],
+            "no payment may close to the app", [p, q])  # a close-to elsewhere in the group
+    refused([game.call(OPUP), game.pay(p.addr, BOX_MBR - 1), game.solve_call(p)],
+            "the box payment must be exactly the box MBR (24900)", [p])
     refused([game.call(OPUP), game.pay(p.addr), game.solve_call(p, solution=lanes(q.solution))],
             "a paid solve must be correct", [p])
     # a payment for a correct solve, plus a stray payment elsewhere in the group

@@ -68,7 +68,8 @@ BOX_MBR = 2500 + 400 * (32 + 24) = 24 900 uALGO is paid by a payment to the app
 account *immediately before* the solve call. The rule that keeps payments safe:
 
 * every payment to the app account in a group that holds a solve must be
-  immediately followed by a solve call of this app (each solve scans its group);
+  immediately followed by a solve call of this app (each solve scans its group),
+  and no payment of the group may close its account to the app;
 * a solve preceded by such a payment must record a first correct solve: the
   payment must be exactly BOX_MBR with no close_remainder_to (any sender, e.g. a
   sponsor), the solution correct, the sender not yet recorded; anything else
@@ -79,7 +80,7 @@ account *immediately before* the solve call. The rule that keeps payments safe:
 
 Budget and composition
 ----------------------
-A solve needs about 1 320 opcodes (measured in tests/test_game.py): 5 SHA-256
+A solve needs about 1 330 opcodes (measured in tests/test_game.py): 5 SHA-256
 (derivation and 4 Merkle levels, 175), the isomorphism's tables (~200), the 17
 givens (~410), the lanes check (~170), the group scan (~15 per transaction of the
 group), the box and the routing: two app calls' budget. It counts the app calls
@@ -284,7 +285,10 @@ def _scan_group() -> UInt64:
         if t.type == TransactionType.ApplicationCall:
             if i > Txn.group_index:
                 later += 1
-        elif t.type == TransactionType.Payment and t.receiver == Global.current_application_address:
+        elif t.type == TransactionType.Payment:
+            assert t.close_remainder_to != Global.current_application_address, "no payment may close to the app"
+            if t.receiver != Global.current_application_address:
+                continue
             assert i + 1 < Global.group_size, "a payment to the app must be followed by its solve call"
             n = gtxn.Transaction(i + 1)
             assert n.type == TransactionType.ApplicationCall, "a payment to the app must be followed by its solve call"
