@@ -14,6 +14,7 @@ mod clues;
 mod curta;
 mod curta_chain;
 mod fixtures;
+mod game;
 mod generate;
 mod input;
 mod output;
@@ -66,6 +67,9 @@ enum Command {
     /// The 8×8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
     #[command(subcommand)]
     Curta(curta::CurtaCommand),
+    /// Algoku the game: every address's own 17-clue puzzle, solved and recorded on chain.
+    #[command(subcommand)]
+    Game(game::GameCommand),
     /// The minimal unavoidable sets of a solved grid.
     Ua(ua::UaArgs),
     /// Every puzzle with exactly N givens whose unique solution is a grid
@@ -113,6 +117,7 @@ fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<Exit
         Command::Rate(args) => rate::run(args, global, out),
         Command::Generate(args) => generate::run(args, global, out),
         Command::Curta(command) => curta::run(command, global, out),
+        Command::Game(command) => game::run(command, global, out),
         Command::Ua(args) => ua::run(args, global, out),
         Command::Clues(args) => clues::run(args, global, out),
         Command::Fixtures(args) => fixtures::run(args, global, out),
