@@ -224,9 +224,7 @@ impl Algoku {
         }
         let fee = self.chain.min_fee();
         let extra = self.spec.extra_pages();
-        self.chain
-            .ensure_funds(fee + APP_MIN_BALANCE * (1 + extra as u64) + 100_000)
-            .await?;
+        self.chain.ensure_funds(self.deploy_cost()).await?;
         let create = CreateApplication::new(
             self.chain.address(),
             CompiledTeal(self.spec.approval.clone()),
@@ -244,6 +242,12 @@ impl Algoku {
             txid: txids.first().cloned(),
             fee,
         })
+    }
+
+    /// What creating the app takes from the account: its fee and the rise of
+    /// the creator's minimum balance (100 000 µALGO per app and extra page).
+    pub fn deploy_cost(&self) -> u64 {
+        self.chain.min_fee() + APP_MIN_BALANCE * (1 + self.spec.extra_pages() as u64)
     }
 
     /// Use an app deployed earlier, without looking at it (see [`Algoku::use_checked_app`]).
@@ -525,7 +529,7 @@ impl Algoku {
             return Ok(v);
         }
         let fee = strategy.fee(self.chain.min_fee());
-        self.chain.ensure_funds(fee + 100_000).await?;
+        self.chain.ensure_funds(fee).await?;
         let (outcome, txids) = self.chain.send(self.group_call(call, strategy, 0)?).await?;
         let sent = self.verdict_of(&outcome)?;
         if sent != v.verdict {
@@ -553,79 +557,148 @@ pub struct BatchAnswer {
     pub confirmed_round: Option<u64>,
 }
 
+/// What [`Algoku::verify_batch`] got before it finished or stopped.
+#[derive(Debug, Default)]
+pub struct BatchRun {
+    /// One entry per call, in order, for the calls asked: the answer, or the
+    /// error of that one call (its input's fault, not the batch's).
+    pub answers: Vec<Result<BatchAnswer, ClientError>>,
+    /// Why the run stopped before the end (funds, node, evaluator); the calls
+    /// after `answers` were not attempted.
+    pub stopped: Option<ClientError>,
+}
+
 impl Algoku {
     /// Ask the contract about many calls of one-call methods (lanes,
     /// solution_of), up to 16 per atomic group, each paying one min fee.
+    /// Fails on the first error, dropping the answers before it; see
+    /// [`Algoku::verify_batch`] to keep them.
+    pub async fn verify_many(
+        &mut self,
+        calls: &[Call],
+        simulate_only: bool,
+    ) -> Result<Vec<BatchAnswer>, ClientError> {
+        let run = self.verify_batch(calls, simulate_only).await;
+        if let Some(e) = run.stopped {
+            return Err(e);
+        }
+        run.answers.into_iter().collect()
+    }
+
+    /// [`Algoku::verify_many`], keeping every answer obtained: groups of up
+    /// to 16 calls in order, until the end or an error that stops the batch
+    /// ([`ClientError::stops_batch`]).
     ///
     /// A group stands or falls as a whole, so only calls that answer `true`
     /// or `false` belong in one: the caller leaves out inputs the contract
     /// rejects (wrong lengths: the mirror predicts them). Should a group fail
     /// anyway, its calls are asked one by one, so one input's failure is that
     /// input's answer, never its neighbours'.
-    pub async fn verify_many(
-        &mut self,
-        calls: &[Call],
-        simulate_only: bool,
-    ) -> Result<Vec<BatchAnswer>, ClientError> {
-        let min_fee = self.chain.min_fee();
-        let app = AppId(self.app_id()?);
-        let sender = self.chain.address();
-        let mut answers = Vec::with_capacity(calls.len());
+    pub async fn verify_batch(&mut self, calls: &[Call], simulate_only: bool) -> BatchRun {
+        let mut run = BatchRun {
+            answers: Vec::with_capacity(calls.len()),
+            stopped: None,
+        };
         // Notes make every call's id unique: identical calls in one group,
         // or in another run within the same validity window, would collide.
         let nonce = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
         for (g, chunk) in calls.chunks(MAX_GROUP as usize).enumerate() {
-            let mut txns = Vec::with_capacity(chunk.len());
-            for (k, call) in chunk.iter().enumerate() {
-                let mut app_args =
-                    vec![self.spec.method(call.method.abi_name())?.selector.to_vec()];
-                for a in &call.args {
-                    app_args.push(abi_bytes(a)?);
+            let group = match self.verify_group(chunk, simulate_only, (nonce, g)).await {
+                Ok(Some(answers)) => answers.into_iter().map(Ok).collect(),
+                Ok(None) => {
+                    // The group failed: each call alone.
+                    let mut one_by_one = Vec::with_capacity(chunk.len());
+                    for call in chunk {
+                        match self.verify_call(call, simulate_only).await {
+                            Ok(v) => one_by_one.push(Ok(BatchAnswer {
+                                verdict: v.verdict,
+                                fee: v.fee,
+                                txid: v.txids.last().cloned(),
+                                confirmed_round: v.confirmed_round,
+                            })),
+                            Err(e) if e.stops_batch() => {
+                                run.stopped = Some(e);
+                                break;
+                            }
+                            Err(e) => one_by_one.push(Err(e)),
+                        }
+                    }
+                    one_by_one
                 }
-                txns.push(
-                    CallApplication::new(sender, app)
-                        .app_arguments(app_args)
-                        // identical calls in one group need distinct ids
-                        .note(format!("algoku batch {nonce} {g}.{k}").into_bytes())
-                        .fee(micro(min_fee))
-                        .build(&self.chain.params)?,
-                );
-            }
-            let fee = chunk.len() as u64 * min_fee;
-            let (outcome, txids) = if simulate_only {
-                (self.chain.simulate(txns).await?, Vec::new())
-            } else {
-                self.chain.ensure_funds(fee + 100_000).await?;
-                self.chain.send(txns).await?
+                Err(e) if e.stops_batch() => {
+                    run.stopped = Some(e);
+                    Vec::new()
+                }
+                Err(e) => {
+                    // Not the batch's fault, not one input's either (a
+                    // malformed answer): every call of the group says so.
+                    let message = e.to_string();
+                    chunk
+                        .iter()
+                        .map(|_| Err(ClientError::Transaction(message.clone())))
+                        .collect()
+                }
             };
-            if outcome.failure.is_some() || outcome.txns.len() != chunk.len() {
-                for call in chunk {
-                    let v = self.verify_call(call, simulate_only).await?;
-                    answers.push(BatchAnswer {
-                        verdict: v.verdict,
-                        fee: v.fee,
-                        txid: v.txids.last().cloned(),
-                        confirmed_round: v.confirmed_round,
-                    });
-                }
-                continue;
-            }
-            for (k, t) in outcome.txns.iter().enumerate() {
-                let one = GroupOutcome {
-                    txns: vec![t.clone()],
-                    ..Default::default()
-                };
-                answers.push(BatchAnswer {
-                    verdict: self.verdict_of(&one)?,
-                    fee: if simulate_only { 0 } else { min_fee },
-                    txid: txids.get(k).cloned(),
-                    confirmed_round: outcome.confirmed_round,
-                });
+            run.answers.extend(group);
+            if run.stopped.is_some() {
+                break;
             }
         }
-        Ok(answers)
+        run
+    }
+
+    /// One atomic group of `chunk`'s calls: their answers, or `None` when the
+    /// group failed as a whole.
+    async fn verify_group(
+        &mut self,
+        chunk: &[Call],
+        simulate_only: bool,
+        (nonce, g): (u128, usize),
+    ) -> Result<Option<Vec<BatchAnswer>>, ClientError> {
+        let min_fee = self.chain.min_fee();
+        let app = AppId(self.app_id()?);
+        let sender = self.chain.address();
+        let mut txns = Vec::with_capacity(chunk.len());
+        for (k, call) in chunk.iter().enumerate() {
+            let mut app_args = vec![self.spec.method(call.method.abi_name())?.selector.to_vec()];
+            for a in &call.args {
+                app_args.push(abi_bytes(a)?);
+            }
+            txns.push(
+                CallApplication::new(sender, app)
+                    .app_arguments(app_args)
+                    // identical calls in one group need distinct ids
+                    .note(format!("algoku batch {nonce} {g}.{k}").into_bytes())
+                    .fee(micro(min_fee))
+                    .build(&self.chain.params)?,
+            );
+        }
+        let fee = chunk.len() as u64 * min_fee;
+        let (outcome, txids) = if simulate_only {
+            (self.chain.simulate(txns).await?, Vec::new())
+        } else {
+            self.chain.ensure_funds(fee).await?;
+            self.chain.send(txns).await?
+        };
+        if outcome.failure.is_some() || outcome.txns.len() != chunk.len() {
+            return Ok(None);
+        }
+        let mut answers = Vec::with_capacity(chunk.len());
+        for (k, t) in outcome.txns.iter().enumerate() {
+            let one = GroupOutcome {
+                txns: vec![t.clone()],
+                ..Default::default()
+            };
+            answers.push(BatchAnswer {
+                verdict: self.verdict_of(&one)?,
+                fee: if simulate_only { 0 } else { min_fee },
+                txid: txids.get(k).cloned(),
+                confirmed_round: outcome.confirmed_round,
+            });
+        }
+        Ok(Some(answers))
     }
 }
 

@@ -26,8 +26,26 @@ use algonaut::transaction::{SignedTransaction, Transaction};
 pub const APP_CALL_BUDGET: u64 = 700;
 /// Opcodes the burner leaves beyond the group's own budget, so the reporter can run.
 const REPORTER_RESERVE: u64 = 40;
-/// What the embedded dispenser gives an account (the evaluator overflows on large balances).
-pub const EMBEDDED_FUNDING: u64 = 10_000_000;
+pub use crate::settings::EMBEDDED_FUNDING;
+/// The most top-ups one payment may take on the embedded ledger (no group
+/// costs anywhere near this many steps; a larger need is an error).
+const MAX_TOP_UP_STEPS: u64 = 100;
+
+/// What an account holds and what it must keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Funds {
+    /// µALGO held.
+    pub balance: u64,
+    /// µALGO that must stay: the account's minimum balance.
+    pub min_balance: u64,
+}
+
+impl Funds {
+    /// µALGO that can be spent without going under the minimum balance.
+    pub fn spendable(&self) -> u64 {
+        self.balance.saturating_sub(self.min_balance)
+    }
+}
 
 /// Where transactions go.
 pub enum Backend {
@@ -46,6 +64,11 @@ pub struct Chain {
     probe_offset: Option<i64>,
     /// The reporter's cost before it reads the budget, and its whole cost.
     reporter_cost: Option<(i64, i64)>,
+    /// Embedded only: the size of each top-up of the signing account (play
+    /// money on a discarded ledger), or `None` when it is never topped up.
+    top_up: Option<u64>,
+    /// µALGO added to the signing account by top-ups so far.
+    pub topped_up: u64,
 }
 
 /// Whether `t` is an application call (each adds 700 to the pooled budget).
@@ -164,16 +187,19 @@ impl Chain {
                     notes,
                     probe_offset: None,
                     reporter_cost: None,
+                    top_up: None,
+                    topped_up: 0,
                 })
             }
             None => {
+                let funding = settings.embedded_funding().map_err(ClientError::Config)?;
+                let top_ups = settings.embedded_top_ups().map_err(ClientError::Config)?;
                 let mut jig = Embedded::start().await?;
                 let account = match account_from_mnemonic(settings)? {
                     Some(a) => a,
                     None => Account::generate(),
                 };
-                jig.fund(&account.address().to_string(), EMBEDDED_FUNDING)
-                    .await?;
+                jig.fund(&account.address().to_string(), funding).await?;
                 let params = jig.params();
                 Ok(Chain {
                     backend: Backend::Embedded(Box::new(jig)),
@@ -182,6 +208,8 @@ impl Chain {
                     notes,
                     probe_offset: None,
                     reporter_cost: None,
+                    top_up: top_ups.then_some(funding),
+                    topped_up: 0,
                 })
             }
         }
@@ -218,13 +246,32 @@ impl Chain {
     }
 
     pub async fn balance(&mut self) -> Result<u64, ClientError> {
+        Ok(self.funds().await?.balance)
+    }
+
+    /// The signing account's balance and minimum balance.
+    pub async fn funds(&mut self) -> Result<Funds, ClientError> {
         let address = self.address().to_string();
         match &mut self.backend {
-            Backend::Algod { http, .. } => Ok(http.account(&address).await?["amount"]
-                .as_u64()
-                .unwrap_or(0)),
-            Backend::Embedded(jig) => jig.balance(&address).await,
+            Backend::Algod { http, .. } => {
+                let info = http.account(&address).await?;
+                Ok(Funds {
+                    balance: info["amount"].as_u64().unwrap_or(0),
+                    min_balance: info["min-balance"].as_u64().unwrap_or(0),
+                })
+            }
+            Backend::Embedded(jig) => jig.funds(&address).await,
         }
+    }
+
+    /// On the embedded evaluator with top-ups: what the account holds is play
+    /// money on the in-process ledger, discarded at exit; says so.
+    pub fn play_money_note(&self) -> Option<String> {
+        let step = self.top_up?;
+        Some(format!(
+            "the signing account holds play money on the embedded evaluator's in-process \
+             ledger (discarded at exit), topped up {step} µALGO at a time as the batch needs"
+        ))
     }
 
     /// Group (when more than one) and sign.
@@ -488,17 +535,32 @@ impl Chain {
         }
     }
 
-    /// Make sure the signer can pay `need` µALGO.
-    pub async fn ensure_funds(&mut self, need: u64) -> Result<(), ClientError> {
-        let have = self.balance().await?;
-        if have < need {
-            return Err(ClientError::InsufficientFunds {
-                address: self.address().to_string(),
-                have,
-                need,
-            });
+    /// Make sure the signer can spend `spend` µALGO (fees, payments and any
+    /// rise of its own minimum balance) and keep its minimum balance. On the
+    /// embedded evaluator with top-ups, a shortfall is topped up in steps of
+    /// the funding (play money; the ledger's totals overflow on large
+    /// balances, so never more than the need at once).
+    pub async fn ensure_funds(&mut self, spend: u64) -> Result<(), ClientError> {
+        let funds = self.funds().await?;
+        let need = funds.min_balance.saturating_add(spend);
+        if funds.balance >= need {
+            return Ok(());
         }
-        Ok(())
+        let missing = need - funds.balance;
+        if let (Some(step), Backend::Embedded(jig)) = (self.top_up, &mut self.backend) {
+            let steps = missing.div_ceil(step);
+            if steps <= MAX_TOP_UP_STEPS {
+                let address = self.account.address().to_string();
+                jig.fund(&address, funds.balance + steps * step).await?;
+                self.topped_up += steps * step;
+                return Ok(());
+            }
+        }
+        Err(ClientError::InsufficientFunds {
+            address: self.address().to_string(),
+            have: funds.balance,
+            need,
+        })
     }
 
     /// The approval program of app `id`, or `None` when it does not exist.
