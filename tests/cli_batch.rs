@@ -341,3 +341,49 @@ fn a_hundred_thousand_grids_run_to_the_end() {
         s["seconds"], s["per_second"], s["topped_up"]
     );
 }
+
+#[test]
+fn a_curta_batch_that_cannot_start_still_answers_every_line() {
+    // An algod account with no Curta app and no --deploy: the batch stops
+    // before its first question, and says so on every line.
+    let address = "LY3BTGZKN4CNIAJ5PZPQC5DAHFR5Q5KITQJ2LAP64J5IW3QM54ITX7RVT4";
+    let mut lines: Vec<String> = (0..20).map(|_| address.to_string()).collect();
+    lines[4] = "not an address".into();
+    let file = TempFile::new("curta-stopped", &lines);
+    let (port, log) = fake_algod(1_000_000);
+    let port = port.to_string();
+    let env = [
+        ("ALGOD_SERVER", "http://127.0.0.1"),
+        ("ALGOD_PORT", port.as_str()),
+        ("DEPLOYER_MNEMONIC", MNEMONIC),
+    ];
+    let args = ["curta", "generate", "--network", "auto", "--file"];
+    let (code, out, s) = run(&args, &file, &env);
+    assert_eq!(code, 2, "{s}");
+    assert_eq!(out.len(), 20, "{s}");
+    for (k, v) in out.iter().enumerate() {
+        assert_eq!(v["line"], k + 1, "{v}");
+        let e = v["error"].as_str().unwrap();
+        if k == 4 {
+            assert!(e.starts_with("address:"), "{e}");
+        } else {
+            assert_eq!(v["not_attempted"], true, "{v}");
+            assert!(e.starts_with("not answered: the batch stopped: "), "{e}");
+            assert!(e.contains("no Curta app"), "{e}");
+        }
+    }
+    assert_eq!(
+        (
+            s["lines"].as_u64(),
+            s["errors"].as_u64(),
+            s["not_attempted"].as_u64()
+        ),
+        (Some(20), Some(1), Some(19)),
+        "{s}"
+    );
+    assert!(
+        s["stopped"].as_str().unwrap().contains("no Curta app"),
+        "{s}"
+    );
+    assert!(log.lock().unwrap().iter().all(|r| r.starts_with("GET ")));
+}
