@@ -312,6 +312,7 @@ fn an_algod_account_too_poor_for_the_file_is_told_before_anything_is_sent() {
     // 100 000 kept + 401 000 to create the app + 50 000 of fees - 300 000 held.
     assert!(cause.contains("251000 µALGO missing"), "{cause}");
     assert!(cause.contains("nothing was sent"), "{cause}");
+    assert_eq!(s["cost"]["missing"], 251_000, "{s}");
     let requests = log.lock().unwrap().clone();
     assert!(
         requests.iter().all(|r| r.starts_with("GET ")),

@@ -226,16 +226,18 @@ async fn price(algoku: &mut Algoku, calls: &[&Call]) -> anyhow::Result<Price> {
     })
 }
 
-/// Connects, finds or creates the app, and (on an algod, when sending)
-/// checks the account can pay for the whole file. Returns the app id, the
-/// setup note, and the price.
+/// Prices the file into `cost`, then (on an algod, when sending) checks the
+/// account can pay for it, and finds or creates the app. Returns the app id
+/// and the setup note.
 async fn prepare(
     algoku: &mut Algoku,
     calls: &[&Call],
     args: &VerifyArgs,
     global: &Global,
-) -> anyhow::Result<(u64, Option<String>, Price)> {
+    cost: &mut Option<Value>,
+) -> anyhow::Result<(u64, Option<String>)> {
     let price = price(algoku, calls).await?;
+    *cost = Some(price.json());
     if !args.simulate_only && algoku.chain.kind() != "embedded" && price.missing() > 0 {
         bail!(
             "insufficient funds: {} holds {} µALGO, keeps a minimum balance of {} µALGO, and the \
@@ -262,7 +264,7 @@ async fn prepare(
             eprintln!("{n}");
         }
     }
-    Ok((app_id, (!notes.is_empty()).then(|| notes.join("; ")), price))
+    Ok((app_id, (!notes.is_empty()).then(|| notes.join("; "))))
 }
 
 /// Writes one output line (and counts it).
@@ -348,11 +350,10 @@ pub fn verify_file(
         match connect(&args.net, global).await {
             Err(e) => stopped = Some(format!("{e:#}")),
             Ok(mut a) => {
-                match prepare(&mut a, &calls, args, global).await {
-                    Ok((id, note, price)) => {
+                match prepare(&mut a, &calls, args, global, &mut cost).await {
+                    Ok((id, note)) => {
                         app_id = Some(id);
                         setup = note;
-                        cost = Some(price.json());
                     }
                     Err(e) => stopped = Some(format!("{e:#}")),
                 }
