@@ -23,6 +23,7 @@ use algonaut::transaction::Transaction;
 pub const RETURN_PREFIX: [u8; 4] = [0x15, 0x1f, 0x7c, 0x75];
 /// A group holds at most 16 transactions.
 pub const MAX_GROUP: u64 = 16;
+
 /// Minimum balance an app creator needs per created app, plus per extra page.
 const APP_MIN_BALANCE: u64 = 100_000;
 
@@ -594,6 +595,10 @@ impl Algoku {
     /// rejects (wrong lengths: the mirror predicts them). Should a group fail
     /// anyway, its calls are asked one by one, so one input's failure is that
     /// input's answer, never its neighbours'.
+    ///
+    /// Up to [`Chain::groups_per_send`] groups go out together
+    /// ([`Chain::send_groups`]: one block on the embedded evaluator); when
+    /// they fail together, each group is asked alone.
     pub async fn verify_batch(&mut self, calls: &[Call], simulate_only: bool) -> BatchRun {
         let mut run = BatchRun {
             answers: Vec::with_capacity(calls.len()),
@@ -604,44 +609,44 @@ impl Algoku {
         let nonce = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
-        for (g, chunk) in calls.chunks(MAX_GROUP as usize).enumerate() {
-            let group = match self.verify_group(chunk, simulate_only, (nonce, g)).await {
-                Ok(Some(answers)) => answers.into_iter().map(Ok).collect(),
-                Ok(None) => {
-                    // The group failed: each call alone.
-                    let mut one_by_one = Vec::with_capacity(chunk.len());
-                    for call in chunk {
-                        match self.verify_call(call, simulate_only).await {
-                            Ok(v) => one_by_one.push(Ok(BatchAnswer {
-                                verdict: v.verdict,
-                                fee: v.fee,
-                                txid: v.txids.last().cloned(),
-                                confirmed_round: v.confirmed_round,
-                            })),
-                            Err(e) if e.stops_batch() => {
-                                run.stopped = Some(e);
-                                break;
-                            }
-                            Err(e) => one_by_one.push(Err(e)),
+        let groups: Vec<&[Call]> = calls.chunks(MAX_GROUP as usize).collect();
+        let per_send = self.chain.groups_per_send();
+        for (b, block) in groups.chunks(per_send).enumerate() {
+            let first = b * per_send;
+            match self.verify_block(block, simulate_only, nonce, first).await {
+                Ok(Some(answers)) => {
+                    for (chunk, group) in block.iter().zip(answers) {
+                        match group {
+                            Some(a) => run.answers.extend(a.into_iter().map(Ok)),
+                            None => self.one_by_one(chunk, simulate_only, &mut run).await,
+                        }
+                        if run.stopped.is_some() {
+                            return run;
                         }
                     }
-                    one_by_one
                 }
-                Err(e) if e.stops_batch() => {
-                    run.stopped = Some(e);
-                    Vec::new()
+                Ok(None) => {
+                    for (g, chunk) in block.iter().enumerate() {
+                        match self
+                            .verify_block(&[chunk], simulate_only, nonce, first + g)
+                            .await
+                        {
+                            Ok(Some(mut a)) => match a.pop().flatten() {
+                                Some(a) => run.answers.extend(a.into_iter().map(Ok)),
+                                None => self.one_by_one(chunk, simulate_only, &mut run).await,
+                            },
+                            Ok(None) => self.one_by_one(chunk, simulate_only, &mut run).await,
+                            Err(e) => Self::block_error(e, chunk.len(), &mut run),
+                        }
+                        if run.stopped.is_some() {
+                            return run;
+                        }
+                    }
                 }
                 Err(e) => {
-                    // Not the batch's fault, not one input's either (a
-                    // malformed answer): every call of the group says so.
-                    let message = e.to_string();
-                    chunk
-                        .iter()
-                        .map(|_| Err(ClientError::Transaction(message.clone())))
-                        .collect()
+                    Self::block_error(e, block.iter().map(|c| c.len()).sum(), &mut run);
                 }
-            };
-            run.answers.extend(group);
+            }
             if run.stopped.is_some() {
                 break;
             }
@@ -649,14 +654,45 @@ impl Algoku {
         run
     }
 
-    /// One atomic group of `chunk`'s calls: their answers, or `None` when the
-    /// group failed as a whole.
-    async fn verify_group(
-        &mut self,
+    /// An error while asking `calls` calls: it stops the batch, or (not the
+    /// batch's fault, not one input's either: a malformed answer) every call
+    /// says so.
+    fn block_error(e: ClientError, calls: usize, run: &mut BatchRun) {
+        if e.stops_batch() {
+            run.stopped = Some(e);
+            return;
+        }
+        let message = e.to_string();
+        run.answers
+            .extend((0..calls).map(|_| Err(ClientError::Transaction(message.clone()))));
+    }
+
+    /// Each call of a failed group alone, until an error stops the batch.
+    async fn one_by_one(&mut self, chunk: &[Call], simulate_only: bool, run: &mut BatchRun) {
+        for call in chunk {
+            match self.verify_call(call, simulate_only).await {
+                Ok(v) => run.answers.push(Ok(BatchAnswer {
+                    verdict: v.verdict,
+                    fee: v.fee,
+                    txid: v.txids.last().cloned(),
+                    confirmed_round: v.confirmed_round,
+                })),
+                Err(e) if e.stops_batch() => {
+                    run.stopped = Some(e);
+                    return;
+                }
+                Err(e) => run.answers.push(Err(e)),
+            }
+        }
+    }
+
+    /// The atomic group of `chunk`'s calls, the `g`-th of the batch.
+    fn batch_group(
+        &self,
         chunk: &[Call],
-        simulate_only: bool,
-        (nonce, g): (u128, usize),
-    ) -> Result<Option<Vec<BatchAnswer>>, ClientError> {
+        nonce: u128,
+        g: usize,
+    ) -> Result<Vec<Transaction>, ClientError> {
         let min_fee = self.chain.min_fee();
         let app = AppId(self.app_id()?);
         let sender = self.chain.address();
@@ -675,28 +711,62 @@ impl Algoku {
                     .build(&self.chain.params)?,
             );
         }
-        let fee = chunk.len() as u64 * min_fee;
-        let (outcome, txids) = if simulate_only {
-            (self.chain.simulate(txns).await?, Vec::new())
-        } else {
-            self.chain.ensure_funds(fee).await?;
-            self.chain.send(txns).await?
-        };
-        if outcome.failure.is_some() || outcome.txns.len() != chunk.len() {
-            return Ok(None);
+        Ok(txns)
+    }
+
+    /// The groups of `block` (the first is the `first`-th of the batch) sent
+    /// together: each group's answers, or `None` for a group that failed; or
+    /// `None` for all when they failed together, or when the account cannot
+    /// pay for all of them (each alone then goes as far as the funds do).
+    async fn verify_block(
+        &mut self,
+        block: &[&[Call]],
+        simulate_only: bool,
+        nonce: u128,
+        first: usize,
+    ) -> Result<Option<Vec<Option<Vec<BatchAnswer>>>>, ClientError> {
+        let min_fee = self.chain.min_fee();
+        let mut groups = Vec::with_capacity(block.len());
+        for (g, chunk) in block.iter().enumerate() {
+            groups.push(self.batch_group(chunk, nonce, first + g)?);
         }
-        let mut answers = Vec::with_capacity(chunk.len());
-        for (k, t) in outcome.txns.iter().enumerate() {
-            let one = GroupOutcome {
-                txns: vec![t.clone()],
-                ..Default::default()
-            };
-            answers.push(BatchAnswer {
-                verdict: self.verdict_of(&one)?,
-                fee: if simulate_only { 0 } else { min_fee },
-                txid: txids.get(k).cloned(),
-                confirmed_round: outcome.confirmed_round,
-            });
+        let outcomes = if simulate_only {
+            self.chain
+                .simulate_groups(groups)
+                .await?
+                .map(|all| all.into_iter().map(|o| (o, Vec::new())).collect())
+        } else {
+            let calls: usize = block.iter().map(|c| c.len()).sum();
+            match self.chain.ensure_funds(calls as u64 * min_fee).await {
+                // Not enough for all: group by group, as far as the funds go.
+                Err(ClientError::InsufficientFunds { .. }) if block.len() > 1 => return Ok(None),
+                other => other?,
+            }
+            self.chain.send_groups(groups).await?
+        };
+        let Some(outcomes) = outcomes else {
+            return Ok(None);
+        };
+        let mut answers = Vec::with_capacity(block.len());
+        for (chunk, (outcome, txids)) in block.iter().zip(outcomes) {
+            if outcome.failure.is_some() || outcome.txns.len() != chunk.len() {
+                answers.push(None);
+                continue;
+            }
+            let mut group = Vec::with_capacity(chunk.len());
+            for (k, t) in outcome.txns.iter().enumerate() {
+                let one = GroupOutcome {
+                    txns: vec![t.clone()],
+                    ..Default::default()
+                };
+                group.push(BatchAnswer {
+                    verdict: self.verdict_of(&one)?,
+                    fee: if simulate_only { 0 } else { min_fee },
+                    txid: txids.get(k).cloned(),
+                    confirmed_round: outcome.confirmed_round,
+                });
+            }
+            answers.push(Some(group));
         }
         Ok(Some(answers))
     }
