@@ -17,8 +17,9 @@
 //!    missing. `--simulate-only` prices the file the same way and sends
 //!    nothing; the summary carries the price either way (`cost`).
 //! 3. Lines go 256 at a time, in input order: those the contract answers
-//!    with a verdict in atomic groups of 16 (`Algoku::verify_batch`), the
-//!    others one by one; each window is printed as soon as it is answered.
+//!    with a verdict in atomic groups of 16 (`Algoku::verify_batch`; on the
+//!    embedded evaluator the 16 groups in one block), the others one by one;
+//!    each window is printed as soon as it is answered.
 //!    On the embedded evaluator the signing account is topped up in 10 ALGO
 //!    steps as the groups need (play money on a ledger discarded at exit).
 //! 4. An error that stops the batch (the account cannot pay, the node or the
