@@ -40,13 +40,6 @@ pub struct Funds {
     pub min_balance: u64,
 }
 
-impl Funds {
-    /// µALGO that can be spent without going under the minimum balance.
-    pub fn spendable(&self) -> u64 {
-        self.balance.saturating_sub(self.min_balance)
-    }
-}
-
 /// Where transactions go.
 pub enum Backend {
     Algod { http: AlgodHttp, kind: &'static str },
