@@ -59,6 +59,10 @@ pub struct PlayArgs {
     /// answers false; the fees are spent).
     #[arg(long)]
     force: bool,
+    /// On an algod with no game app of this account: create one (spends its fees and
+    /// minimum balance, and says so). The embedded evaluator always creates one.
+    #[arg(long)]
+    deploy: bool,
 }
 
 /// Arguments of `algoku game record`.
@@ -140,6 +144,7 @@ pub fn run(command: &GameCommand, global: &Global, out: &mut Out) -> Result<Exit
 async fn connect(
     network: &str,
     app_id: Option<u64>,
+    deploy: bool,
     global: &Global,
 ) -> Result<(Game, u64, Option<String>)> {
     let network: Network = network.parse().map_err(anyhow::Error::msg)?;
@@ -157,18 +162,28 @@ async fn connect(
         game.use_checked_app(id).await?;
         return Ok((game, id, None));
     }
-    if game.chain.kind() != "embedded" {
+    let embedded = game.chain.kind() == "embedded";
+    if !embedded && !deploy {
         bail!(
-            "{} has no game app on this {} network: give --app-id",
+            "{} has no game app on this {} network: give --app-id (or --deploy with `game play`)",
             game.chain.address(),
             game.chain.kind()
         );
     }
+    let before = game.chain.balance().await?;
     let (id, _) = game.deploy().await?;
-    let note = format!(
-        "app {id} created on the embedded evaluator's in-process ledger (discarded at exit; \
-         nothing was sent to any network)"
-    );
+    let note = if embedded {
+        format!(
+            "app {id} created on the embedded evaluator's in-process ledger (discarded at exit; \
+             nothing was sent to any network)"
+        )
+    } else {
+        let spent = before.saturating_sub(game.chain.balance().await?);
+        format!(
+            "app {id} created on {}: spent {spent} µALGO (fees and the app account's minimum balance)",
+            game.chain.kind()
+        )
+    };
     if !global.json {
         eprintln!("{note}");
     }
@@ -186,7 +201,8 @@ fn record_json(r: &Option<Record>) -> serde_json::Value {
 fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let solution = args.solution.as_deref().map(solution_grid).transpose()?;
     runtime()?.block_on(async {
-        let (mut game, app_id, setup) = connect(&args.network, args.app_id, global).await?;
+        let (mut game, app_id, setup) =
+            connect(&args.network, args.app_id, args.deploy, global).await?;
         let me = game.chain.address();
         let p = game.play(solution, args.force).await?;
         let puzzle: String = p
@@ -233,7 +249,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
 fn run_record(args: &RecordArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let player_key = args.address.as_deref().map(player).transpose()?;
     runtime()?.block_on(async {
-        let (mut game, app_id, setup) = connect(&args.network, args.app_id, global).await?;
+        let (mut game, app_id, setup) = connect(&args.network, args.app_id, false, global).await?;
         let key = player_key.unwrap_or(game.chain.address().0);
         let address = algoku_curta::algorand_address(&key);
         let rec = game.record(key).await?;
@@ -281,7 +297,7 @@ fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitC
             None,
         ),
         Some(network) => runtime()?.block_on(async {
-            let (mut game, id, _) = connect(network, args.app_id, global).await?;
+            let (mut game, id, _) = connect(network, args.app_id, false, global).await?;
             let (index, cells) = game.puzzle_on_chain(address).await?;
             Ok::<_, anyhow::Error>((id, Some((game.chain.kind(), index, cells))))
         })?,
