@@ -8,6 +8,7 @@
 //! error (every error: the message goes to stderr as `error: …`, or with
 //! `--json` to stdout as `{"error": "…"}`).
 
+mod batch;
 mod chain;
 mod check;
 mod clues;

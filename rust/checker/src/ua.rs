@@ -41,6 +41,11 @@
 //! not guaranteed complete, but are still minimal only if filtered, so the
 //! whole subset is skipped). The search does not need every UA set: it
 //! learns the missing ones when a candidate puzzle turns out not unique.
+//!
+//! Blanking finds only the sets inside the subsets tried: on some grids
+//! 15–38 of the minimal sets of 12 cells span more digits and boxes. With
+//! `complete` = K the list starts from [`crate::near`], which lists every
+//! minimal UA set of at most K cells, and blanking adds the larger ones.
 
 use std::collections::HashSet;
 
@@ -59,6 +64,23 @@ pub struct UaOptions {
     pub max_size: usize,
     /// Completions above which one subset is abandoned.
     pub max_completions: usize,
+    /// List every minimal UA set of at most this many cells, whatever its
+    /// digits and boxes ([`crate::near`]; 0: none, at most
+    /// [`crate::near::MAX_K`]); the subsets above add larger ones.
+    pub complete: usize,
+}
+
+impl UaOptions {
+    /// The size up to which [`collect`] lists every minimal UA set (0:
+    /// no such guarantee).
+    pub fn complete_up_to(&self) -> usize {
+        let k = self.complete.min(self.max_size).min(crate::near::MAX_K);
+        if k >= 4 {
+            k
+        } else {
+            0
+        }
+    }
 }
 
 impl Default for UaOptions {
@@ -68,14 +90,25 @@ impl Default for UaOptions {
             boxes: 4,
             max_size: 81,
             max_completions: 2_000_000,
+            complete: 0,
         }
     }
 }
 
-/// The minimal UA sets of `grid` found by the method above, sorted by size
-/// then by mask (deterministic).
+/// The minimal UA sets of `grid` found by the method above (and, with
+/// `opts.complete`, every one up to that size), sorted by size then by
+/// mask (deterministic).
 pub fn collect(grid: &Cells, opts: &UaOptions) -> Vec<u128> {
     let mut all: HashSet<u128> = HashSet::new();
+    let complete = opts.complete_up_to();
+    if complete > 0 {
+        all.extend(crate::near::minimal_uas(grid, complete));
+        if opts.max_size <= complete {
+            let mut v: Vec<u128> = all.into_iter().collect();
+            v.sort_by_key(|&m| (m.count_ones(), m));
+            return v;
+        }
+    }
     let templates = Templates::new(grid, opts.digits.min(9));
     for size in 2..=opts.digits.min(9) {
         for subset in subsets(9, size) {
