@@ -17,7 +17,9 @@
 //! 17-clue lists, 18 distinct) and the random ones. Per grid: the number of
 //! sets on both sides (they must agree: a mismatch is reported and the exit
 //! status is 1), ours and GridChecker's milliseconds per grid, and the
-//! ratio peer / ours (above 1: we are faster). Both are CPU time on one
+//! ratio peer / ours (above 1: we are faster), and for reference the sets
+//! of at most 12 cells that blanking 4-digit and 4-box subsets finds (the
+//! method before the exhaustive one) with its CPU milliseconds. Both are CPU time on one
 //! thread, divided by R: ours for R calls (the wall time is shown in
 //! brackets), GridChecker's its own report ("Total time", `clock()`, which
 //! leaves out process start-up) for the grid fed R times on stdin. The two run one after the other on
@@ -28,7 +30,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use algoku_checker::minimal_uas;
+use algoku_checker::{collect, minimal_uas, UaOptions};
 use algoku_sudoku::generator::solution_grid;
 use algoku_sudoku::Grid;
 
@@ -78,6 +80,22 @@ fn ours(grid: &str, k: usize, reps: usize) -> (usize, f64, f64) {
     }
     let wall = start.elapsed().as_secs_f64() * 1e3 / reps as f64;
     (n, (cpu_seconds() - cpu) * 1e3 / reps as f64, wall)
+}
+
+/// The sets of at most 12 cells that blanking 4-digit and 4-box subsets
+/// finds (the method before `near`), and its CPU milliseconds (one call).
+fn subsets(grid: &str) -> (usize, f64) {
+    let cells = *Grid::parse(grid).expect("grid").cells();
+    let opts = UaOptions {
+        digits: 4,
+        boxes: 4,
+        max_size: 12,
+        complete: 0,
+        ..UaOptions::default()
+    };
+    let cpu = cpu_seconds();
+    let n = collect(&cells, &opts).len();
+    (n, (cpu_seconds() - cpu) * 1e3)
 }
 
 /// GridChecker's count and milliseconds per grid (its CPU-time report).
@@ -132,7 +150,10 @@ fn main() -> ExitCode {
     for seed in 1..=random {
         grids.push((format!("random {seed}"), solution_grid(seed).to_string()));
     }
-    println!("grid | kind | sets | ours ms (wall) | GridChecker sets | GridChecker ms | peer/ours");
+    println!(
+        "grid | kind | sets | ours ms (wall) | GridChecker sets | GridChecker ms | peer/ours \
+         | subsets: sets, ms"
+    );
     let mut ok = true;
     let (mut sum_ours, mut sum_peer) = (0.0, 0.0);
     let mut worst = f64::MAX;
@@ -153,6 +174,10 @@ fn main() -> ExitCode {
                 row.push_str(&format!(" | {pn}{mark} | {pms:.2} | {:.2}", pms / ms));
             }
             None => row.push_str(" | - | - | -"),
+        }
+        if k == 12 {
+            let (sn, sms) = subsets(g);
+            row.push_str(&format!(" | {sn}, {sms:.0}"));
         }
         println!("{row}");
     }
