@@ -11,10 +11,10 @@ use algoku_checker::{collect, pattern, search, Cells, SearchOptions, UaOptions};
 use anyhow::{anyhow, bail, Result};
 use serde::{Deserialize, Serialize};
 
-use crate::batch::{grid_text, Shard};
 use crate::input::{read_single, Source};
 use crate::output::{Out, EXIT_NEGATIVE};
 use crate::progress::Progress;
+use crate::shard::{grid_text, Shard};
 use crate::ua::parse_grid;
 use crate::Global;
 

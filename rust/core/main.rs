@@ -8,7 +8,6 @@
 //! error (every error: the message goes to stderr as `error: …`, or with
 //! `--json` to stdout as `{"error": "…"}`).
 
-mod batch;
 mod chain;
 mod check;
 mod clues;
@@ -20,6 +19,7 @@ mod input;
 mod output;
 mod progress;
 mod rate;
+mod shard;
 mod solve;
 mod ua;
 

@@ -13,10 +13,10 @@ use algoku_sudoku::Grid;
 use anyhow::{anyhow, bail, Result};
 use serde::{Deserialize, Serialize};
 
-use crate::batch::{grid_text, Shard};
 use crate::input::{read_single, Source};
 use crate::output::Out;
 use crate::progress::Progress;
+use crate::shard::{grid_text, Shard};
 use crate::Global;
 
 /// Arguments of `algoku ua`.
@@ -167,7 +167,7 @@ pub fn run(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
 }
 
 /// Batch mode: this shard's grids, one record appended per finished grid
-/// (see [`crate::batch`]).
+/// (see [`crate::shard`]).
 fn run_batch(file: &Path, args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let out_path = args
         .out
