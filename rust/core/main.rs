@@ -67,7 +67,9 @@ enum Command {
     /// The 8×8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
     #[command(subcommand)]
     Curta(curta::CurtaCommand),
-    /// The minimal unavoidable sets of a solved grid.
+    /// The minimal unavoidable sets of a solved grid: every one up to 12
+    /// cells (--complete), larger ones as found (batch mode over a grid file
+    /// with shards).
     Ua(ua::UaArgs),
     /// Every puzzle with exactly N givens whose unique solution is a grid
     /// (exhaustive search; batch mode over a grid file with shards).
