@@ -21,6 +21,7 @@ mod input;
 mod output;
 mod progress;
 mod rate;
+mod shard;
 mod solve;
 mod ua;
 
@@ -71,7 +72,9 @@ enum Command {
     /// Algoku the game: every address's own 17-clue puzzle, solved and recorded on chain.
     #[command(subcommand)]
     Game(game::GameCommand),
-    /// The minimal unavoidable sets of a solved grid.
+    /// The minimal unavoidable sets of a solved grid: every one up to 12
+    /// cells (--complete), larger ones as found (batch mode over a grid file
+    /// with shards).
     Ua(ua::UaArgs),
     /// Every puzzle with exactly N givens whose unique solution is a grid
     /// (exhaustive search; batch mode over a grid file with shards).
