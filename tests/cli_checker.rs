@@ -1,5 +1,6 @@
 //! End-to-end tests of `algoku ua` and `algoku clues`: output formats,
-//! batch shards with resume, and bad input (exit 2, nothing written).
+//! batch shards with resume (both commands), and bad input (exit 2,
+//! nothing written).
 
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
@@ -59,9 +60,98 @@ fn ua_json_lists_sets_then_a_summary() {
         assert_eq!(s["size"].as_u64().unwrap() as usize, cells.len());
         assert!(cells.len() >= 4 && cells.len() <= 8);
     }
+    assert_eq!(summary["complete_up_to"], 8);
     let text = run(&["ua", GRID, "--max-size", "8"]);
     assert_eq!(text.code, 0);
     assert!(text.stdout.contains("size 4: "), "{}", text.stdout);
+}
+
+/// Every set up to 12 cells is listed and said to be all; larger sets are
+/// said to be the ones found.
+#[test]
+fn ua_says_up_to_which_size_the_list_is_complete() {
+    let r = run(&["ua", GRID, "--max-size", "12", "--json"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let lines = json_lines(&r.stdout);
+    let summary = lines.last().unwrap();
+    assert_eq!(summary["complete_up_to"], 12);
+    assert!(lines[..lines.len() - 1]
+        .iter()
+        .all(|s| s["size"].as_u64().unwrap() <= 12));
+    let text = run(&["ua", GRID, "--max-size", "14"]);
+    assert_eq!(text.code, 0, "{}", text.stderr);
+    assert!(
+        text.stdout
+            .lines()
+            .next()
+            .unwrap()
+            .contains("all of those of at most 12 cells, and the larger ones found"),
+        "{}",
+        text.stdout
+    );
+    assert!(text.stdout.contains("size 12: "));
+    for l in text.stdout.lines().filter(|l| l.starts_with("size ")) {
+        let size: u32 = l[5..l.find(':').unwrap()].parse().unwrap();
+        let kind = if size <= 12 { "(all)" } else { "(found)" };
+        assert!(l.ends_with(kind), "{l}");
+    }
+    let more = run(&["ua", GRID, "--max-size", "14", "--complete", "14", "--json"]);
+    let lines = json_lines(&more.stdout);
+    assert_eq!(lines.last().unwrap()["complete_up_to"], 14);
+}
+
+#[test]
+fn ua_batch_shards_append_and_resume() {
+    let dir = scratch("ua-batch");
+    let grids = dir.join("grids.txt");
+    let other = "123456789457189236689372145245798361378261954961543827512637498796824513834915672";
+    let third = "873569241625134987149278356931857624782496513456321798598713462364982175217645839";
+    std::fs::write(&grids, format!("{GRID}\n\n{other}\n{third}\n")).unwrap();
+    let out = dir.join("out.jsonl");
+    let args = |shard: &str| {
+        vec![
+            "ua".to_string(),
+            "--grids".into(),
+            grids.display().to_string(),
+            "--max-size".into(),
+            "12".into(),
+            "--shard".into(),
+            shard.into(),
+            "--out".into(),
+            out.display().to_string(),
+            "--json".into(),
+        ]
+    };
+    let a = args("2/2");
+    let r = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let recs = json_lines(&std::fs::read_to_string(&out).unwrap());
+    assert_eq!(recs.len(), 1);
+    assert_eq!(recs[0]["grid"], other);
+    // GridChecker's --unav12 count for this grid.
+    assert_eq!(recs[0]["sets"], 258);
+    assert_eq!(recs[0]["complete_up_to"], 12);
+    assert_eq!(recs[0]["ua_cells"].as_array().unwrap().len(), 258);
+    let one = run(&["ua", other, "--max-size", "12", "--json"]);
+    let single: Vec<Value> = json_lines(&one.stdout)
+        .into_iter()
+        .filter_map(|v| v.get("cells").cloned())
+        .collect();
+    assert_eq!(recs[0]["ua_cells"].as_array().unwrap(), &single);
+    // A partial line (an interrupted write) is cut; done grids are skipped.
+    let mut text = std::fs::read_to_string(&out).unwrap();
+    text.push_str("{\"grid\": \"12");
+    std::fs::write(&out, text).unwrap();
+    for shard in ["1/2", "2/2", "1/2"] {
+        let a = args(shard);
+        let r = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
+    let recs = json_lines(&std::fs::read_to_string(&out).unwrap());
+    let grids_done: Vec<&str> = recs.iter().map(|v| v["grid"].as_str().unwrap()).collect();
+    assert_eq!(grids_done, [other, GRID, third]);
+    let counts: Vec<u64> = recs.iter().map(|v| v["sets"].as_u64().unwrap()).collect();
+    assert_eq!(counts[2], 370);
 }
 
 #[test]
@@ -224,5 +314,41 @@ fn bad_input_exits_2_and_writes_nothing() {
         ]);
         assert_eq!(r.code, 2, "{shard}: {}", r.stderr);
         assert!(!out.exists(), "{shard}: output written");
+        let r = run(&[
+            "ua",
+            "--grids",
+            file.to_str().unwrap(),
+            "--shard",
+            shard,
+            "--out",
+            out.to_str().unwrap(),
+        ]);
+        assert_eq!(r.code, 2, "ua {shard}: {}", r.stderr);
+        assert_eq!(
+            r.stderr.lines().filter(|l| l.starts_with("error")).count(),
+            1,
+            "{}",
+            r.stderr
+        );
+        assert!(!out.exists(), "ua {shard}: output written");
+    }
+    let grids_str = grids.to_str().unwrap();
+    let out_str = out.to_str().unwrap();
+    for args in [
+        vec!["ua", "--grids", grids_str, "--shard", "1/1"],
+        vec!["ua", GRID, "--shard", "1/1", "--out", out_str],
+        vec![
+            "clues", GRID, "--clues", "17", "--shard", "1/1", "--out", out_str,
+        ],
+        vec!["ua", GRID, "--complete", "17"],
+        vec!["ua", GRID, "--complete", "3"],
+        vec![
+            "ua", GRID, "--grids", grids_str, "--shard", "1/1", "--out", out_str,
+        ],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert!(r.stdout.is_empty(), "{args:?}");
+        assert!(!out.exists(), "{args:?}: output written");
     }
 }

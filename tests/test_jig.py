@@ -25,3 +25,22 @@ def test_missing_app_says_so(deployed: Deployed) -> None:
     result = deployed.sign_eval([call])
     assert not result.ok
     assert "999999" in result.error.message and "does not exist" in result.error.message
+
+
+def test_min_balance_is_the_evaluators(deployed: Deployed) -> None:
+    # The bridge's minimum balance is the one the evaluator enforces: one fee
+    # above it a call goes through; one µALGO less and it is refused, naming it.
+    jig, addr = deployed.jig, deployed.addr
+    minimum = jig.min_balance(addr)
+    assert minimum >= 200_000  # the account itself and the app it created
+    before = jig.balance(addr)
+    try:
+        jig.fund(addr, minimum + 999)
+        refused = deployed.sign_eval([deployed.probe_call(note=b"one short")])
+        assert not refused.ok
+        assert f"below min {minimum}" in refused.error.message, refused.error.message
+        jig.fund(addr, minimum + 1000)
+        assert deployed.sign_eval([deployed.probe_call(note=b"exact")]).ok
+        assert jig.balance(addr) == minimum
+    finally:
+        jig.fund(addr, before)

@@ -6,7 +6,6 @@
 use crate::check::parse_grid_bytes;
 use crate::input::{read_single, Source};
 use crate::output::Out;
-use crate::progress::Progress;
 use crate::Global;
 use algoku_client::{
     Algoku, Call, Chain, Method, Network, Settings, Strategy, Verdict, Verification,
@@ -97,7 +96,7 @@ pub(crate) fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 
 /// Connects, says which backend (and why, after a fallback), and checks a
 /// given `--app-id` before anything trusts its answers.
-async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
+pub(crate) async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
     let network: Network = net.network.parse().map_err(anyhow::Error::msg)?;
     let chain = Chain::connect(network, &Settings::from_env()).await?;
     if !global.json {
@@ -114,14 +113,14 @@ async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
 }
 
 /// The backend and why it was chosen, for JSON output.
-fn backend_json(algoku: &Algoku) -> Value {
+pub(crate) fn backend_json(algoku: &Algoku) -> Value {
     json!({"backend": algoku.chain.kind(), "backend_notes": algoku.chain.notes})
 }
 
 /// Finds the app to call. With `simulate_only`, nothing is sent: on an algod
 /// only an existing app is used; on the embedded evaluator the app is created
 /// on the in-process ledger and the returned note says so.
-async fn ensure_app(
+pub(crate) async fn ensure_app(
     algoku: &mut Algoku,
     global: &Global,
     simulate_only: bool,
@@ -291,7 +290,7 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
 }
 
 /// The method for a grid, from `--method`.
-fn grid_method(arg: MethodArg) -> Option<Method> {
+pub(crate) fn grid_method(arg: MethodArg) -> Option<Method> {
     match arg {
         MethodArg::Auto => None,
         MethodArg::Lanes => Some(Method::Lanes),
@@ -306,7 +305,7 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
         );
     }
     if let Some(path) = args.file.as_deref().or(args.puzzle_file.as_deref()) {
-        return verify_file(path, args.puzzle_file.is_some(), args, global, out);
+        return crate::batch::verify_file(path, args.puzzle_file.is_some(), args, global, out);
     }
     let source = Source::resolve(args.grid.as_deref(), None, "grid")?;
     let grid = parse_grid_bytes(&read_single(&source, "grid")?)?;
@@ -344,189 +343,6 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             _ => ExitCode::from(1),
         })
     })
-}
-
-/// One input line of a batch, parsed: the call, or why the line is bad.
-fn batch_call(text: &str, pairs: bool, method: Method) -> anyhow::Result<Call> {
-    if pairs {
-        let mut words = text.split_whitespace();
-        let (Some(p), Some(s), None) = (words.next(), words.next(), words.next()) else {
-            bail!("expected `PUZZLE SOLUTION` (two words)");
-        };
-        let puzzle = parse_grid_bytes(p).map_err(|e| anyhow!("puzzle: {e}"))?;
-        let solution = parse_grid_bytes(s).map_err(|e| anyhow!("solution: {e}"))?;
-        return Ok(Call::solution_of(&puzzle, &solution));
-    }
-    Ok(Call::grid(method, &parse_grid_bytes(text)?))
-}
-
-/// Whether the contract answers `call` with a verdict (so it may share an
-/// atomic group), as the mirror predicts: it fails only on wrong lengths.
-fn answers(call: &Call) -> bool {
-    match call.method {
-        Method::SolutionOf => algoku_avm::solution_of(&call.args[0], &call.args[1]).is_ok(),
-        _ => algoku_avm::lanes(&call.args[0]).is_ok(),
-    }
-}
-
-/// `verify --file` / `--puzzle-file`: every line against one app, in input
-/// order; one-call methods go 16 to an atomic group.
-fn verify_file(
-    path: &std::path::Path,
-    pairs: bool,
-    args: &VerifyArgs,
-    global: &Global,
-    out: &mut Out,
-) -> anyhow::Result<ExitCode> {
-    let text = Source::File(path.to_path_buf()).read_text()?;
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    if lines.is_empty() {
-        bail!(
-            "file {}: no input lines (only empty or '#' lines)",
-            path.display()
-        );
-    }
-    // Batch "auto" is the one-call method: 1 000 µALGO a grid, the cheapest
-    // (the single-grid auto prices both; classic needs 3 000).
-    let method = grid_method(args.method).unwrap_or(Method::Lanes);
-    let parsed: Vec<(usize, anyhow::Result<Call>)> = lines
-        .iter()
-        .map(|&(n, l)| (n, batch_call(l, pairs, method)))
-        .collect();
-    let started = std::time::Instant::now();
-    if parsed.iter().all(|(_, c)| c.is_err()) {
-        // Nothing to ask: no chain is touched, nothing is deployed or paid.
-        for (line, call) in &parsed {
-            if let Err(e) = call {
-                let value = json!({"line": line, "error": format!("{e:#}")});
-                if global.json {
-                    out.json(&value)?;
-                } else {
-                    out.line(batch_text(&value))?;
-                }
-            }
-        }
-        let n = parsed.len();
-        if global.json {
-            out.json(&json!({"summary": {"backend": null, "lines": n, "valid": 0, "invalid": 0, "errors": n, "fee": 0}}))?;
-        } else {
-            eprintln!("{n} lines: 0 valid, 0 invalid, {n} errors; no chain was used");
-        }
-        return Ok(ExitCode::from(1));
-    }
-    runtime()?.block_on(async {
-        let mut algoku = connect(&args.net, global).await?;
-        let (app_id, setup) = ensure_app(&mut algoku, global, args.simulate_only).await?;
-        let progress = Progress::new(parsed.len() as u64, "verifying", global);
-        let (mut valid, mut invalid, mut errors, mut fee, mut n) = (0u64, 0u64, 0u64, 0u64, 0u64);
-        // 256 lines at a time, printed as they are answered: an interrupted run
-        // keeps every verdict (and txid) already obtained.
-        for window in (0..parsed.len()).step_by(256).map(|a| a..(a + 256).min(parsed.len())) {
-            // Calls that answer with a verdict go in groups; the others one by one.
-            let grouped: Vec<(usize, Call)> = window
-                .clone()
-                .filter_map(|k| parsed[k].1.as_ref().ok().filter(|c| c.method != Method::Classic && answers(c)).map(|c| (k, c.clone())))
-                .collect();
-            let mut results: Vec<Option<Value>> = vec![None; window.len()];
-            for chunk in grouped.chunks(algoku_client::algoku::MAX_GROUP as usize) {
-                let calls: Vec<Call> = chunk.iter().map(|(_, c)| c.clone()).collect();
-                let answers = algoku.verify_many(&calls, args.simulate_only).await?;
-                for ((k, call), a) in chunk.iter().zip(answers) {
-                    results[*k - window.start] = Some(batch_json(parsed[*k].0, call.method, &a.verdict, a.fee, a.txid.as_deref()));
-                }
-                progress.inc_by(chunk.len() as u64);
-            }
-            for k in window.clone() {
-                let (line, call) = &parsed[k];
-                let value = match (results[k - window.start].take(), call) {
-                    (Some(v), _) => v,
-                    (None, Err(e)) => json!({"line": line, "error": format!("{e:#}")}),
-                    (None, Ok(call)) => {
-                        progress.inc();
-                        match algoku.verify_call(call, args.simulate_only).await {
-                            Ok(v) => batch_json(*line, call.method, &v.verdict, v.fee, v.txids.last().map(String::as_str)),
-                            Err(e) => json!({"line": line, "error": e.to_string()}),
-                        }
-                    }
-                };
-                n += 1;
-                fee += value["fee"].as_u64().unwrap_or(0);
-                match value["valid"].as_bool() {
-                    Some(true) => valid += 1,
-                    Some(false) => invalid += 1,
-                    None => errors += 1,
-                }
-                progress.suspend(|| {
-                    if global.json {
-                        out.json(&value)
-                    } else {
-                        out.line(batch_text(&value))
-                    }
-                })?;
-            }
-        }
-        progress.finish();
-        let seconds = started.elapsed().as_secs_f64();
-        let mut summary = backend_json(&algoku);
-        summary["app_id"] = json!(app_id);
-        summary["lines"] = json!(n);
-        summary["valid"] = json!(valid);
-        summary["invalid"] = json!(invalid);
-        summary["errors"] = json!(errors);
-        summary["fee"] = json!(fee);
-        summary["simulated_only"] = json!(args.simulate_only);
-        summary["seconds"] = json!((seconds * 1000.0).round() / 1000.0);
-        summary["per_second"] = json!(((n as f64 / seconds) * 10.0).round() / 10.0);
-        if let Some(s) = setup {
-            summary["setup"] = json!(s);
-        }
-        if global.json {
-            out.json(&json!({ "summary": summary }))?;
-        } else {
-            eprintln!(
-                "{n} lines: {valid} valid, {invalid} invalid, {errors} errors; fee {fee} µALGO; {:.1} s ({:.1}/s) on {}",
-                seconds,
-                n as f64 / seconds,
-                algoku.chain.kind()
-            );
-        }
-        Ok(if valid == n { ExitCode::SUCCESS } else { ExitCode::from(1) })
-    })
-}
-
-/// One batch result as JSON: `valid` or `error`, with method and fee.
-fn batch_json(
-    line: usize,
-    method: Method,
-    verdict: &Verdict,
-    fee: u64,
-    txid: Option<&str>,
-) -> Value {
-    let mut v = json!({"line": line, "method": method.name(), "fee": fee});
-    match verdict {
-        Verdict::Valid(b) => v["valid"] = json!(b),
-        Verdict::Rejected { message, .. } => {
-            v["error"] = json!(format!("rejected by the contract: {message}"))
-        }
-    }
-    if let Some(t) = txid {
-        v["txid"] = json!(t);
-    }
-    v
-}
-
-/// One batch result as a text line: `LINE true|false|error: …`.
-fn batch_text(v: &Value) -> String {
-    let line = v["line"].as_u64().unwrap_or(0);
-    match v["valid"].as_bool() {
-        Some(b) => format!("{line} {b}"),
-        None => format!("{line} error: {}", v["error"].as_str().unwrap_or("?")),
-    }
 }
 
 pub fn demo(args: &DemoArgs, global: &Global, out: &mut Out) -> anyhow::Result<ExitCode> {

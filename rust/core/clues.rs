@@ -2,21 +2,19 @@
 //! is a grid (see rust/checker/src/search.rs for the algorithm), for one
 //! grid or, in batch, for a shard of a grid file with resumable output.
 
-use std::collections::HashSet;
-use std::fs::OpenOptions;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::time::Instant;
 
 use algoku_checker::{collect, pattern, search, Cells, SearchOptions, UaOptions};
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use serde::{Deserialize, Serialize};
 
-use crate::input::{read_single, records, Source};
+use crate::input::{read_single, Source};
 use crate::output::{Out, EXIT_NEGATIVE};
 use crate::progress::Progress;
+use crate::shard::{grid_text, Shard};
 use crate::ua::parse_grid;
 use crate::Global;
 
@@ -70,25 +68,6 @@ struct Record {
     seconds: f64,
 }
 
-/// Parses a `I/M` shard spec.
-fn parse_shard(s: &str) -> Result<(usize, usize)> {
-    let (i, m) = s
-        .split_once('/')
-        .ok_or_else(|| anyhow!("--shard {s:?}: expected I/M, e.g. 1/4"))?;
-    let i: usize = i
-        .trim()
-        .parse()
-        .map_err(|_| anyhow!("--shard {s:?}: I is not a number"))?;
-    let m: usize = m
-        .trim()
-        .parse()
-        .map_err(|_| anyhow!("--shard {s:?}: M is not a number"))?;
-    if m == 0 || i == 0 || i > m {
-        bail!("--shard {s:?}: need 1 <= I <= M");
-    }
-    Ok((i, m))
-}
-
 /// Parses `--given` against the grid: the mask of its filled cells.
 fn parse_given(text: &str, grid: &Cells, clues: usize) -> Result<u128> {
     let chars: Vec<char> = text.trim().chars().collect();
@@ -121,10 +100,6 @@ fn parse_given(text: &str, grid: &Cells, clues: usize) -> Result<u128> {
         );
     }
     Ok(mask)
-}
-
-fn grid_text(grid: &Cells) -> String {
-    grid.iter().map(|&d| char::from(b'0' + d)).collect()
 }
 
 /// Runs the search on one grid.
@@ -168,6 +143,9 @@ pub fn run(args: &CluesArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
     );
     if let Some(file) = &args.grids {
         return run_batch(file, args, threads, global, out);
+    }
+    if args.shard.is_some() || args.out.is_some() {
+        bail!("--shard and --out are for batch mode: they need --grids FILE");
     }
     let source = Source::resolve(args.grid.as_deref(), None, "grid")?;
     let grid = parse_grid(&read_single(&source, "grid")?, &format!("grid ({source})"))?;
@@ -230,35 +208,6 @@ pub fn run(args: &CluesArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
     Ok(ExitCode::SUCCESS)
 }
 
-/// Reads the grids already recorded in `path` and cuts a partial last line
-/// (an interrupted write) so the next record starts on its own line.
-fn done_grids(path: &Path) -> Result<HashSet<String>> {
-    let mut done = HashSet::new();
-    let text = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    let complete_len = text.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-    for line in text[..complete_len].split(|&b| b == b'\n') {
-        if line.is_empty() {
-            continue;
-        }
-        if let Ok(r) = serde_json::from_slice::<Record>(line) {
-            done.insert(r.grid);
-        }
-    }
-    if complete_len < text.len() {
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        f.set_len(complete_len as u64)
-            .with_context(|| format!("cannot truncate {}", path.display()))?;
-    }
-    Ok(done)
-}
-
 /// Batch mode: this shard's grids, one record appended per finished grid.
 fn run_batch(
     file: &Path,
@@ -267,43 +216,19 @@ fn run_batch(
     global: &Global,
     out: &mut Out,
 ) -> Result<ExitCode> {
-    let (i, m) = parse_shard(args.shard.as_deref().unwrap_or(""))?;
     let out_path = args
         .out
         .as_deref()
         .ok_or_else(|| anyhow!("--grids needs --out"))?;
-    let text = Source::File(file.to_path_buf()).read_text()?;
-    let lines = records(&text, 81);
-    if lines.is_empty() {
-        bail!(
-            "file {}: no grid found (only empty or '#' lines)",
-            file.display()
-        );
-    }
-    let mut grids = Vec::with_capacity(lines.len());
-    for l in &lines {
-        grids.push(parse_grid(
-            &l.text,
-            &format!("grid (file {}, line {})", file.display(), l.number),
-        )?);
-    }
-    let mine: Vec<&Cells> = grids
-        .iter()
-        .enumerate()
-        .filter(|(p, _)| p % m == i - 1)
-        .map(|(_, g)| g)
-        .collect();
-    let done = done_grids(out_path)?;
-    let todo: Vec<&Cells> = mine
-        .iter()
-        .copied()
-        .filter(|g| !done.contains(&grid_text(g)))
-        .collect();
-    let mut f = OpenOptions::new()
-        .create(true)
-        .append(true)
-        .open(out_path)
-        .with_context(|| format!("cannot open {}", out_path.display()))?;
+    let mut shard = Shard::open(
+        file,
+        args.shard.as_deref().unwrap_or(""),
+        out_path,
+        |line| serde_json::from_slice::<Record>(line).ok().map(|r| r.grid),
+    )?;
+    let (i, m) = (shard.index, shard.count);
+    let todo = std::mem::take(&mut shard.todo);
+    let mine = shard.mine.len();
     let progress = Progress::new(todo.len() as u64, "grids", global);
     let mut found = 0usize;
     let mut incomplete = 0usize;
@@ -312,19 +237,14 @@ fn run_batch(
         found += record.found;
         incomplete += usize::from(!record.complete);
         record.puzzles = Some(puzzles.iter().map(|&p| pattern(g, p)).collect());
-        let mut line = serde_json::to_string(&record)?;
-        line.push('\n');
-        f.write_all(line.as_bytes())
-            .and_then(|()| f.flush())
-            .and_then(|()| f.sync_data())
-            .with_context(|| format!("cannot write {}", out_path.display()))?;
+        shard.append(&record)?;
         progress.inc();
     }
     progress.finish();
     let summary = serde_json::json!({
         "shard": format!("{i}/{m}"),
-        "grids": mine.len(),
-        "already_done": mine.len() - todo.len(),
+        "grids": mine,
+        "already_done": mine - todo.len(),
         "processed": todo.len(),
         "found": found,
         "incomplete": incomplete,
@@ -335,8 +255,8 @@ fn run_batch(
     } else {
         out.line(format!(
             "shard {i}/{m}: {} grids, {} already done, {} processed, {found} puzzles found{}; records in {}",
-            mine.len(),
-            mine.len() - todo.len(),
+            mine,
+            mine - todo.len(),
             todo.len(),
             if incomplete > 0 { format!(", {incomplete} searches stopped at --max-found") } else { String::new() },
             out_path.display()

@@ -16,6 +16,14 @@
 //! checked byte for byte), else this account's existing Curta app, else one
 //! created: on the embedded evaluator's in-process ledger freely, on an algod
 //! only with `--deploy` (that spends, and says so).
+//!
+//! A batch never stops short: when asking cannot go on (the node or the
+//! evaluator goes away, a timeout after the retries, or connecting or finding
+//! the app fails), every line not answered still gets its own line,
+//! `{"line": N, "error": "not answered: the batch stopped: CAUSE",
+//! "not_attempted": true}` (the lines of the chunk being asked included),
+//! then the summary names the cause in `stopped` and counts `not_attempted`,
+//! and the exit status is 2.
 
 use std::process::ExitCode;
 
@@ -27,7 +35,7 @@ use serde_json::{json, Value};
 
 use crate::chain::runtime;
 use crate::input::{records, Source, MAX_LINE};
-use crate::output::{verdict, Out};
+use crate::output::{verdict, Out, EXIT_ERROR};
 use crate::progress::Progress;
 use crate::Global;
 
@@ -203,6 +211,8 @@ const STREAM_CHUNK: usize = 256;
 struct Totals {
     lines: u64,
     errors: u64,
+    /// Lines not answered because the batch stopped.
+    not_attempted: u64,
     disagreements: u64,
     fee: u64,
     /// `verify`: answers true.
@@ -212,10 +222,11 @@ struct Totals {
 impl Totals {
     /// The summary's counts: method, lines, errors (verify: valid, invalid).
     fn counts(&self, method: &str) -> Value {
-        let mut s = json!({"method": method, "lines": self.lines, "errors": self.errors});
+        let mut s = json!({"method": method, "lines": self.lines, "errors": self.errors,
+            "not_attempted": self.not_attempted});
         if method == "verify" {
             s["valid"] = json!(self.valid);
-            s["invalid"] = json!(self.lines - self.valid - self.errors);
+            s["invalid"] = json!(self.lines - self.valid - self.errors - self.not_attempted);
         }
         s
     }
@@ -223,6 +234,7 @@ impl Totals {
     fn add(&mut self, o: &Totals) {
         self.lines += o.lines;
         self.errors += o.errors;
+        self.not_attempted += o.not_attempted;
         self.disagreements += o.disagreements;
         self.fee += o.fee;
         self.valid += o.valid;
@@ -278,7 +290,7 @@ pub fn run_batch(
     let network = chain.network.as_deref().filter(|_| !nothing_to_ask);
     let Some(network) = network else {
         let answers = vec![None; inputs.len()];
-        let t = report(&inputs, answers, batch, None, global, out)?;
+        let t = report(&inputs, answers, batch, None, None, global, out)?;
         let backend = if chain.network.is_some() {
             if !global.json {
                 eprintln!("no line to ask: no chain was used");
@@ -295,11 +307,29 @@ pub fn run_batch(
         return Ok(exit(&t, method));
     };
     runtime()?.block_on(async {
-        let mut curta = connect(network, global).await?;
-        let (app_id, setup) = app(&mut curta, chain, global).await?;
-        let mut context = json!({"backend": curta.chain.kind(), "backend_notes": curta.chain.notes, "app_id": app_id});
-        if let Some(s) = &setup {
-            context["setup"] = json!(s);
+        // Connecting and finding the app can stop the batch before its first line.
+        let mut stopped: Option<String> = None;
+        let mut curta = None;
+        let mut context = json!({"backend": null, "backend_notes": [], "app_id": null});
+        match connect(network, global).await {
+            Err(e) => stopped = Some(format!("{e:#}")),
+            Ok(mut c) => {
+                context["backend"] = json!(c.chain.kind());
+                context["backend_notes"] = json!(c.chain.notes);
+                match app(&mut c, chain, global).await {
+                    Ok((app_id, setup)) => {
+                        context["app_id"] = json!(app_id);
+                        if let Some(s) = &setup {
+                            context["setup"] = json!(s);
+                        }
+                    }
+                    Err(e) => stopped = Some(format!("{e:#}")),
+                }
+                curta = Some(c);
+            }
+        }
+        if let (false, Some(cause)) = (batch, &stopped) {
+            bail!("{cause}");
         }
         let asked = inputs.iter().filter(|i| i.query.is_ok()).count();
         let progress = Progress::new(asked as u64, "asking the app", global);
@@ -308,17 +338,25 @@ pub fn run_batch(
         let mut t = Totals::default();
         for chunk in inputs.chunks(STREAM_CHUNK) {
             let queries: Vec<&Query> = chunk.iter().filter_map(|i| i.query.as_ref().ok()).collect();
-            let got = if queries.is_empty() {
-                Vec::new()
-            } else {
-                ask(&mut curta, &queries, &progress).await?
+            let got = match (&stopped, curta.as_mut()) {
+                (None, Some(c)) if !queries.is_empty() => match ask(c, &queries, &progress).await {
+                    Ok(got) => got,
+                    Err(e) if !batch => return Err(e),
+                    Err(e) => {
+                        stopped = Some(format!("{e:#}"));
+                        Vec::new()
+                    }
+                },
+                _ => Vec::new(),
             };
             let mut got = got.into_iter();
             let answers = chunk
                 .iter()
                 .map(|i| i.query.as_ref().ok().and_then(|_| got.next()))
                 .collect();
-            let c = progress.suspend(|| report(chunk, answers, batch, Some(&context), global, out))?;
+            let c = progress.suspend(|| {
+                report(chunk, answers, batch, Some(&context), stopped.as_deref(), global, out)
+            })?;
             t.add(&c);
         }
         progress.finish();
@@ -331,6 +369,7 @@ pub fn run_batch(
                 ("fee", json!(t.fee)),
                 ("simulated", json!(true)),
                 ("spent", json!(0)),
+                ("stopped", json!(stopped)),
                 ("seconds", json!((seconds * 1000.0).round() / 1000.0)),
             ] {
                 s[k] = v;
@@ -339,15 +378,23 @@ pub fn run_batch(
                 out.json(&json!({ "summary": s }))?;
             } else {
                 eprintln!(
-                    "{} lines: {} errors, {} disagreements with the native code; {} µALGO in fees \
-                     if each were sent alone (simulated: nothing spent); {seconds:.1} s on {} (app {app_id})",
+                    "{} lines: {} errors, {} not attempted, {} disagreements with the native code; \
+                     {} µALGO in fees if each were sent alone (simulated: nothing spent); {seconds:.1} s on {} (app {})",
                     t.lines,
                     t.errors,
+                    t.not_attempted,
                     t.disagreements,
                     t.fee,
-                    curta.chain.kind()
+                    curta.as_ref().map_or("no chain", |c| c.chain.kind()),
+                    context["app_id"]
                 );
+                if let Some(cause) = &stopped {
+                    eprintln!("error: the batch stopped: {cause}");
+                }
             }
+        }
+        if stopped.is_some() {
+            return Ok(ExitCode::from(EXIT_ERROR));
         }
         Ok(exit(&t, method))
     })
@@ -358,12 +405,14 @@ fn exit(t: &Totals, method: &str) -> ExitCode {
 }
 
 /// Prints one line per input (the native answer, next to the app's when
-/// `context` names the chain) and counts.
+/// `context` names the chain) and counts. An input the chain did not answer
+/// because the batch `stopped` says so, naming the cause.
 fn report(
     inputs: &[Input],
     answers: Vec<Option<Measured<Value>>>,
     batch: bool,
     context: Option<&Value>,
+    stopped: Option<&str>,
     global: &Global,
     out: &mut Out,
 ) -> Result<Totals> {
@@ -384,7 +433,14 @@ fn report(
                         v[key] = value;
                         merge(&mut v, &extra);
                     }
-                    (Some(_), None) => bail!("internal: no answer for line {}", input.line),
+                    (Some(_), None) => {
+                        let Some(cause) = stopped else {
+                            bail!("internal: no answer for line {}", input.line)
+                        };
+                        t.not_attempted += 1;
+                        v["error"] = json!(format!("not answered: the batch stopped: {cause}"));
+                        v["not_attempted"] = json!(true);
+                    }
                     (Some(_), Some(m)) => match m.value {
                         Err(e) => {
                             t.errors += 1;

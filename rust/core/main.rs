@@ -8,18 +8,21 @@
 //! error (every error: the message goes to stderr as `error: …`, or with
 //! `--json` to stdout as `{"error": "…"}`).
 
+mod batch;
 mod chain;
 mod check;
 mod clues;
 mod curta;
 mod curta_chain;
 mod fixtures;
+mod game;
 mod generate;
 mod input;
 mod meta;
 mod output;
 mod progress;
 mod rate;
+mod shard;
 mod solve;
 mod ua;
 
@@ -76,7 +79,12 @@ enum Command {
     /// The 8×8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
     #[command(subcommand)]
     Curta(curta::CurtaCommand),
-    /// The minimal unavoidable sets of a solved grid.
+    /// Algoku the game: every address's own 17-clue puzzle, solved and recorded on chain.
+    #[command(subcommand)]
+    Game(game::GameCommand),
+    /// The minimal unavoidable sets of a solved grid: every one up to 12
+    /// cells (--complete), larger ones as found (batch mode over a grid file
+    /// with shards).
     Ua(ua::UaArgs),
     /// Every puzzle with exactly N givens whose unique solution is a grid
     /// (exhaustive search; batch mode over a grid file with shards).
@@ -127,6 +135,7 @@ fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<Exit
         Command::Rate(args) => rate::run(args, global, out),
         Command::Generate(args) => generate::run(args, global, out),
         Command::Curta(command) => curta::run(command, global, out),
+        Command::Game(command) => game::run(command, global, out),
         Command::Ua(args) => ua::run(args, global, out),
         Command::Clues(args) => clues::run(args, global, out),
         Command::Fixtures(args) => fixtures::run(args, global, out),

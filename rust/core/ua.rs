@@ -1,36 +1,55 @@
-//! `algoku ua`: the minimal unavoidable sets of a solved grid (see
-//! rust/checker/src/ua.rs for the method).
+//! `algoku ua`: the minimal unavoidable sets of a solved grid — every one
+//! up to `--complete` cells (rust/checker/src/near.rs), larger ones as
+//! digit and box subsets reveal them (rust/checker/src/ua.rs) — for one
+//! grid or, in batch, for a shard of a grid file with resumable output.
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
 use algoku_checker::{cells_of, collect, pattern, Cells, UaOptions};
 use algoku_sudoku::Grid;
 use anyhow::{anyhow, bail, Result};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 use crate::input::{read_single, Source};
 use crate::output::Out;
+use crate::progress::Progress;
+use crate::shard::{grid_text, Shard};
 use crate::Global;
 
 /// Arguments of `algoku ua`.
 #[derive(clap::Args, Debug)]
 pub struct UaArgs {
     /// The solved grid: 81 digits 1-9 (`-` reads stdin).
-    #[arg(value_name = "GRID")]
+    #[arg(value_name = "GRID", conflicts_with = "grids")]
     grid: Option<String>,
     /// Read the grid from this file.
-    #[arg(long, value_name = "PATH", conflicts_with = "grid")]
+    #[arg(long, value_name = "PATH", conflicts_with_all = ["grid", "grids"])]
     file: Option<PathBuf>,
+    /// Batch mode: a file of solved grids, one per line ('#' and empty lines
+    /// skipped); needs --shard and --out.
+    #[arg(long, value_name = "FILE", requires_all = ["shard", "out"])]
+    grids: Option<PathBuf>,
+    /// Batch share I/M (1 <= I <= M): the grids at positions p with
+    /// p mod M = I-1 (0-based, in file order).
+    #[arg(long, value_name = "I/M", requires = "grids")]
+    shard: Option<String>,
+    /// Batch output (JSON Lines, appended; grids already in it are skipped).
+    #[arg(long, value_name = "PATH", requires = "grids")]
+    out: Option<PathBuf>,
     /// Report only sets of at most K cells.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(4..=81))]
     max_size: Option<u64>,
-    /// Blank digit subsets of up to this many digits.
+    /// List every minimal set of at most C cells (exhaustive); larger sets
+    /// are those the digit and box subsets reveal.
+    #[arg(long, value_name = "C", default_value_t = 12, value_parser = clap::value_parser!(u64).range(4..=algoku_checker::near::MAX_K as u64))]
+    complete: u64,
+    /// Blank digit subsets of up to this many digits (for sets above C).
     #[arg(long, value_name = "D", default_value_t = 4, value_parser = clap::value_parser!(u64).range(2..=6))]
     digits: u64,
-    /// Blank box subsets of up to this many boxes (0: none).
+    /// Blank box subsets of up to this many boxes (0: none; for sets above C).
     #[arg(long, value_name = "B", default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=5))]
     boxes: u64,
 }
@@ -61,27 +80,59 @@ struct Summary {
     grid: String,
     sets: usize,
     by_size: BTreeMap<u32, usize>,
+    complete_up_to: usize,
     seconds: f64,
 }
 
-/// Runs `algoku ua`.
-pub fn run(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    let source = Source::resolve(args.grid.as_deref(), args.file.as_deref(), "grid")?;
-    let grid = parse_grid(&read_single(&source, "grid")?, &format!("grid ({source})"))?;
+/// One grid's sets in batch mode.
+#[derive(Serialize, Deserialize)]
+struct Record {
+    grid: String,
+    sets: usize,
+    by_size: BTreeMap<u32, usize>,
+    complete_up_to: usize,
+    seconds: f64,
+    /// Each set as its cells (0..81, row-major).
+    ua_cells: Vec<Vec<usize>>,
+}
+
+/// One grid's sets, timed.
+fn run_grid(grid: &Cells, args: &UaArgs) -> (Vec<u128>, Summary) {
     let start = Instant::now();
     let opts = UaOptions {
         digits: args.digits as usize,
         boxes: args.boxes as usize,
         max_size: args.max_size.map_or(81, |k| k as usize),
+        complete: args.complete as usize,
         ..UaOptions::default()
     };
-    let sets = collect(&grid, &opts);
+    let sets = collect(grid, &opts);
     let seconds = start.elapsed().as_secs_f64();
     let mut by_size = BTreeMap::new();
     for s in &sets {
         *by_size.entry(s.count_ones()).or_insert(0) += 1;
     }
-    let grid_text: String = grid.iter().map(|&d| char::from(b'0' + d)).collect();
+    let summary = Summary {
+        grid: grid_text(grid),
+        sets: sets.len(),
+        by_size,
+        complete_up_to: opts.complete_up_to(),
+        seconds,
+    };
+    (sets, summary)
+}
+
+/// Runs `algoku ua`.
+pub fn run(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    if let Some(file) = &args.grids {
+        return run_batch(file, args, global, out);
+    }
+    if args.shard.is_some() || args.out.is_some() {
+        bail!("--shard and --out are for batch mode: they need --grids FILE");
+    }
+    let source = Source::resolve(args.grid.as_deref(), args.file.as_deref(), "grid")?;
+    let grid = parse_grid(&read_single(&source, "grid")?, &format!("grid ({source})"))?;
+    let (sets, summary) = run_grid(&grid, args);
     if global.json {
         for &s in &sets {
             out.json(&SetLine {
@@ -89,23 +140,80 @@ pub fn run(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
                 cells: cells_of(s).collect(),
             })?;
         }
-        out.json(&Summary {
-            grid: grid_text,
-            sets: sets.len(),
-            by_size,
-            seconds,
-        })?;
+        out.json(&summary)?;
     } else {
+        let k = summary.complete_up_to;
+        let larger = args.max_size.is_none_or(|m| m as usize > k);
         out.line(format!(
-            "grid {grid_text}: {} minimal unavoidable sets in {seconds:.3} s",
-            sets.len()
+            "grid {}: {} minimal unavoidable sets in {:.3} s: all of those of at most {k} cells{}",
+            summary.grid,
+            summary.sets,
+            summary.seconds,
+            if larger {
+                ", and the larger ones found (not all)"
+            } else {
+                ""
+            }
         ))?;
-        for (size, n) in &by_size {
-            out.line(format!("size {size}: {n}"))?;
+        for (size, n) in &summary.by_size {
+            let kind = if *size as usize <= k { "all" } else { "found" };
+            out.line(format!("size {size}: {n} ({kind})"))?;
         }
         for &s in &sets {
             out.line(pattern(&grid, s))?;
         }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Batch mode: this shard's grids, one record appended per finished grid
+/// (see [`crate::shard`]).
+fn run_batch(file: &Path, args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let out_path = args
+        .out
+        .as_deref()
+        .ok_or_else(|| anyhow!("--grids needs --out"))?;
+    let mut shard = Shard::open(
+        file,
+        args.shard.as_deref().unwrap_or(""),
+        out_path,
+        |line| serde_json::from_slice::<Record>(line).ok().map(|r| r.grid),
+    )?;
+    let (i, m) = (shard.index, shard.count);
+    let todo = std::mem::take(&mut shard.todo);
+    let mine = shard.mine.len();
+    let progress = Progress::new(todo.len() as u64, "grids", global);
+    let mut total = 0usize;
+    for g in &todo {
+        let (sets, s) = run_grid(g, args);
+        total += sets.len();
+        shard.append(&Record {
+            grid: s.grid,
+            sets: s.sets,
+            by_size: s.by_size,
+            complete_up_to: s.complete_up_to,
+            seconds: s.seconds,
+            ua_cells: sets.iter().map(|&u| cells_of(u).collect()).collect(),
+        })?;
+        progress.inc();
+    }
+    progress.finish();
+    if global.json {
+        out.json(&serde_json::json!({
+            "shard": format!("{i}/{m}"),
+            "grids": mine,
+            "already_done": mine - todo.len(),
+            "processed": todo.len(),
+            "sets": total,
+            "out": out_path.display().to_string(),
+        }))?;
+    } else {
+        out.line(format!(
+            "shard {i}/{m}: {mine} grids, {} already done, {} processed, {total} sets; records in {}",
+            mine - todo.len(),
+            todo.len(),
+            out_path.display()
+        ))?;
     }
     Ok(ExitCode::SUCCESS)
 }

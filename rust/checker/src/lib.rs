@@ -1,6 +1,7 @@
 //! The grid checker: for one solved 9×9 grid, its minimal **unavoidable
 //! sets** ([`ua`]) and the exhaustive enumeration of every puzzle with
 //! exactly N givens whose unique solution is that grid ([`search`](mod@search)).
+//! [`near`] lists every minimal UA set up to 12 cells exhaustively.
 //!
 //! This is the job of dobrichev's GridChecker and of McGuire, Tugemann and
 //! Civario's checker (the 2012 proof that no 16-clue Sudoku exists). Cell
@@ -9,11 +10,13 @@
 #![warn(missing_docs)]
 
 pub mod composite;
+pub mod near;
 pub mod remap;
 pub mod search;
 pub mod ua;
 pub mod unique;
 
+pub use near::minimal_uas;
 pub use search::{search, SearchOptions, SearchResult};
 pub use ua::{collect, is_minimal_ua, is_unavoidable, UaOptions};
 

@@ -308,9 +308,11 @@ fn rectangles(g: &Cells) -> BTreeSet<u128> {
 
 #[test]
 fn size_4_sets_are_the_unavoidable_rectangles() {
+    // Blanking alone (no exhaustive part), then the default collection.
     let opts = UaOptions {
         digits: 2,
         boxes: 0,
+        complete: 0,
         ..UaOptions::default()
     };
     for seed in 0..60 {
@@ -339,6 +341,7 @@ fn every_collected_set_is_a_minimal_ua() {
             &g,
             &UaOptions {
                 max_size: 14,
+                complete: 0,
                 ..UaOptions::default()
             },
         );

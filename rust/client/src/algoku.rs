@@ -23,6 +23,7 @@ use algonaut::transaction::Transaction;
 pub const RETURN_PREFIX: [u8; 4] = [0x15, 0x1f, 0x7c, 0x75];
 /// A group holds at most 16 transactions.
 pub const MAX_GROUP: u64 = 16;
+
 /// Minimum balance an app creator needs per created app, plus per extra page.
 const APP_MIN_BALANCE: u64 = 100_000;
 
@@ -252,9 +253,7 @@ impl Algoku {
         }
         let fee = self.chain.min_fee();
         let extra = self.spec.extra_pages();
-        self.chain
-            .ensure_funds(fee + APP_MIN_BALANCE * (1 + extra as u64) + 100_000)
-            .await?;
+        self.chain.ensure_funds(self.deploy_cost()).await?;
         let create = CreateApplication::new(
             self.chain.address(),
             CompiledTeal(self.spec.approval.clone()),
@@ -272,6 +271,12 @@ impl Algoku {
             txid: txids.first().cloned(),
             fee,
         })
+    }
+
+    /// What creating the app takes from the account: its fee and the rise of
+    /// the creator's minimum balance (100 000 µALGO per app and extra page).
+    pub fn deploy_cost(&self) -> u64 {
+        self.chain.min_fee() + APP_MIN_BALANCE * (1 + self.spec.extra_pages() as u64)
     }
 
     /// Use an app deployed earlier, without looking at it (see [`Algoku::use_checked_app`]).
@@ -553,7 +558,7 @@ impl Algoku {
             return Ok(v);
         }
         let fee = strategy.fee(self.chain.min_fee());
-        self.chain.ensure_funds(fee + 100_000).await?;
+        self.chain.ensure_funds(fee).await?;
         let (outcome, txids) = self.chain.send(self.group_call(call, strategy, 0)?).await?;
         let sent = self.verdict_of(&outcome)?;
         if sent != v.verdict {
@@ -583,79 +588,217 @@ pub struct BatchAnswer {
     pub confirmed_round: Option<u64>,
 }
 
+/// What [`Algoku::verify_batch`] got before it finished or stopped.
+#[derive(Debug, Default)]
+pub struct BatchRun {
+    /// One entry per call, in order, for the calls asked: the answer, or the
+    /// error of that one call (its input's fault, not the batch's).
+    pub answers: Vec<Result<BatchAnswer, ClientError>>,
+    /// Why the run stopped before the end (funds, node, evaluator); the calls
+    /// after `answers` were not attempted.
+    pub stopped: Option<ClientError>,
+}
+
 impl Algoku {
     /// Ask the contract about many calls of one-call methods (lanes,
     /// solution_of), up to 16 per atomic group, each paying one min fee.
+    /// Fails on the first error, dropping the answers before it; see
+    /// [`Algoku::verify_batch`] to keep them.
+    pub async fn verify_many(
+        &mut self,
+        calls: &[Call],
+        simulate_only: bool,
+    ) -> Result<Vec<BatchAnswer>, ClientError> {
+        let run = self.verify_batch(calls, simulate_only).await;
+        if let Some(e) = run.stopped {
+            return Err(e);
+        }
+        run.answers.into_iter().collect()
+    }
+
+    /// [`Algoku::verify_many`], keeping every answer obtained: groups of up
+    /// to 16 calls in order, until the end or an error that stops the batch
+    /// ([`ClientError::stops_batch`]).
     ///
     /// A group stands or falls as a whole, so only calls that answer `true`
     /// or `false` belong in one: the caller leaves out inputs the contract
     /// rejects (wrong lengths: the mirror predicts them). Should a group fail
     /// anyway, its calls are asked one by one, so one input's failure is that
     /// input's answer, never its neighbours'.
-    pub async fn verify_many(
-        &mut self,
-        calls: &[Call],
-        simulate_only: bool,
-    ) -> Result<Vec<BatchAnswer>, ClientError> {
-        let min_fee = self.chain.min_fee();
-        let app = AppId(self.app_id()?);
-        let sender = self.chain.address();
-        let mut answers = Vec::with_capacity(calls.len());
+    ///
+    /// Up to [`Chain::groups_per_send`] groups go out together
+    /// ([`Chain::send_groups`]: one block on the embedded evaluator); when
+    /// they fail together, each group is asked alone.
+    pub async fn verify_batch(&mut self, calls: &[Call], simulate_only: bool) -> BatchRun {
+        let mut run = BatchRun {
+            answers: Vec::with_capacity(calls.len()),
+            stopped: None,
+        };
         // Notes make every call's id unique: identical calls in one group,
         // or in another run within the same validity window, would collide.
         let nonce = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
-        for (g, chunk) in calls.chunks(MAX_GROUP as usize).enumerate() {
-            let mut txns = Vec::with_capacity(chunk.len());
-            for (k, call) in chunk.iter().enumerate() {
-                let mut app_args =
-                    vec![self.spec.method(call.method.abi_name())?.selector.to_vec()];
-                for a in &call.args {
-                    app_args.push(abi_bytes(a)?);
+        let groups: Vec<&[Call]> = calls.chunks(MAX_GROUP as usize).collect();
+        let per_send = self.chain.groups_per_send();
+        for (b, block) in groups.chunks(per_send).enumerate() {
+            let first = b * per_send;
+            match self.verify_block(block, simulate_only, nonce, first).await {
+                Ok(Some(answers)) => {
+                    for (chunk, group) in block.iter().zip(answers) {
+                        match group {
+                            Some(a) => run.answers.extend(a.into_iter().map(Ok)),
+                            None => self.one_by_one(chunk, simulate_only, &mut run).await,
+                        }
+                        if run.stopped.is_some() {
+                            return run;
+                        }
+                    }
                 }
-                txns.push(
-                    CallApplication::new(sender, app)
-                        .app_arguments(app_args)
-                        // identical calls in one group need distinct ids
-                        .note(format!("algoku batch {nonce} {g}.{k}").into_bytes())
-                        .fee(micro(min_fee))
-                        .build(&self.chain.params)?,
-                );
+                Ok(None) => {
+                    for (g, chunk) in block.iter().enumerate() {
+                        match self
+                            .verify_block(&[chunk], simulate_only, nonce, first + g)
+                            .await
+                        {
+                            Ok(Some(mut a)) => match a.pop().flatten() {
+                                Some(a) => run.answers.extend(a.into_iter().map(Ok)),
+                                None => self.one_by_one(chunk, simulate_only, &mut run).await,
+                            },
+                            Ok(None) => self.one_by_one(chunk, simulate_only, &mut run).await,
+                            Err(e) => Self::block_error(e, chunk.len(), &mut run),
+                        }
+                        if run.stopped.is_some() {
+                            return run;
+                        }
+                    }
+                }
+                Err(e) => {
+                    Self::block_error(e, block.iter().map(|c| c.len()).sum(), &mut run);
+                }
             }
-            let fee = chunk.len() as u64 * min_fee;
-            let (outcome, txids) = if simulate_only {
-                (self.chain.simulate(txns).await?, Vec::new())
-            } else {
-                self.chain.ensure_funds(fee + 100_000).await?;
-                self.chain.send(txns).await?
-            };
-            if outcome.failure.is_some() || outcome.txns.len() != chunk.len() {
-                for call in chunk {
-                    let v = self.verify_call(call, simulate_only).await?;
-                    answers.push(BatchAnswer {
-                        verdict: v.verdict,
-                        fee: v.fee,
-                        txid: v.txids.last().cloned(),
-                        confirmed_round: v.confirmed_round,
-                    });
+            if run.stopped.is_some() {
+                break;
+            }
+        }
+        run
+    }
+
+    /// An error while asking `calls` calls: it stops the batch, or (not the
+    /// batch's fault, not one input's either: a malformed answer) every call
+    /// says so.
+    fn block_error(e: ClientError, calls: usize, run: &mut BatchRun) {
+        if e.stops_batch() {
+            run.stopped = Some(e);
+            return;
+        }
+        let message = e.to_string();
+        run.answers
+            .extend((0..calls).map(|_| Err(ClientError::Transaction(message.clone()))));
+    }
+
+    /// Each call of a failed group alone, until an error stops the batch.
+    async fn one_by_one(&mut self, chunk: &[Call], simulate_only: bool, run: &mut BatchRun) {
+        for call in chunk {
+            match self.verify_call(call, simulate_only).await {
+                Ok(v) => run.answers.push(Ok(BatchAnswer {
+                    verdict: v.verdict,
+                    fee: v.fee,
+                    txid: v.txids.last().cloned(),
+                    confirmed_round: v.confirmed_round,
+                })),
+                Err(e) if e.stops_batch() => {
+                    run.stopped = Some(e);
+                    return;
                 }
+                Err(e) => run.answers.push(Err(e)),
+            }
+        }
+    }
+
+    /// The atomic group of `chunk`'s calls, the `g`-th of the batch.
+    fn batch_group(
+        &self,
+        chunk: &[Call],
+        nonce: u128,
+        g: usize,
+    ) -> Result<Vec<Transaction>, ClientError> {
+        let min_fee = self.chain.min_fee();
+        let app = AppId(self.app_id()?);
+        let sender = self.chain.address();
+        let mut txns = Vec::with_capacity(chunk.len());
+        for (k, call) in chunk.iter().enumerate() {
+            let mut app_args = vec![self.spec.method(call.method.abi_name())?.selector.to_vec()];
+            for a in &call.args {
+                app_args.push(abi_bytes(a)?);
+            }
+            txns.push(
+                CallApplication::new(sender, app)
+                    .app_arguments(app_args)
+                    // identical calls in one group need distinct ids
+                    .note(format!("algoku batch {nonce} {g}.{k}").into_bytes())
+                    .fee(micro(min_fee))
+                    .build(&self.chain.params)?,
+            );
+        }
+        Ok(txns)
+    }
+
+    /// The groups of `block` (the first is the `first`-th of the batch) sent
+    /// together: each group's answers, or `None` for a group that failed; or
+    /// `None` for all when they failed together, or when the account cannot
+    /// pay for all of them (each alone then goes as far as the funds do).
+    async fn verify_block(
+        &mut self,
+        block: &[&[Call]],
+        simulate_only: bool,
+        nonce: u128,
+        first: usize,
+    ) -> Result<Option<Vec<Option<Vec<BatchAnswer>>>>, ClientError> {
+        let min_fee = self.chain.min_fee();
+        let mut groups = Vec::with_capacity(block.len());
+        for (g, chunk) in block.iter().enumerate() {
+            groups.push(self.batch_group(chunk, nonce, first + g)?);
+        }
+        let outcomes = if simulate_only {
+            self.chain
+                .simulate_groups(groups)
+                .await?
+                .map(|all| all.into_iter().map(|o| (o, Vec::new())).collect())
+        } else {
+            let calls: usize = block.iter().map(|c| c.len()).sum();
+            match self.chain.ensure_funds(calls as u64 * min_fee).await {
+                // Not enough for all: group by group, as far as the funds go.
+                Err(ClientError::InsufficientFunds { .. }) if block.len() > 1 => return Ok(None),
+                other => other?,
+            }
+            self.chain.send_groups(groups).await?
+        };
+        let Some(outcomes) = outcomes else {
+            return Ok(None);
+        };
+        let mut answers = Vec::with_capacity(block.len());
+        for (chunk, (outcome, txids)) in block.iter().zip(outcomes) {
+            if outcome.failure.is_some() || outcome.txns.len() != chunk.len() {
+                answers.push(None);
                 continue;
             }
+            let mut group = Vec::with_capacity(chunk.len());
             for (k, t) in outcome.txns.iter().enumerate() {
                 let one = GroupOutcome {
                     txns: vec![t.clone()],
                     ..Default::default()
                 };
-                answers.push(BatchAnswer {
+                group.push(BatchAnswer {
                     verdict: self.verdict_of(&one)?,
                     fee: if simulate_only { 0 } else { min_fee },
                     txid: txids.get(k).cloned(),
                     confirmed_round: outcome.confirmed_round,
                 });
             }
+            answers.push(Some(group));
         }
-        Ok(answers)
+        Ok(Some(answers))
     }
 }
 

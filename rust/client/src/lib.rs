@@ -15,6 +15,7 @@ pub mod chain;
 pub mod curta;
 pub mod embedded;
 pub mod error;
+pub mod game;
 pub mod kmd;
 pub mod outcome;
 pub mod params;

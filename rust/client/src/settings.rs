@@ -62,7 +62,9 @@ impl fmt::Debug for Secret {
     }
 }
 
-/// ALGOD_SERVER, ALGOD_PORT, ALGOD_TOKEN, KMD_PORT, KMD_TOKEN, DEPLOYER_MNEMONIC.
+/// ALGOD_SERVER, ALGOD_PORT, ALGOD_TOKEN, KMD_PORT, KMD_TOKEN, DEPLOYER_MNEMONIC;
+/// and, for tests of the embedded evaluator, ALGOKU_EMBEDDED_FUNDING and
+/// ALGOKU_EMBEDDED_TOP_UP.
 #[derive(Clone, Debug, Default)]
 pub struct Settings {
     /// `ALGOD_SERVER`.
@@ -77,7 +79,18 @@ pub struct Settings {
     pub kmd_token: Option<String>,
     /// `DEPLOYER_MNEMONIC`: the 25-word mnemonic of the account that signs (TestNet).
     pub deployer_mnemonic: Option<Secret>,
+    /// ALGOKU_EMBEDDED_FUNDING: µALGO the signing account starts with on the
+    /// embedded ledger, and each top-up's size (for tests: a small amount
+    /// makes a batch top up, or run dry, within a few groups).
+    pub embedded_funding: Option<String>,
+    /// ALGOKU_EMBEDDED_TOP_UP=off: never top the embedded account up, so a
+    /// batch runs out of funds as on a real network (for tests).
+    pub embedded_top_up: Option<String>,
 }
+
+/// What the embedded dispenser gives an account at the start and at each
+/// top-up: 10 ALGO (the evaluator's ledger totals overflow on large balances).
+pub const EMBEDDED_FUNDING: u64 = 10_000_000;
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name)
@@ -103,6 +116,34 @@ impl Settings {
             kmd_port: env("KMD_PORT"),
             kmd_token: env("KMD_TOKEN"),
             deployer_mnemonic: env("DEPLOYER_MNEMONIC").map(Secret::new),
+            embedded_funding: env("ALGOKU_EMBEDDED_FUNDING"),
+            embedded_top_up: env("ALGOKU_EMBEDDED_TOP_UP"),
+        }
+    }
+
+    /// The embedded account's funding and top-up step in µALGO
+    /// (ALGOKU_EMBEDDED_FUNDING, default [`EMBEDDED_FUNDING`]): 1 to 10 ALGO.
+    pub fn embedded_funding(&self) -> Result<u64, String> {
+        match &self.embedded_funding {
+            None => Ok(EMBEDDED_FUNDING),
+            Some(v) => match v.replace('_', "").parse::<u64>() {
+                Ok(n) if (1..=EMBEDDED_FUNDING).contains(&n) => Ok(n),
+                _ => Err(format!(
+                    "ALGOKU_EMBEDDED_FUNDING={v} is not an amount of µALGO from 1 to {EMBEDDED_FUNDING}"
+                )),
+            },
+        }
+    }
+
+    /// Whether the embedded account is topped up as a batch needs
+    /// (ALGOKU_EMBEDDED_TOP_UP: `on`, the default, or `off`).
+    pub fn embedded_top_ups(&self) -> Result<bool, String> {
+        match self.embedded_top_up.as_deref() {
+            None | Some("on") => Ok(true),
+            Some("off") => Ok(false),
+            Some(v) => Err(format!(
+                "ALGOKU_EMBEDDED_TOP_UP={v} is neither `on` nor `off`"
+            )),
         }
     }
 
@@ -218,6 +259,24 @@ mod tests {
         };
         assert!(good.validate().is_ok());
         assert!(Settings::default().validate().is_ok());
+    }
+
+    #[test]
+    fn embedded_funding_is_bounded_and_top_ups_are_on_or_off() {
+        let with = |funding: Option<&str>, top_up: Option<&str>| Settings {
+            embedded_funding: funding.map(String::from),
+            embedded_top_up: top_up.map(String::from),
+            ..Default::default()
+        };
+        assert_eq!(with(None, None).embedded_funding(), Ok(EMBEDDED_FUNDING));
+        assert_eq!(with(Some("250_000"), None).embedded_funding(), Ok(250_000));
+        for bad in ["0", "-5", "abc", "10000001"] {
+            let e = with(Some(bad), None).embedded_funding().unwrap_err();
+            assert!(e.contains(&format!("ALGOKU_EMBEDDED_FUNDING={bad}")), "{e}");
+        }
+        assert_eq!(with(None, None).embedded_top_ups(), Ok(true));
+        assert_eq!(with(None, Some("off")).embedded_top_ups(), Ok(false));
+        assert!(with(None, Some("no")).embedded_top_ups().is_err());
     }
 
     #[test]

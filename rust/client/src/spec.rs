@@ -11,6 +11,10 @@ use sha2::{Digest, Sha512_256};
 pub const CURTA_ARC56: &str =
     include_str!("../../../smart_contracts/artifacts/curta/Curta.arc56.json");
 
+/// The committed ARC-56 spec of the game contract.
+pub const GAME_ARC56: &str =
+    include_str!("../../../smart_contracts/artifacts/game/Game.arc56.json");
+
 /// The committed ARC-56 spec of the Algoku contract.
 pub const ALGOKU_ARC56: &str =
     include_str!("../../../smart_contracts/artifacts/algoku/Algoku.arc56.json");
@@ -103,6 +107,11 @@ impl AppSpec {
     /// The embedded Algoku spec.
     pub fn algoku() -> Result<AppSpec, ClientError> {
         AppSpec::parse(ALGOKU_ARC56)
+    }
+
+    /// The embedded game spec.
+    pub fn game() -> Result<AppSpec, ClientError> {
+        AppSpec::parse(GAME_ARC56)
     }
 
     /// The embedded Curta spec.

@@ -1,0 +1,427 @@
+//! Algoku the game (smart_contracts/game/contract.py) from Rust: deploy it (or
+//! check an `--app-id`'s approval program byte for byte against the committed
+//! artifact), read an address's puzzle, record and the solver count with
+//! simulated calls (nothing is spent), and play `solve` for real.
+//!
+//! The leaf and Merkle proof of the player's catalogue puzzle come from the
+//! committed catalogue (`algoku-game`); the puzzle the app derives is compared
+//! with the native one before anything is sent. `solve` is sent as `[opup(),
+//! payment of BOX_MBR to the app, solve(leaf, proof, lanes)]`, min fee each
+//! (3 000 µALGO in fees plus the 24 900 µALGO box payment), with the
+//! sender's box referenced; the group is simulated first, and the payment is
+//! only attached to a solution the native check and the simulation accept.
+
+use crate::algoku::RETURN_PREFIX;
+use crate::chain::{micro, Chain};
+use crate::error::ClientError;
+use crate::outcome::GroupOutcome;
+use crate::spec::AppSpec;
+use algoku_game::{lanes, Tree, LANES};
+use algoku_sudoku::Grid;
+use algonaut::core::{AppId, CompiledTeal};
+use algonaut::transaction::builder::{CallApplication, CreateApplication, Pay};
+use algonaut::transaction::transaction::{BoxReference, StateSchema};
+use algonaut::transaction::Transaction;
+
+/// The box minimum balance a first solve pays: 2500 + 400 * (32 + 24).
+pub const BOX_MBR: u64 = 2500 + 400 * 56;
+const APP_MIN_BALANCE: u64 = 100_000;
+/// `opup()` calls before a solve or a puzzle read: each needs about 1 350 opcodes.
+const PADDING: usize = 1;
+
+/// The address of the DEPLOYER_MNEMONIC account in `settings`, if one is set.
+pub fn mnemonic_address(settings: &crate::Settings) -> Result<Option<[u8; 32]>, ClientError> {
+    let Some(m) = &settings.deployer_mnemonic else {
+        return Ok(None);
+    };
+    let account =
+        algonaut::transaction::account::Account::from_mnemonic(m.expose()).map_err(|_| {
+            ClientError::Config("DEPLOYER_MNEMONIC is not a valid 25-word Algorand mnemonic".into())
+        })?;
+    Ok(Some(account.address().0))
+}
+
+/// A recorded solve.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record {
+    /// The round of the solve.
+    pub round: u64,
+    /// The block's timestamp (seconds).
+    pub timestamp: u64,
+    /// 1 for the first solver, and so on.
+    pub rank: u64,
+}
+
+/// The game app on one chain.
+pub struct Game {
+    /// The chain.
+    pub chain: Chain,
+    /// The committed ARC-56 spec.
+    pub spec: AppSpec,
+    deployed: Option<u64>,
+    tree: Option<Tree>,
+}
+
+fn returned(outcome: &GroupOutcome, i: usize) -> Result<Vec<u8>, ClientError> {
+    let logs = &outcome
+        .txns
+        .get(i)
+        .ok_or_else(|| ClientError::Transaction(format!("no result for transaction {i}")))?
+        .logs;
+    let last = logs
+        .last()
+        .ok_or_else(|| ClientError::Transaction(format!("transaction {i} returned nothing")))?;
+    if last.len() < 4 || last[..4] != RETURN_PREFIX {
+        return Err(ClientError::Transaction(format!(
+            "transaction {i}: last log is not an ARC-4 return"
+        )));
+    }
+    Ok(last[4..].to_vec())
+}
+
+fn u64_at(b: &[u8], at: usize) -> u64 {
+    u64::from_be_bytes(b[at..at + 8].try_into().expect("8 bytes"))
+}
+
+/// What `play` did.
+#[derive(Clone, Debug)]
+pub struct Play {
+    /// How it ended.
+    pub status: PlayStatus,
+    /// The player's puzzle (81 digits, 0 = blank), as the app derived it.
+    pub puzzle: [u8; 81],
+    /// The catalogue index.
+    pub index: usize,
+    /// The record after the play, if any.
+    pub record: Option<Record>,
+    /// µALGO spent in fees.
+    pub fee: u64,
+    /// µALGO paid to the app for the box.
+    pub paid: u64,
+    /// Transaction ids sent.
+    pub txids: Vec<String>,
+}
+
+/// How a `play` ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayStatus {
+    /// Sent and recorded now.
+    Solved,
+    /// The account had a record already: nothing was sent.
+    AlreadySolved,
+    /// Sent (forced, without the payment) and the app answered false: fees spent.
+    Rejected,
+}
+
+impl PlayStatus {
+    /// The status as text.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PlayStatus::Solved => "solved",
+            PlayStatus::AlreadySolved => "already solved",
+            PlayStatus::Rejected => "rejected by the app",
+        }
+    }
+}
+
+impl Game {
+    /// The game app on `chain` (not yet deployed or chosen).
+    pub fn new(chain: Chain) -> Result<Game, ClientError> {
+        Ok(Game {
+            chain,
+            spec: AppSpec::game()?,
+            deployed: None,
+            tree: None,
+        })
+    }
+
+    fn tree(&mut self) -> &Tree {
+        self.tree.get_or_insert_with(Tree::catalogue)
+    }
+
+    /// Create the app from the committed artifacts (funding its account with the
+    /// 100 000 µALGO minimum), or reuse this account's app with the same program.
+    /// Returns the app id and whether it was reused.
+    pub async fn deploy(&mut self) -> Result<(u64, bool), ClientError> {
+        if let Some(app_id) = self.deployed {
+            return Ok((app_id, true));
+        }
+        if let Some(&app_id) = self
+            .chain
+            .created_apps_with(&self.spec.approval)
+            .await?
+            .iter()
+            .max()
+        {
+            self.deployed = Some(app_id);
+            return Ok((app_id, true));
+        }
+        self.chain.reserve_app_ids().await?;
+        let fee = self.chain.min_fee();
+        let extra = self.spec.extra_pages();
+        self.chain
+            .ensure_funds(3 * fee + APP_MIN_BALANCE * (2 + extra as u64) + 100_000)
+            .await?;
+        let create = CreateApplication::new(
+            self.chain.address(),
+            CompiledTeal(self.spec.approval.clone()),
+            CompiledTeal(self.spec.clear.clone()),
+            // The solver count (Game.arc56.json: global ints 1, bytes 0).
+            StateSchema {
+                number_ints: 1,
+                number_byteslices: 0,
+            },
+            StateSchema::empty(),
+        )
+        .extra_pages(extra)
+        .build(&self.chain.params)?;
+        let (app_id, _) = self.chain.create_app(create, "the game app").await?;
+        let fund = Pay::new(
+            self.chain.address(),
+            AppId(app_id).address(),
+            micro(APP_MIN_BALANCE),
+        )
+        .build(&self.chain.params)?;
+        let (outcome, _) = self.chain.send(vec![fund]).await?;
+        if let Some(f) = outcome.failure {
+            return Err(ClientError::Rejected {
+                message: format!("funding the game app account: {}", f.message),
+                pc: f.pc,
+            });
+        }
+        self.deployed = Some(app_id);
+        Ok((app_id, false))
+    }
+
+    /// Use app `app_id` after checking that its approval program is the game artifact.
+    pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
+        let program = self.chain.app_approval(app_id).await?;
+        self.spec.check_program(app_id, program)?;
+        self.deployed = Some(app_id);
+        Ok(())
+    }
+
+    /// The app in use, if any.
+    pub fn app(&self) -> Option<u64> {
+        self.deployed
+    }
+
+    fn app_id(&self) -> Result<u64, ClientError> {
+        self.deployed
+            .ok_or_else(|| ClientError::Config("no app: deploy first".into()))
+    }
+
+    fn call(
+        &self,
+        method: &str,
+        args: Vec<Vec<u8>>,
+        note: usize,
+        boxes: Vec<BoxReference>,
+    ) -> Result<Transaction, ClientError> {
+        let mut app_args = vec![self.spec.method(method)?.selector.to_vec()];
+        app_args.extend(args);
+        let mut b = CallApplication::new(self.chain.address(), AppId(self.app_id()?))
+            .app_arguments(app_args)
+            .fee(micro(self.chain.min_fee()))
+            .note(format!("{method} {note}").into_bytes());
+        if !boxes.is_empty() {
+            b = b.boxes(boxes);
+        }
+        Ok(b.build(&self.chain.params)?)
+    }
+
+    fn padded(&self, mut tail: Vec<Transaction>) -> Result<Vec<Transaction>, ClientError> {
+        let mut txns = (0..PADDING)
+            .map(|k| self.call("opup", vec![], k, vec![]))
+            .collect::<Result<Vec<_>, _>>()?;
+        txns.append(&mut tail);
+        Ok(txns)
+    }
+
+    /// A read-only group simulated: the last call's ARC-4 return value.
+    async fn read(&mut self, txns: Vec<Transaction>, what: &str) -> Result<Vec<u8>, ClientError> {
+        let last = txns.len() - 1;
+        let outcome = self.chain.simulate(txns).await?;
+        if let Some(f) = &outcome.failure {
+            return Err(ClientError::Rejected {
+                message: format!("{what}: {}", f.message),
+                pc: f.pc,
+            });
+        }
+        returned(&outcome, last)
+    }
+
+    /// The app's `puzzle(address, leaf, proof)` for the natively derived index:
+    /// (index, 81-byte puzzle), simulated behind one `opup()` call.
+    pub async fn puzzle_on_chain(
+        &mut self,
+        address: [u8; 32],
+    ) -> Result<(usize, [u8; 81]), ClientError> {
+        let app = self.app_id()?;
+        let p = algoku_game::puzzle(app, &address);
+        let proof = p.proof(self.tree());
+        let call = self.call(
+            "puzzle",
+            vec![address.to_vec(), p.leaf().to_vec(), proof],
+            0,
+            vec![],
+        )?;
+        let txns = self.padded(vec![call])?;
+        let r = self.read(txns, "puzzle").await?;
+        if r.len() != 89 {
+            return Err(ClientError::Transaction(format!(
+                "puzzle returned {} bytes",
+                r.len()
+            )));
+        }
+        Ok((u64_at(&r, 0) as usize, r[8..].try_into().expect("81 bytes")))
+    }
+
+    /// `solvers()`: how many addresses have a recorded solve (simulated).
+    pub async fn solvers(&mut self) -> Result<u64, ClientError> {
+        let txn = self.call("solvers", vec![], 0, vec![])?;
+        let r = self.read(vec![txn], "solvers").await?;
+        Ok(u64_at(&r, 0))
+    }
+
+    /// `record(address)` (simulated): the recorded solve, if any.
+    pub async fn record(&mut self, address: [u8; 32]) -> Result<Option<Record>, ClientError> {
+        let b = BoxReference {
+            app_id: None,
+            name: address.to_vec(),
+        };
+        let txn = self.call("record", vec![address.to_vec()], 0, vec![b])?;
+        let r = self.read(vec![txn], "record").await?;
+        if r.len() != 24 {
+            return Err(ClientError::Transaction(format!(
+                "record returned {} bytes",
+                r.len()
+            )));
+        }
+        let rec = Record {
+            round: u64_at(&r, 0),
+            timestamp: u64_at(&r, 8),
+            rank: u64_at(&r, 16),
+        };
+        Ok((rec.round != 0).then_some(rec))
+    }
+
+    /// Send `[opup(), payment?, solve]` for real after simulating it:
+    /// the app's answer, the fees and the payment. With `pay`, a simulated
+    /// answer other than a recorded first solve sends nothing.
+    pub async fn solve(
+        &mut self,
+        solution: &[u8; LANES],
+        pay: bool,
+    ) -> Result<(bool, u64, u64, Vec<String>), ClientError> {
+        let app = self.app_id()?;
+        let me = self.chain.address();
+        let p = algoku_game::puzzle(app, &me.0);
+        let proof = p.proof(self.tree());
+        let mut tail = Vec::new();
+        if pay {
+            tail.push(
+                Pay::new(me, AppId(app).address(), micro(BOX_MBR))
+                    .fee(micro(self.chain.min_fee()))
+                    .build(&self.chain.params)?,
+            );
+        }
+        let boxes = vec![BoxReference {
+            app_id: None,
+            name: me.0.to_vec(),
+        }];
+        tail.push(self.call(
+            "solve",
+            vec![p.leaf().to_vec(), proof, solution.to_vec()],
+            0,
+            boxes,
+        )?);
+        let txns = self.padded(tail)?;
+        let last = txns.len() - 1;
+        let trial = self.chain.simulate(txns.clone()).await?;
+        if let Some(f) = &trial.failure {
+            let why =
+                f.pc.and_then(|pc| self.spec.error_message(pc))
+                    .unwrap_or(&f.message);
+            return Err(ClientError::Rejected {
+                message: format!("solve (simulated, nothing sent): {why}"),
+                pc: f.pc,
+            });
+        }
+        let fee = txns.len() as u64 * self.chain.min_fee();
+        let paid = if pay { BOX_MBR } else { 0 };
+        self.chain.ensure_funds(paid + fee + 100_000).await?;
+        let (outcome, txids) = self.chain.send(txns).await?;
+        if let Some(f) = &outcome.failure {
+            return Err(ClientError::Rejected {
+                message: format!("solve: {}", f.message),
+                pc: f.pc,
+            });
+        }
+        let accepted = returned(&outcome, last)? == [0x80];
+        Ok((accepted, fee, paid, txids))
+    }
+
+    /// The whole game for the signing account: its puzzle from the app
+    /// (checked against the native derivation), its record if it has one (then
+    /// nothing is sent), else `solution` (or the native solver's) checked
+    /// natively and sent with the box payment. A solution the native check
+    /// rejects is refused unless `force`; forced, it is sent without the box
+    /// payment (the app answers false: only the fees are spent).
+    pub async fn play(&mut self, solution: Option<Grid>, force: bool) -> Result<Play, ClientError> {
+        let app = self.app_id()?;
+        let me = self.chain.address();
+        let native = algoku_game::puzzle(app, &me.0);
+        let (index, puzzle) = self.puzzle_on_chain(me.0).await?;
+        let mut native_cells = [0u8; 81];
+        for (c, v) in native_cells.iter_mut().enumerate() {
+            *v = native.grid.get(c).unwrap_or(0);
+        }
+        if index != native.derived.index || puzzle != native_cells {
+            return Err(ClientError::Refused(format!(
+                "the app's puzzle (index {index}) differs from the native one (index {}): not submitting",
+                native.derived.index
+            )));
+        }
+        let mut play = Play {
+            status: PlayStatus::AlreadySolved,
+            puzzle,
+            index,
+            record: self.record(me.0).await?,
+            fee: 0,
+            paid: 0,
+            txids: vec![],
+        };
+        if play.record.is_some() {
+            return Ok(play);
+        }
+        let grid = solution.unwrap_or_else(|| native.solution());
+        let root = self.tree().root();
+        let proof = native.proof(self.tree());
+        let valid = algoku_game::verdict(&root, app, &me.0, &native.leaf(), &proof, &lanes(&grid))
+            .map_err(|e| ClientError::Refused(e.into()))?;
+        if !valid && !force {
+            return Err(ClientError::Refused(format!(
+                "the native check rejects solution {} for this puzzle: not submitting \
+                 (--force sends it without the box payment)",
+                grid.to_string_zeros()
+            )));
+        }
+        let (accepted, fee, paid, txids) = self.solve(&lanes(&grid), valid).await?;
+        play.fee = fee;
+        play.paid = paid;
+        play.txids = txids;
+        if !accepted {
+            play.status = PlayStatus::Rejected;
+            return Ok(play);
+        }
+        play.record = self.record(me.0).await?;
+        if play.record.is_none() {
+            return Err(ClientError::Transaction(
+                "solve was accepted but no record was read back".into(),
+            ));
+        }
+        play.status = PlayStatus::Solved;
+        Ok(play)
+    }
+}

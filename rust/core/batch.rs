@@ -1,0 +1,521 @@
+//! `algoku verify --file` / `--puzzle-file`: a batch of verifications that
+//! always ends with one output line per input line and a summary.
+//!
+//! The algorithm:
+//!
+//! 1. Every line is parsed natively first. A line that is not a grid (or not
+//!    `PUZZLE SOLUTION`) is an error on its own line; when no line is a
+//!    question, no chain is touched.
+//! 2. Connect, find the app without creating it, and price the whole file:
+//!    one min fee for each line that goes in a group, a classic call's price
+//!    (simulated on a reference grid, or 3 min fees before the app exists)
+//!    for each line asked alone, nothing for lines the contract rejects
+//!    outright (the mirror predicts them), plus the app's creation (its fee
+//!    and the rise of the creator's minimum balance) when there is no app
+//!    yet. On an algod, when the account holds less than its minimum balance
+//!    plus that, the batch stops before sending anything and says how much is
+//!    missing. `--simulate-only` prices the file the same way and sends
+//!    nothing; the summary carries the price either way (`cost`).
+//! 3. Lines go 256 at a time, in input order: those the contract answers
+//!    with a verdict in atomic groups of 16 (`Algoku::verify_batch`; on the
+//!    embedded evaluator the 16 groups in one block), the others one by one;
+//!    each window is printed as soon as it is answered.
+//!    On the embedded evaluator the signing account is topped up in 10 ALGO
+//!    steps as the groups need (play money on a ledger discarded at exit).
+//! 4. An error that stops the batch (the account cannot pay, the node or the
+//!    evaluator goes away, a timeout after the retries; see
+//!    `ClientError::stops_batch`) ends the asking, not the output: the
+//!    verdicts already obtained are printed, and every line not verified gets
+//!    `{"line": N, "error": "not verified: the batch stopped: CAUSE",
+//!    "not_attempted": true}`. A failure while connecting or deploying stops
+//!    the batch the same way, before its first line.
+//! 5. The summary counts `lines` = `verified` (`valid` + `invalid`) +
+//!    `errors` (lines answered with an error of their own) + `not_attempted`,
+//!    and names the cause in `stopped` (null when the batch ran to the end).
+//!
+//! Exit status: 0 when every line is valid, 1 when some line is invalid or
+//! an error, 2 when the batch stopped.
+
+use crate::chain::{backend_json, connect, ensure_app, grid_method, runtime, VerifyArgs};
+use crate::check::parse_grid_bytes;
+use crate::input::Source;
+use crate::output::{Out, EXIT_ERROR};
+use crate::progress::Progress;
+use crate::Global;
+use algoku_client::chain::Funds;
+use algoku_client::{Algoku, Call, Method, Verdict};
+use anyhow::{anyhow, bail};
+use serde_json::{json, Value};
+use std::process::ExitCode;
+
+/// Lines asked and printed at a time (a multiple of the group size, 16).
+const WINDOW: usize = 256;
+/// A solved grid: what a classic call is priced on (a valid grid runs every check).
+const REFERENCE_GRID: &str =
+    "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
+/// App calls a classic verification takes, as measured (1 call and 2 inner
+/// opups): its price before the app exists to simulate it.
+const CLASSIC_CALLS: u64 = 3;
+
+/// One input line of a batch, parsed: the call, or why the line is bad.
+fn batch_call(text: &str, pairs: bool, method: Method) -> anyhow::Result<Call> {
+    if pairs {
+        let mut words = text.split_whitespace();
+        let (Some(p), Some(s), None) = (words.next(), words.next(), words.next()) else {
+            bail!("expected `PUZZLE SOLUTION` (two words)");
+        };
+        let puzzle = parse_grid_bytes(p).map_err(|e| anyhow!("puzzle: {e}"))?;
+        let solution = parse_grid_bytes(s).map_err(|e| anyhow!("solution: {e}"))?;
+        return Ok(Call::solution_of(&puzzle, &solution));
+    }
+    Ok(Call::grid(method, &parse_grid_bytes(text)?))
+}
+
+/// Whether the contract answers `call` with a verdict (so it may share an
+/// atomic group), as the mirror predicts: it fails only on wrong lengths.
+fn answers(call: &Call) -> bool {
+    match call.method {
+        Method::SolutionOf => algoku_avm::solution_of(&call.args[0], &call.args[1]).is_ok(),
+        _ => algoku_avm::lanes(&call.args[0]).is_ok(),
+    }
+}
+
+/// Whether `call` goes in an atomic group (a one-call method that answers).
+fn grouped(call: &Call) -> bool {
+    call.method != Method::Classic && answers(call)
+}
+
+/// One batch result as JSON: `valid` or `error`, with method and fee.
+fn batch_json(
+    line: usize,
+    method: Method,
+    verdict: &Verdict,
+    fee: u64,
+    txid: Option<&str>,
+) -> Value {
+    let mut v = json!({"line": line, "method": method.name(), "fee": fee});
+    match verdict {
+        Verdict::Valid(b) => v["valid"] = json!(b),
+        Verdict::Rejected { message, .. } => {
+            v["error"] = json!(format!("rejected by the contract: {message}"))
+        }
+    }
+    if let Some(t) = txid {
+        v["txid"] = json!(t);
+    }
+    v
+}
+
+/// The line of an input the batch did not get to verify.
+fn not_attempted(line: usize, cause: &str) -> Value {
+    json!({"line": line, "error": format!("not verified: the batch stopped: {cause}"), "not_attempted": true})
+}
+
+/// One batch result as a text line: `LINE true|false|error: …`.
+fn batch_text(v: &Value) -> String {
+    let line = v["line"].as_u64().unwrap_or(0);
+    match v["valid"].as_bool() {
+        Some(b) => format!("{line} {b}"),
+        None => format!("{line} error: {}", v["error"].as_str().unwrap_or("?")),
+    }
+}
+
+/// The counts of the summary.
+#[derive(Default)]
+struct Tally {
+    lines: u64,
+    valid: u64,
+    invalid: u64,
+    errors: u64,
+    not_attempted: u64,
+    /// µALGO paid.
+    fee: u64,
+    /// µALGO the answered lines cost, or would cost when only simulated.
+    would_cost: u64,
+}
+
+impl Tally {
+    /// Counts one output line.
+    fn add(&mut self, v: &Value) {
+        self.lines += 1;
+        self.fee += v["fee"].as_u64().unwrap_or(0);
+        match (v["valid"].as_bool(), v["not_attempted"] == true) {
+            (Some(true), _) => self.valid += 1,
+            (Some(false), _) => self.invalid += 1,
+            (None, true) => self.not_attempted += 1,
+            (None, false) => self.errors += 1,
+        }
+    }
+
+    fn json(&self) -> Value {
+        json!({
+            "lines": self.lines,
+            "verified": self.valid + self.invalid,
+            "valid": self.valid,
+            "invalid": self.invalid,
+            "errors": self.errors,
+            "not_attempted": self.not_attempted,
+            "fee": self.fee,
+            "would_cost": self.would_cost,
+        })
+    }
+}
+
+/// What the whole file costs and what the account holds.
+struct Price {
+    /// µALGO of fees for every line.
+    fees: u64,
+    /// µALGO the app's creation takes (0 when the app exists).
+    deploy: u64,
+    funds: Funds,
+}
+
+impl Price {
+    /// µALGO the account lacks to pay for everything and keep its minimum balance.
+    fn missing(&self) -> u64 {
+        (self.funds.min_balance + self.deploy + self.fees).saturating_sub(self.funds.balance)
+    }
+
+    fn json(&self) -> Value {
+        json!({
+            "fees": self.fees,
+            "deploy": self.deploy,
+            "balance": self.funds.balance,
+            "min_balance": self.funds.min_balance,
+            "missing": self.missing(),
+        })
+    }
+}
+
+/// Prices the lines `calls` (see the module comment, step 2).
+async fn price(algoku: &mut Algoku, calls: &[&Call]) -> anyhow::Result<Price> {
+    let min_fee = algoku.chain.min_fee();
+    let exists = match algoku.app() {
+        Some(_) => true,
+        None if algoku.chain.kind() == "embedded" => false,
+        None => {
+            let mine = algoku
+                .chain
+                .created_apps_with(&algoku.spec.approval)
+                .await?;
+            if let Some(&id) = mine.iter().max() {
+                algoku.use_app(id);
+            }
+            !mine.is_empty()
+        }
+    };
+    let in_groups = calls.iter().filter(|c| grouped(c)).count() as u64;
+    let alone = calls
+        .iter()
+        .filter(|c| c.method == Method::Classic && answers(c))
+        .count() as u64;
+    let classic = match (alone, exists) {
+        (0, _) => 0,
+        (_, true) => {
+            let grid = parse_grid_bytes(REFERENCE_GRID)?;
+            algoku
+                .price_call(&Call::grid(Method::Classic, &grid))
+                .await?
+                .unwrap_or(CLASSIC_CALLS * min_fee)
+        }
+        (_, false) => CLASSIC_CALLS * min_fee,
+    };
+    Ok(Price {
+        fees: in_groups * min_fee + alone * classic,
+        deploy: if exists { 0 } else { algoku.deploy_cost() },
+        funds: algoku.chain.funds().await?,
+    })
+}
+
+/// Prices the file into `cost`, then (on an algod, when sending) checks the
+/// account can pay for it, and finds or creates the app. Returns the app id
+/// and the setup note.
+async fn prepare(
+    algoku: &mut Algoku,
+    calls: &[&Call],
+    args: &VerifyArgs,
+    global: &Global,
+    cost: &mut Option<Value>,
+) -> anyhow::Result<(u64, Option<String>)> {
+    let price = price(algoku, calls).await?;
+    *cost = Some(price.json());
+    if !args.simulate_only && algoku.chain.kind() != "embedded" && price.missing() > 0 {
+        bail!(
+            "insufficient funds: {} holds {} µALGO, keeps a minimum balance of {} µALGO, and the \
+             file needs {} µALGO in fees{}: {} µALGO missing; fund it and retry (nothing was sent)",
+            algoku.chain.address(),
+            price.funds.balance,
+            price.funds.min_balance,
+            price.fees,
+            if price.deploy > 0 {
+                format!(" plus {} µALGO to create the app", price.deploy)
+            } else {
+                String::new()
+            },
+            price.missing()
+        );
+    }
+    let (app_id, note) = ensure_app(algoku, global, args.simulate_only).await?;
+    let notes: Vec<String> = note
+        .into_iter()
+        .chain(algoku.chain.play_money_note())
+        .collect();
+    if !global.json {
+        if let Some(n) = algoku.chain.play_money_note() {
+            eprintln!("{n}");
+        }
+    }
+    Ok((app_id, (!notes.is_empty()).then(|| notes.join("; "))))
+}
+
+/// Writes one output line (and counts it).
+fn emit(
+    v: &Value,
+    tally: &mut Tally,
+    progress: &Progress,
+    global: &Global,
+    out: &mut Out,
+) -> std::io::Result<()> {
+    tally.add(v);
+    progress.suspend(|| {
+        if global.json {
+            out.json(v)
+        } else {
+            out.line(batch_text(v))
+        }
+    })
+}
+
+/// `verify --file` / `--puzzle-file` (see the module comment).
+pub fn verify_file(
+    path: &std::path::Path,
+    pairs: bool,
+    args: &VerifyArgs,
+    global: &Global,
+    out: &mut Out,
+) -> anyhow::Result<ExitCode> {
+    let text = Source::File(path.to_path_buf()).read_text()?;
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .collect();
+    if lines.is_empty() {
+        bail!(
+            "file {}: no input lines (only empty or '#' lines)",
+            path.display()
+        );
+    }
+    // Batch "auto" is the one-call method: 1 000 µALGO a grid, the cheapest
+    // (the single-grid auto prices both; classic needs 3 000).
+    let method = grid_method(args.method).unwrap_or(Method::Lanes);
+    let parsed: Vec<(usize, anyhow::Result<Call>)> = lines
+        .iter()
+        .map(|&(n, l)| (n, batch_call(l, pairs, method)))
+        .collect();
+    let started = std::time::Instant::now();
+    let mut tally = Tally::default();
+    if parsed.iter().all(|(_, c)| c.is_err()) {
+        // Nothing to ask: no chain is touched, nothing is deployed or paid.
+        let progress = Progress::new(0, "verifying", global);
+        for (line, call) in &parsed {
+            if let Err(e) = call {
+                emit(
+                    &json!({"line": line, "error": format!("{e:#}")}),
+                    &mut tally,
+                    &progress,
+                    global,
+                    out,
+                )?;
+            }
+        }
+        if global.json {
+            let mut s = tally.json();
+            s["backend"] = Value::Null;
+            s["stopped"] = Value::Null;
+            out.json(&json!({ "summary": s }))?;
+        } else {
+            let n = tally.lines;
+            eprintln!("{n} lines: 0 valid, 0 invalid, {n} errors; no chain was used");
+        }
+        return Ok(ExitCode::from(1));
+    }
+    runtime()?.block_on(async {
+        let progress = Progress::new(parsed.len() as u64, "verifying", global);
+        let calls: Vec<&Call> = parsed.iter().filter_map(|(_, c)| c.as_ref().ok()).collect();
+        // Connecting and deploying can stop the batch before its first line.
+        let mut algoku = None;
+        let mut stopped: Option<String> = None;
+        let (mut app_id, mut setup, mut cost) = (None, None, None);
+        match connect(&args.net, global).await {
+            Err(e) => stopped = Some(format!("{e:#}")),
+            Ok(mut a) => {
+                match prepare(&mut a, &calls, args, global, &mut cost).await {
+                    Ok((id, note)) => {
+                        app_id = Some(id);
+                        setup = note;
+                    }
+                    Err(e) => stopped = Some(format!("{e:#}")),
+                }
+                algoku = Some(a);
+            }
+        }
+        let min_fee = algoku.as_ref().map_or(0, |a| a.chain.min_fee());
+        for window in (0..parsed.len()).step_by(WINDOW).map(|a| a..(a + WINDOW).min(parsed.len())) {
+            let mut results: Vec<Option<Value>> = vec![None; window.len()];
+            if let (None, Some(algoku)) = (&stopped, algoku.as_mut()) {
+                // Calls that answer with a verdict go in groups.
+                let together: Vec<(usize, Call)> = window
+                    .clone()
+                    .filter_map(|k| parsed[k].1.as_ref().ok().filter(|c| grouped(c)).map(|c| (k, c.clone())))
+                    .collect();
+                let asked: Vec<Call> = together.iter().map(|(_, c)| c.clone()).collect();
+                let run = algoku.verify_batch(&asked, args.simulate_only).await;
+                progress.inc_by(run.answers.len() as u64);
+                for ((k, call), answer) in together.iter().zip(run.answers) {
+                    let line = parsed[*k].0;
+                    results[*k - window.start] = Some(match answer {
+                        Ok(a) => {
+                            tally.would_cost += if matches!(a.verdict, Verdict::Valid(_)) { min_fee } else { 0 };
+                            batch_json(line, call.method, &a.verdict, a.fee, a.txid.as_deref())
+                        }
+                        Err(e) => json!({"line": line, "error": e.to_string()}),
+                    });
+                }
+                if let Some(e) = run.stopped {
+                    stopped = Some(e.to_string());
+                }
+            }
+            // The others one by one, then the window in input order.
+            for k in window.clone() {
+                let (line, call) = &parsed[k];
+                let value = match (results[k - window.start].take(), call, &stopped, algoku.as_mut()) {
+                    (Some(v), _, _, _) => v,
+                    (None, Err(e), _, _) => json!({"line": line, "error": format!("{e:#}")}),
+                    (None, Ok(call), None, Some(algoku)) if !grouped(call) => {
+                        progress.inc();
+                        match algoku.verify_call(call, args.simulate_only).await {
+                            Ok(v) => {
+                                tally.would_cost += v.strategy.map_or(0, |s| s.fee(min_fee));
+                                batch_json(*line, call.method, &v.verdict, v.fee, v.txids.last().map(String::as_str))
+                            }
+                            Err(e) if e.stops_batch() => {
+                                let cause = e.to_string();
+                                let v = not_attempted(*line, &cause);
+                                stopped = Some(cause);
+                                v
+                            }
+                            Err(e) => json!({"line": line, "error": e.to_string()}),
+                        }
+                    }
+                    (None, Ok(_), cause, _) => not_attempted(*line, cause.as_deref().unwrap_or("no answer")),
+                };
+                emit(&value, &mut tally, &progress, global, out)?;
+            }
+        }
+        progress.finish();
+        let seconds = started.elapsed().as_secs_f64();
+        let mut summary = match &algoku {
+            Some(a) => backend_json(a),
+            None => json!({"backend": null, "backend_notes": []}),
+        };
+        if let (Some(o), Some(t)) = (summary.as_object_mut(), tally.json().as_object()) {
+            o.extend(t.clone());
+        }
+        summary["app_id"] = json!(app_id);
+        summary["stopped"] = json!(stopped);
+        summary["cost"] = json!(cost);
+        summary["simulated_only"] = json!(args.simulate_only);
+        if let Some(a) = algoku.as_ref().filter(|a| a.chain.kind() == "embedded") {
+            summary["topped_up"] = json!(a.chain.topped_up);
+        }
+        summary["seconds"] = json!((seconds * 1000.0).round() / 1000.0);
+        summary["per_second"] = json!(((tally.lines as f64 / seconds) * 10.0).round() / 10.0);
+        if let Some(s) = setup {
+            summary["setup"] = json!(s);
+        }
+        let t = &tally;
+        if global.json {
+            out.json(&json!({ "summary": summary }))?;
+        } else {
+            eprintln!(
+                "{} lines: {} valid, {} invalid, {} errors, {} not attempted; fee {} µALGO; {seconds:.1} s ({:.1}/s) on {}",
+                t.lines,
+                t.valid,
+                t.invalid,
+                t.errors,
+                t.not_attempted,
+                t.fee,
+                t.lines as f64 / seconds,
+                algoku.as_ref().map_or("no chain", |a| a.chain.kind())
+            );
+            if let Some(cause) = &stopped {
+                eprintln!("error: the batch stopped: {cause}");
+            }
+        }
+        Ok(if stopped.is_some() {
+            ExitCode::from(EXIT_ERROR)
+        } else if t.valid == t.lines {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::from(1)
+        })
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_tally_adds_up_to_the_lines() {
+        let mut t = Tally::default();
+        for v in [
+            json!({"line": 1, "valid": true, "fee": 1000}),
+            json!({"line": 2, "valid": false, "fee": 1000}),
+            json!({"line": 3, "error": "rejected by the contract: Grid must be 81 bytes long."}),
+            not_attempted(4, "insufficient funds"),
+        ] {
+            t.add(&v);
+        }
+        let s = t.json();
+        assert_eq!(
+            (
+                s["lines"].as_u64(),
+                s["verified"].as_u64(),
+                s["errors"].as_u64()
+            ),
+            (Some(4), Some(2), Some(1))
+        );
+        assert_eq!(
+            (s["not_attempted"].as_u64(), s["fee"].as_u64()),
+            (Some(1), Some(2000))
+        );
+        assert_eq!(
+            batch_text(&not_attempted(4, "gone")),
+            "4 error: not verified: the batch stopped: gone"
+        );
+    }
+
+    #[test]
+    fn a_price_says_what_is_missing() {
+        let p = Price {
+            fees: 16_000,
+            deploy: 0,
+            funds: Funds {
+                balance: 210_000,
+                min_balance: 200_000,
+            },
+        };
+        assert_eq!(p.missing(), 6_000);
+        assert_eq!(p.json()["missing"], 6_000);
+    }
+
+    #[test]
+    fn the_reference_grid_is_a_solution() {
+        let grid = parse_grid_bytes(REFERENCE_GRID).unwrap();
+        assert!(answers(&Call::grid(Method::Lanes, &grid)));
+        assert_eq!(algoku_avm::lanes(&grid).ok(), Some(true));
+    }
+}

@@ -1,0 +1,387 @@
+//! `algoku game …`: Algoku the game, every address's own 9×9 puzzle
+//! (smart_contracts/game/contract.py, mirrored natively by `algoku-game`).
+//!
+//! `game puzzle` derives an address's puzzle natively from the app id and the
+//! address (catalogue index, isomorphism, 17 givens), rates it, and says how
+//! to solve it; `game root` recomputes the catalogue's Merkle root from the
+//! committed catalogue and compares it with the one the contract holds;
+//! `game check` is the contract's verdict on a solution, computed natively.
+//! These three never talk to a chain. `game play` and `game record` use the
+//! app through `algoku_client::game`: reads are simulated (free); `play`
+//! sends one group and says what it spent.
+
+use std::process::ExitCode;
+
+use algoku_client::game::{Game, PlayStatus, Record};
+use algoku_client::{Chain, Network, Settings};
+use algoku_curta::parse_address;
+use algoku_game::{committed_root, lanes, puzzle, verdict, Tree};
+use algoku_rate::{rate, score_text};
+use algoku_sudoku::Grid;
+use anyhow::{anyhow, bail, Result};
+use serde_json::json;
+
+use crate::chain::runtime;
+use crate::output::{verdict as exit_verdict, Out};
+use crate::Global;
+
+/// The `game` subcommands.
+#[derive(clap::Subcommand, Debug)]
+pub enum GameCommand {
+    /// An address's puzzle on an app: 81 characters, catalogue index, SE rating, how to solve it.
+    Puzzle(PuzzleArgs),
+    /// Check a solution of an address's puzzle as the contract does (exit 1 when false).
+    Check(CheckArgs),
+    /// Recompute the catalogue's Merkle root and compare it with the contract's.
+    Root,
+    /// Play on chain: read this account's puzzle from the app (checked against the
+    /// native one), solve it natively (or take --solution), simulate, then send
+    /// [opup, payment of 24 900 µALGO, solve] (3 000 µALGO in fees) and print the record.
+    Play(PlayArgs),
+    /// A player's recorded solve (default: the signing account) and the number of
+    /// solvers, read with simulated calls (nothing is sent).
+    Record(RecordArgs),
+}
+
+/// Arguments of `algoku game play`.
+#[derive(clap::Args, Debug)]
+pub struct PlayArgs {
+    /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "localnet", "testnet", "embedded"])]
+    network: String,
+    /// Use this app id (its approval program must be the committed game artifact).
+    #[arg(long)]
+    app_id: Option<u64>,
+    /// Submit this solution (81 digits) instead of the native solver's.
+    #[arg(long, value_name = "GRID")]
+    solution: Option<String>,
+    /// Send a solution the native check rejects (without the box payment: the app
+    /// answers false; the fees are spent).
+    #[arg(long)]
+    force: bool,
+    /// On an algod with no game app of this account: create one (spends its fees and
+    /// minimum balance, and says so). The embedded evaluator always creates one.
+    #[arg(long)]
+    deploy: bool,
+}
+
+/// Arguments of `algoku game record`.
+#[derive(clap::Args, Debug)]
+pub struct RecordArgs {
+    /// The player: a 58-character Algorand address or 0x + 64 hex digits (default: the
+    /// signing account).
+    #[arg(value_name = "ADDRESS")]
+    address: Option<String>,
+    /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
+    #[arg(long, default_value = "auto", value_parser = ["auto", "localnet", "testnet", "embedded"])]
+    network: String,
+    /// Use this app id (its approval program must be the committed game artifact).
+    #[arg(long)]
+    app_id: Option<u64>,
+}
+
+/// Arguments of `algoku game puzzle`.
+#[derive(clap::Args, Debug)]
+pub struct PuzzleArgs {
+    /// The player: a 58-character Algorand address or 0x + 64 hex digits (default: the
+    /// signing account, DEPLOYER_MNEMONIC).
+    #[arg(value_name = "ADDRESS")]
+    address: Option<String>,
+    /// The game app's id (the puzzle depends on it); with --network, checked on chain.
+    #[arg(long, required_unless_present = "network")]
+    app_id: Option<u64>,
+    /// Also read the puzzle from the app on this network (simulated: nothing is sent) and
+    /// compare it with the native one (embedded without --app-id: a fresh app).
+    #[arg(long, value_parser = ["auto", "localnet", "testnet", "embedded"])]
+    network: Option<String>,
+}
+
+/// Arguments of `algoku game check`.
+#[derive(clap::Args, Debug)]
+pub struct CheckArgs {
+    /// The player: a 58-character Algorand address or 0x + 64 hex digits.
+    #[arg(value_name = "ADDRESS")]
+    address: String,
+    /// The proposed solution: 81 digits.
+    #[arg(value_name = "SOLUTION")]
+    solution: String,
+    /// The game app's id.
+    #[arg(long)]
+    app_id: u64,
+}
+
+/// An Algorand player address (32 bytes), or a one-line error.
+pub fn player(text: &str) -> Result<[u8; 32]> {
+    let bytes = parse_address(text.trim()).map_err(|e| anyhow!("address: {e}"))?;
+    bytes.try_into().map_err(|_| {
+        anyhow!("address: a player is 32 bytes (58 characters or 0x + 64 hex digits), not an Ethereum address")
+    })
+}
+
+/// A complete grid (81 digits 1..9), or a one-line error.
+pub fn solution_grid(text: &str) -> Result<Grid> {
+    let grid = Grid::parse(text.trim()).map_err(|e| anyhow!("solution: {e}"))?;
+    if !grid.is_complete() {
+        bail!(
+            "solution: {} blank cell(s); a solution fills all 81",
+            81 - grid.clue_count()
+        );
+    }
+    Ok(grid)
+}
+
+/// Runs a `game` subcommand.
+pub fn run(command: &GameCommand, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    match command {
+        GameCommand::Puzzle(args) => run_puzzle(args, global, out),
+        GameCommand::Check(args) => run_check(args, global, out),
+        GameCommand::Root => run_root(global, out),
+        GameCommand::Play(args) => run_play(args, global, out),
+        GameCommand::Record(args) => run_record(args, global, out),
+    }
+}
+
+async fn connect(
+    network: &str,
+    app_id: Option<u64>,
+    deploy: bool,
+    global: &Global,
+) -> Result<(Game, u64, Option<String>)> {
+    let network: Network = network.parse().map_err(anyhow::Error::msg)?;
+    let chain = Chain::connect(network, &Settings::from_env()).await?;
+    if !global.json {
+        eprintln!("backend: {}", chain.describe());
+    }
+    let mut game = Game::new(chain)?;
+    if let Some(id) = app_id {
+        game.use_checked_app(id).await?;
+        return Ok((game, id, None));
+    }
+    let existing = game.chain.created_apps_with(&game.spec.approval).await?;
+    if let Some(&id) = existing.iter().max() {
+        game.use_checked_app(id).await?;
+        return Ok((game, id, None));
+    }
+    let embedded = game.chain.kind() == "embedded";
+    if !embedded && !deploy {
+        bail!(
+            "{} has no game app on this {} network: give --app-id (or --deploy with `game play`)",
+            game.chain.address(),
+            game.chain.kind()
+        );
+    }
+    let before = game.chain.balance().await?;
+    let (id, _) = game.deploy().await?;
+    let note = if embedded {
+        format!(
+            "app {id} created on the embedded evaluator's in-process ledger (discarded at exit; \
+             nothing was sent to any network)"
+        )
+    } else {
+        let spent = before.saturating_sub(game.chain.balance().await?);
+        format!(
+            "app {id} created on {}: spent {spent} µALGO (fees and the app account's minimum balance)",
+            game.chain.kind()
+        )
+    };
+    if !global.json {
+        eprintln!("{note}");
+    }
+    Ok((game, id, Some(note)))
+}
+
+fn record_json(r: &Option<Record>) -> serde_json::Value {
+    json!({
+        "round": r.as_ref().map(|r| r.round),
+        "timestamp": r.as_ref().map(|r| r.timestamp),
+        "rank": r.as_ref().map(|r| r.rank),
+    })
+}
+
+fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let solution = args.solution.as_deref().map(solution_grid).transpose()?;
+    runtime()?.block_on(async {
+        let (mut game, app_id, setup) =
+            connect(&args.network, args.app_id, args.deploy, global).await?;
+        let me = game.chain.address();
+        let p = game.play(solution, args.force).await?;
+        let puzzle: String = p
+            .puzzle
+            .iter()
+            .map(|&d| if d == 0 { '.' } else { (b'0' + d) as char })
+            .collect();
+        let status = p.status.as_str();
+        if global.json {
+            let mut v = json!({
+                "status": status, "backend": game.chain.kind(), "app_id": app_id,
+                "address": me.to_string(), "puzzle": puzzle, "index": p.index,
+                "fee": p.fee, "paid": p.paid, "txids": p.txids, "setup": setup,
+            });
+            v["record"] = record_json(&p.record);
+            out.json(&v)?;
+        } else {
+            out.line(format!("{status}: app {app_id}, player {me}"))?;
+            out.line(format!("puzzle   {puzzle} (catalogue index {})", p.index))?;
+            if let Some(r) = &p.record {
+                out.line(format!(
+                    "record   round {}, timestamp {}, rank {}",
+                    r.round, r.timestamp, r.rank
+                ))?;
+            }
+            out.line(format!(
+                "spent    {} µALGO fees + {} µALGO box payment{}",
+                p.fee,
+                p.paid,
+                if p.status == PlayStatus::AlreadySolved {
+                    " (nothing sent: this account's solve is recorded)"
+                } else {
+                    ""
+                }
+            ))?;
+        }
+        Ok(match p.status {
+            PlayStatus::Solved | PlayStatus::AlreadySolved => ExitCode::SUCCESS,
+            PlayStatus::Rejected => ExitCode::from(1),
+        })
+    })
+}
+
+fn run_record(args: &RecordArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let player_key = args.address.as_deref().map(player).transpose()?;
+    runtime()?.block_on(async {
+        let (mut game, app_id, setup) = connect(&args.network, args.app_id, false, global).await?;
+        let key = player_key.unwrap_or(game.chain.address().0);
+        let address = algoku_curta::algorand_address(&key);
+        let rec = game.record(key).await?;
+        let solvers = game.solvers().await?;
+        if global.json {
+            let mut v = json!({
+                "address": address, "app_id": app_id, "backend": game.chain.kind(),
+                "solved": rec.is_some(), "solvers": solvers, "setup": setup,
+            });
+            v["record"] = record_json(&rec);
+            out.json(&v)?;
+        } else {
+            match &rec {
+                Some(r) => out.line(format!(
+                    "{address}: solved in round {} (timestamp {}), rank {}",
+                    r.round, r.timestamp, r.rank
+                ))?,
+                None => out.line(format!("{address}: no recorded solve"))?,
+            }
+            out.line(format!("{solvers} solver(s) on app {app_id}"))?;
+        }
+        Ok(exit_verdict(rec.is_some()))
+    })
+}
+
+/// The signing account's address (DEPLOYER_MNEMONIC), for commands that default to it.
+fn signing_account() -> Result<[u8; 32]> {
+    match algoku_client::game::mnemonic_address(&Settings::from_env())? {
+        Some(a) => Ok(a),
+        None => {
+            bail!("no ADDRESS given and DEPLOYER_MNEMONIC is not set: give the player's address")
+        }
+    }
+}
+
+fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let address = match &args.address {
+        Some(a) => player(a)?,
+        None => signing_account()?,
+    };
+    let (app_id, chain) = match &args.network {
+        None => (
+            args.app_id
+                .expect("clap requires --app-id without --network"),
+            None,
+        ),
+        Some(network) => runtime()?.block_on(async {
+            let (mut game, id, _) = connect(network, args.app_id, false, global).await?;
+            let (index, cells) = game.puzzle_on_chain(address).await?;
+            Ok::<_, anyhow::Error>((id, Some((game.chain.kind(), index, cells))))
+        })?,
+    };
+    let p = puzzle(app_id, &address);
+    if let Some((_, index, cells)) = &chain {
+        let native: Vec<u8> = (0..81).map(|c| p.grid.get(c).unwrap_or(0)).collect();
+        if *index != p.derived.index || cells[..] != native[..] {
+            bail!(
+                "the app's puzzle (index {index}) differs from the native one (index {})",
+                p.derived.index
+            );
+        }
+    }
+    let r = rate(&p.grid);
+    let score = r.score_tenths().map(score_text);
+    let text = p.grid.to_string_zeros().replace('0', ".");
+    let how = format!(
+        "solve it (algoku solve {text}), then `algoku game play --solution GRID` from this account: \
+         one payment of the box minimum balance and the solve, simulated before it is sent"
+    );
+    if global.json {
+        out.json(&json!({
+            "address": algoku_curta::algorand_address(&address), "app_id": app_id,
+            "backend": chain.as_ref().map_or("native", |c| c.0), "agrees_chain": chain.as_ref().map(|_| true),
+            "puzzle": text, "index": p.derived.index, "transpose": p.derived.transpose,
+            "givens": p.grid.clue_count(), "score": score, "level": r.level.map(|l| l.name()),
+            "how": how,
+        }))?;
+    } else {
+        out.line(&text)?;
+        out.line(format!(
+            "catalogue index {} of 49158, 17 givens, SE {}",
+            p.derived.index,
+            score.as_deref().unwrap_or("beyond the rater's techniques")
+        ))?;
+        out.line(how)?;
+        if let Some((kind, ..)) = &chain {
+            out.line(format!(
+                "the app {app_id} on {kind} derives the same puzzle (simulated: nothing sent)"
+            ))?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_check(args: &CheckArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let address = player(&args.address)?;
+    let grid = solution_grid(&args.solution)?;
+    let p = puzzle(args.app_id, &address);
+    let tree = Tree::catalogue();
+    let valid = verdict(
+        &tree.root(),
+        args.app_id,
+        &address,
+        &p.leaf(),
+        &p.proof(&tree),
+        &lanes(&grid),
+    )
+    .map_err(|e| anyhow!("{e}"))?;
+    if global.json {
+        out.json(&json!({"valid": valid, "index": p.derived.index}))?;
+    } else {
+        out.line(valid)?;
+    }
+    Ok(exit_verdict(valid))
+}
+
+fn run_root(global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let root = Tree::catalogue().root();
+    let hex = |b: &[u8]| b.iter().map(|x| format!("{x:02x}")).collect::<String>();
+    let same = root == committed_root();
+    if global.json {
+        out.json(
+            &json!({"root": hex(&root), "puzzles": algoku_game::COUNT, "matches_contract": same}),
+        )?;
+    } else {
+        out.line(format!("{} ({} puzzles)", hex(&root), algoku_game::COUNT))?;
+        if !same {
+            out.line(format!(
+                "differs from the contract's {}",
+                hex(&committed_root())
+            ))?;
+        }
+    }
+    Ok(exit_verdict(same))
+}

@@ -1,0 +1,390 @@
+//! Batches never stop short: `verify --file` / `--puzzle-file` on the embedded
+//! evaluator run to the end however long they are (the play-money account is
+//! topped up), and a batch that cannot go on (here: an account that runs out
+//! of funds on purpose, `ALGOKU_EMBEDDED_FUNDING` with `ALGOKU_EMBEDDED_TOP_UP=off`;
+//! or an algod account too poor for the file) still prints one line per input
+//! line, in order, and the summary, and exits 2.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpListener;
+use std::path::PathBuf;
+use std::process::Command;
+use std::sync::{Arc, Mutex};
+
+const ALGOKU: &str = env!("CARGO_BIN_EXE_algoku");
+/// A solved grid; its relabellings are solved grids too.
+const SOLVED: &str =
+    "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
+
+/// The `k`-th relabelling of [`SOLVED`] (digits permuted by the `k`-th
+/// permutation of 1..=9 in lexicographic order): distinct valid grids for
+/// `k` < 9!.
+fn relabelled(k: usize) -> String {
+    let mut digits: Vec<u8> = (b'1'..=b'9').collect();
+    let mut perm = Vec::with_capacity(9);
+    let mut rest = k;
+    for i in (0..9).rev() {
+        let f: usize = (1..=i).product();
+        perm.push(digits.remove(rest / f));
+        rest %= f;
+    }
+    SOLVED
+        .bytes()
+        .map(|d| perm[(d - b'1') as usize] as char)
+        .collect()
+}
+
+/// A file in the temp dir holding `lines`, removed on drop.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, lines: &[String]) -> TempFile {
+        let path = std::env::temp_dir().join(format!("algoku-{name}-{}.txt", std::process::id()));
+        std::fs::write(&path, lines.join("\n") + "\n").unwrap();
+        TempFile(path)
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// Runs `algoku args… FILE --json` with `env`: (exit code, the output lines, the summary).
+fn run(args: &[&str], file: &TempFile, env: &[(&str, &str)]) -> (i32, Vec<Value>, Value) {
+    let mut cmd = Command::new(ALGOKU);
+    cmd.args(args).arg(&file.0).arg("--json");
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("algoku runs");
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    let mut lines: Vec<Value> = stdout
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
+        .collect();
+    let summary = lines.pop().expect("a summary line")["summary"].clone();
+    assert!(
+        summary.is_object(),
+        "the last line is the summary: {stdout}"
+    );
+    (out.status.code().unwrap_or(-1), lines, summary)
+}
+
+/// Every input line has its own output line, in input order, and the
+/// summary's counts add up to them.
+fn assert_one_line_each(lines: &[Value], numbers: &[usize], summary: &Value) {
+    assert_eq!(lines.len(), numbers.len(), "{summary}");
+    for (v, n) in lines.iter().zip(numbers) {
+        assert_eq!(v["line"], *n, "input order: {v}");
+        assert!(v["valid"].is_boolean() != v["error"].is_string(), "{v}");
+    }
+    let count = |k: &str| summary[k].as_u64().unwrap();
+    assert_eq!(count("lines"), numbers.len() as u64, "{summary}");
+    assert_eq!(count("verified"), count("valid") + count("invalid"));
+    assert_eq!(
+        count("verified") + count("errors") + count("not_attempted"),
+        count("lines"),
+        "{summary}"
+    );
+}
+
+/// The play-money account starts with this much: enough to create the app
+/// (its fee and 4 × 100 000 of minimum balance, as on algod) and then pay 300
+/// one-call verifications (the evaluator charges 200 000 of minimum balance).
+const FUNDING: &str = "501000";
+
+#[test]
+fn a_batch_that_runs_out_of_funds_answers_every_line_and_sums_up() {
+    let mut lines: Vec<String> = (0..400).map(relabelled).collect();
+    lines[10] = format!("{}1", &SOLVED[..80]); // invalid
+    lines[350] = "not a grid".into(); // an error of its own, after the stop
+    let file = TempFile::new("broke", &lines);
+    let env = [
+        ("ALGOKU_EMBEDDED_FUNDING", FUNDING),
+        ("ALGOKU_EMBEDDED_TOP_UP", "off"),
+    ];
+    let (code, out, s) = run(&["verify", "--network", "embedded", "--file"], &file, &env);
+    assert_eq!(code, 2, "the batch stopped: {s}");
+    let numbers: Vec<usize> = (1..=400).collect();
+    assert_one_line_each(&out, &numbers, &s);
+    // 300 000 µALGO of fees pay 18 groups of 16; the 19th is refused before it is sent.
+    let verified = 18 * 16;
+    for (k, v) in out.iter().enumerate() {
+        match k {
+            10 => assert_eq!(v["valid"], false, "{v}"),
+            350 => assert!(v["error"].as_str().unwrap().contains("wrong length"), "{v}"),
+            k if k < verified => assert_eq!(v["valid"], true, "{v}"),
+            _ => {
+                assert_eq!(v["not_attempted"], true, "{v}");
+                let e = v["error"].as_str().unwrap();
+                assert!(
+                    e.starts_with("not verified: the batch stopped: insufficient funds"),
+                    "{e}"
+                );
+                assert!(e.contains("µALGO missing"), "{e}");
+            }
+        }
+    }
+    assert_eq!(
+        [
+            &s["valid"],
+            &s["invalid"],
+            &s["errors"],
+            &s["not_attempted"]
+        ],
+        [
+            &json!(verified - 1),
+            &json!(1),
+            &json!(1),
+            &json!(400 - verified - 1)
+        ],
+        "{s}"
+    );
+    assert_eq!(s["fee"], verified * 1000);
+    assert!(
+        s["stopped"]
+            .as_str()
+            .unwrap()
+            .contains("insufficient funds"),
+        "{s}"
+    );
+    assert_eq!(s["topped_up"], 0);
+}
+
+#[test]
+fn a_puzzle_file_that_runs_out_of_funds_answers_every_line() {
+    // Every third cell given: a puzzle that SOLVED solves.
+    let puzzle: String = SOLVED
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i % 3 == 0 { c } else { '.' })
+        .collect();
+    let pair = format!("{puzzle} {SOLVED}");
+    let lines: Vec<String> = (0..320).map(|_| pair.clone()).collect();
+    let file = TempFile::new("broke-pairs", &lines);
+    let env = [
+        ("ALGOKU_EMBEDDED_FUNDING", FUNDING),
+        ("ALGOKU_EMBEDDED_TOP_UP", "off"),
+    ];
+    let (code, out, s) = run(
+        &["verify", "--network", "embedded", "--puzzle-file"],
+        &file,
+        &env,
+    );
+    assert_eq!(code, 2, "{s}");
+    let numbers: Vec<usize> = (1..=320).collect();
+    assert_one_line_each(&out, &numbers, &s);
+    assert_eq!(s["valid"], 288, "{s}");
+    assert_eq!(s["not_attempted"], 32, "{s}");
+    assert!(out[..288].iter().all(|v| v["method"] == "solution_of"));
+}
+
+#[test]
+fn the_embedded_account_is_topped_up_as_the_batch_needs() {
+    // Funding for the app and a few groups only: the batch still runs to the end.
+    let lines: Vec<String> = (0..200).map(relabelled).collect();
+    let file = TempFile::new("topped", &lines);
+    let env = [("ALGOKU_EMBEDDED_FUNDING", "250000")];
+    let (code, out, s) = run(&["verify", "--network", "embedded", "--file"], &file, &env);
+    assert_eq!(code, 0, "{s}");
+    let numbers: Vec<usize> = (1..=200).collect();
+    assert_one_line_each(&out, &numbers, &s);
+    assert_eq!(
+        (s["valid"].as_u64(), s["stopped"].as_str()),
+        (Some(200), None)
+    );
+    let topped = s["topped_up"].as_u64().unwrap();
+    assert!(topped >= 250_000 && topped % 250_000 == 0, "in steps: {s}");
+    assert!(s["setup"].as_str().unwrap().contains("play money"), "{s}");
+}
+
+#[test]
+fn simulate_only_prices_the_whole_file_without_sending() {
+    let lines: Vec<String> = (0..40).map(relabelled).collect();
+    let file = TempFile::new("priced", &lines);
+    let env = [
+        ("ALGOKU_EMBEDDED_FUNDING", FUNDING),
+        ("ALGOKU_EMBEDDED_TOP_UP", "off"),
+    ];
+    let args = [
+        "verify",
+        "--network",
+        "embedded",
+        "--simulate-only",
+        "--file",
+    ];
+    let (code, out, s) = run(&args, &file, &env);
+    assert_eq!(code, 0, "{s}");
+    assert_one_line_each(&out, &(1..=40).collect::<Vec<_>>(), &s);
+    assert_eq!(
+        (s["fee"].as_u64(), s["would_cost"].as_u64()),
+        (Some(0), Some(40_000))
+    );
+    let cost = &s["cost"];
+    assert_eq!(cost["fees"], 40_000, "{s}");
+    assert_eq!(cost["balance"], 501_000, "{s}");
+    assert_eq!(cost["missing"], 40_000, "{s}");
+}
+
+/// A mnemonic for a throwaway account that only the fake algod below knows.
+const MNEMONIC: &str = "air nature sleep rescue dismiss ocean mule dragon quality ten powder \
+     piece original cycle guide someone jewel defense flat bounce shield major merry about essence";
+
+/// A loopback algod that knows an account holding `amount` µALGO with no
+/// app, and records every request it gets. Returns its port and the log.
+fn fake_algod(amount: u64) -> (u16, Arc<Mutex<Vec<String>>>) {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let log = Arc::new(Mutex::new(Vec::new()));
+    let seen = log.clone();
+    std::thread::spawn(move || {
+        for sock in listener.incoming().flatten() {
+            let mut reader = BufReader::new(sock);
+            let mut head = String::new();
+            let mut length = 0usize;
+            loop {
+                let mut line = String::new();
+                if reader.read_line(&mut line).unwrap_or(0) == 0 || line == "\r\n" {
+                    break;
+                }
+                if let Some(v) = line.to_ascii_lowercase().strip_prefix("content-length:") {
+                    length = v.trim().parse().unwrap_or(0);
+                }
+                if head.is_empty() {
+                    head = line.trim().to_string();
+                }
+            }
+            let mut body = vec![0; length];
+            let _ = reader.read_exact(&mut body);
+            seen.lock().unwrap().push(head.clone());
+            let path = head.split_whitespace().nth(1).unwrap_or("");
+            let (status, answer) = if path == "/health" {
+                ("200 OK", json!({}))
+            } else if path.starts_with("/v2/transactions/params") {
+                let hash = "SGO1GKSzyE7IEPItTxCByw9x8FmnrCDexi9/cOUJOiI=";
+                (
+                    "200 OK",
+                    json!({"last-round": 10, "min-fee": 1000, "fee": 0,
+                    "genesis-hash": hash, "genesis-id": "fake-v1"}),
+                )
+            } else if path.starts_with("/v2/accounts/") {
+                (
+                    "200 OK",
+                    json!({"amount": amount, "min-balance": 100_000, "created-apps": []}),
+                )
+            } else {
+                (
+                    "500 Internal Server Error",
+                    json!({"message": "not in this fake"}),
+                )
+            };
+            let text = answer.to_string();
+            let mut sock = reader.into_inner();
+            let _ = write!(
+                sock,
+                "HTTP/1.1 {status}\r\nContent-Type: application/json\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{text}",
+                text.len()
+            );
+        }
+    });
+    (port, log)
+}
+
+#[test]
+fn an_algod_account_too_poor_for_the_file_is_told_before_anything_is_sent() {
+    let lines: Vec<String> = (0..50).map(relabelled).collect();
+    let file = TempFile::new("algod-poor", &lines);
+    let (port, log) = fake_algod(300_000);
+    let port = port.to_string();
+    let env = [
+        ("ALGOD_SERVER", "http://127.0.0.1"),
+        ("ALGOD_PORT", port.as_str()),
+        ("DEPLOYER_MNEMONIC", MNEMONIC),
+    ];
+    let (code, out, s) = run(&["verify", "--file"], &file, &env);
+    assert_eq!(code, 2, "{s}");
+    assert_one_line_each(&out, &(1..=50).collect::<Vec<_>>(), &s);
+    assert_eq!(s["not_attempted"], 50, "{s}");
+    let cause = s["stopped"].as_str().unwrap();
+    // 100 000 kept + 401 000 to create the app + 50 000 of fees - 300 000 held.
+    assert!(cause.contains("251000 µALGO missing"), "{cause}");
+    assert!(cause.contains("nothing was sent"), "{cause}");
+    assert_eq!(s["cost"]["missing"], 251_000, "{s}");
+    let requests = log.lock().unwrap().clone();
+    assert!(
+        requests.iter().all(|r| r.starts_with("GET ")),
+        "nothing is sent: {requests:?}"
+    );
+}
+
+/// 100 000 valid grids on the embedded evaluator: the batch runs to the end.
+/// Run it on an optimised build and read the rate it prints:
+/// `cargo test --release --test cli_batch -- --ignored --nocapture`.
+#[test]
+#[ignore = "minutes: 100 000 verifications"]
+fn a_hundred_thousand_grids_run_to_the_end() {
+    let n = 100_000;
+    let lines: Vec<String> = (0..n).map(relabelled).collect();
+    let file = TempFile::new("100k", &lines);
+    let (code, out, s) = run(
+        &["verify", "--network", "embedded", "--quiet", "--file"],
+        &file,
+        &[],
+    );
+    assert_eq!(code, 0, "{s}");
+    assert_one_line_each(&out, &(1..=n).collect::<Vec<_>>(), &s);
+    assert_eq!(s["valid"], n, "{s}");
+    println!(
+        "{n} grids: {} s, {} grids/s, topped up {} µALGO",
+        s["seconds"], s["per_second"], s["topped_up"]
+    );
+}
+
+#[test]
+fn a_curta_batch_that_cannot_start_still_answers_every_line() {
+    // An algod account with no Curta app and no --deploy: the batch stops
+    // before its first question, and says so on every line.
+    let address = "LY3BTGZKN4CNIAJ5PZPQC5DAHFR5Q5KITQJ2LAP64J5IW3QM54ITX7RVT4";
+    let mut lines: Vec<String> = (0..20).map(|_| address.to_string()).collect();
+    lines[4] = "not an address".into();
+    let file = TempFile::new("curta-stopped", &lines);
+    let (port, log) = fake_algod(1_000_000);
+    let port = port.to_string();
+    let env = [
+        ("ALGOD_SERVER", "http://127.0.0.1"),
+        ("ALGOD_PORT", port.as_str()),
+        ("DEPLOYER_MNEMONIC", MNEMONIC),
+    ];
+    let args = ["curta", "generate", "--network", "auto", "--file"];
+    let (code, out, s) = run(&args, &file, &env);
+    assert_eq!(code, 2, "{s}");
+    assert_eq!(out.len(), 20, "{s}");
+    for (k, v) in out.iter().enumerate() {
+        assert_eq!(v["line"], k + 1, "{v}");
+        let e = v["error"].as_str().unwrap();
+        if k == 4 {
+            assert!(e.starts_with("address:"), "{e}");
+        } else {
+            assert_eq!(v["not_attempted"], true, "{v}");
+            assert!(e.starts_with("not answered: the batch stopped: "), "{e}");
+            assert!(e.contains("no Curta app"), "{e}");
+        }
+    }
+    assert_eq!(
+        (
+            s["lines"].as_u64(),
+            s["errors"].as_u64(),
+            s["not_attempted"].as_u64()
+        ),
+        (Some(20), Some(1), Some(19)),
+        "{s}"
+    );
+    assert!(
+        s["stopped"].as_str().unwrap().contains("no Curta app"),
+        "{s}"
+    );
+    assert!(log.lock().unwrap().iter().all(|r| r.starts_with("GET ")));
+}

@@ -1,0 +1,215 @@
+//! `algoku game …` through the binary: the native puzzle of the shared players
+//! (rust/game/tests/data/players.jsonl), the root, bad input (one-line error,
+//! exit 2, nothing sent), and `game play` / `game record` end to end on
+//! go-algorand's evaluator (embedded: a fresh ledger, app and account per run).
+
+use serde_json::Value;
+use std::process::Command;
+
+fn algoku(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
+        .args(args)
+        .output()
+        .expect("algoku runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> (i32, Value) {
+    let mut all = vec!["--json"];
+    all.extend_from_slice(args);
+    let (code, out, err) = algoku(&all);
+    let v =
+        serde_json::from_str(out.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {out} {err}"));
+    (code, v)
+}
+
+fn players() -> Vec<Value> {
+    let path = format!(
+        "{}/rust/game/tests/data/players.jsonl",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+#[test]
+fn puzzle_of_shared_players() {
+    for p in players().iter().take(12) {
+        let address = format!("0x{}", p["address"].as_str().unwrap());
+        let app = p["app_id"].to_string();
+        let (code, v) = json(&["game", "puzzle", &address, "--app-id", &app]);
+        assert_eq!(code, 0, "{v}");
+        assert_eq!(v["index"], p["index"]);
+        assert_eq!(
+            v["puzzle"].as_str().unwrap(),
+            p["puzzle"].as_str().unwrap().replace('0', ".")
+        );
+        assert_eq!(v["givens"], 17);
+        let (code, v) = json(&[
+            "game",
+            "check",
+            &address,
+            p["solution"].as_str().unwrap(),
+            "--app-id",
+            &app,
+        ]);
+        assert_eq!((code, &v["valid"]), (0, &Value::Bool(true)));
+        // another player's solution solves another puzzle
+        let (code, v) = json(&[
+            "game",
+            "check",
+            &address,
+            players()[200]["solution"].as_str().unwrap(),
+            "--app-id",
+            &app,
+        ]);
+        assert_eq!((code, &v["valid"]), (1, &Value::Bool(false)));
+    }
+}
+
+#[test]
+fn root_matches_the_contract() {
+    let (code, v) = json(&["game", "root"]);
+    assert_eq!(code, 0);
+    assert_eq!(v["matches_contract"], true);
+    assert_eq!(v["puzzles"], 49158);
+}
+
+#[test]
+fn bad_input_is_one_line_exit_2() {
+    let grid = "1".repeat(81);
+    for args in [
+        vec!["game", "puzzle", "NOTANADDRESS", "--app-id", "1"],
+        vec!["game", "puzzle", "0x1234", "--app-id", "1"],
+        vec![
+            "game",
+            "puzzle",
+            "0x1111111111111111111111111111111111111111",
+            "--app-id",
+            "1",
+        ],
+        vec![
+            "game",
+            "check",
+            "0x1111111111111111111111111111111111111111111111111111111111111111",
+            "12",
+            "--app-id",
+            "1",
+        ],
+        vec![
+            "game",
+            "check",
+            "0x1111111111111111111111111111111111111111111111111111111111111111",
+            &grid[..80],
+            "--app-id",
+            "1",
+        ],
+        vec!["game", "play", "--network", "embedded", "--solution", "123"],
+        vec![
+            "game",
+            "play",
+            "--network",
+            "embedded",
+            "--solution",
+            "0........",
+        ],
+        vec!["game", "record", "BAD", "--network", "embedded"],
+    ] {
+        let (code, out, err) = algoku(&args);
+        assert_eq!(code, 2, "{args:?}: {out} {err}");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        assert_eq!(err.trim().lines().count(), 1, "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{err}");
+        assert!(
+            !err.contains("backend:"),
+            "nothing connected, nothing sent: {err}"
+        );
+    }
+}
+
+#[test]
+fn play_and_record_on_the_embedded_evaluator() {
+    let (code, v) = json(&["game", "play", "--network", "embedded"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["backend"], "embedded");
+    assert_eq!(v["fee"], 3000);
+    assert_eq!(v["paid"], 24900);
+    assert_eq!(v["record"]["rank"], 1);
+    assert_eq!(v["txids"].as_array().unwrap().len(), 3);
+    assert_eq!(
+        v["puzzle"]
+            .as_str()
+            .unwrap()
+            .chars()
+            .filter(|c| *c != '.')
+            .count(),
+        17
+    );
+
+    // a wrong solution: refused natively, nothing sent (exit 2); forced: sent without the payment
+    let wrong = "123456789".repeat(9);
+    let (code, out, err) = algoku(&[
+        "game",
+        "play",
+        "--network",
+        "embedded",
+        "--solution",
+        &wrong,
+    ]);
+    assert_eq!(code, 2, "{out} {err}");
+    assert!(err.contains("the native check rejects"), "{err}");
+    let (code, v) = json(&[
+        "game",
+        "play",
+        "--network",
+        "embedded",
+        "--solution",
+        &wrong,
+        "--force",
+    ]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["status"], "rejected by the app");
+    assert_eq!(v["paid"], 0);
+    assert_eq!(v["fee"], 2000);
+
+    // a fresh ledger has no record for anyone: exit 1, 0 solvers
+    let (code, v) = json(&["game", "record", "--network", "embedded"]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["solved"], false);
+    assert_eq!(v["solvers"], 0);
+}
+
+#[test]
+fn puzzle_read_from_the_embedded_app_agrees() {
+    let p = &players()[3];
+    let address = format!("0x{}", p["address"].as_str().unwrap());
+    // the embedded evaluator's first app is 1001, the shared players' app id
+    let (code, v) = json(&["game", "puzzle", &address, "--network", "embedded"]);
+    assert_eq!(code, 0, "{v}");
+    assert_eq!(
+        (v["backend"].as_str(), v["agrees_chain"].as_bool()),
+        (Some("embedded"), Some(true))
+    );
+    assert_eq!(v["app_id"], p["app_id"]);
+    assert_eq!(v["index"], p["index"]);
+    // an app id that is not the game's program: refused before any read
+    let (code, out, err) = algoku(&[
+        "game",
+        "puzzle",
+        &address,
+        "--network",
+        "embedded",
+        "--app-id",
+        "5",
+    ]);
+    assert_eq!(code, 2, "{out} {err}");
+    assert!(err.contains("app 5 does not exist"), "{err}");
+}
