@@ -179,13 +179,17 @@ impl Settings {
         self.algod_server.is_some() || self.algod_port.is_some()
     }
 
-    /// algod's URL: ALGOD_SERVER:ALGOD_PORT, LocalNet's by default.
+    /// algod's URL: ALGOD_SERVER[:ALGOD_PORT], LocalNet's (http://localhost:4001) by default.
     pub fn algod_url(&self) -> String {
-        let server = self.algod_server.as_deref().unwrap_or(LOCALNET_SERVER);
-        join(
-            server,
-            Some(self.algod_port.as_deref().unwrap_or(LOCALNET_ALGOD_PORT)),
-        )
+        match &self.algod_server {
+            // AlgoKit's rule: a configured server takes ALGOD_PORT only when it is set
+            // (https://testnet-api.algonode.cloud alone means port 443).
+            Some(server) => join(server, self.algod_port.as_deref()),
+            None => join(
+                LOCALNET_SERVER,
+                Some(self.algod_port.as_deref().unwrap_or(LOCALNET_ALGOD_PORT)),
+            ),
+        }
     }
 
     /// algod's token: ALGOD_TOKEN, LocalNet's by default.
@@ -195,13 +199,15 @@ impl Settings {
             .unwrap_or_else(|| LOCALNET_TOKEN.to_string())
     }
 
-    /// KMD's URL: ALGOD_SERVER:KMD_PORT, LocalNet's by default.
+    /// KMD's URL: ALGOD_SERVER[:KMD_PORT], LocalNet's (http://localhost:4002) by default.
     pub fn kmd_url(&self) -> String {
-        let server = self.algod_server.as_deref().unwrap_or(LOCALNET_SERVER);
-        join(
-            server,
-            Some(self.kmd_port.as_deref().unwrap_or(LOCALNET_KMD_PORT)),
-        )
+        match &self.algod_server {
+            Some(server) => join(server, self.kmd_port.as_deref()),
+            None => join(
+                LOCALNET_SERVER,
+                Some(self.kmd_port.as_deref().unwrap_or(LOCALNET_KMD_PORT)),
+            ),
+        }
     }
 
     /// KMD's token: KMD_TOKEN, else ALGOD_TOKEN, else LocalNet's.
@@ -224,6 +230,28 @@ mod tests {
         assert_eq!(s.kmd_url(), "http://localhost:4002");
         assert_eq!(s.algod_token(), "a".repeat(64));
         assert!(!s.algod_configured());
+    }
+
+    #[test]
+    fn a_configured_server_takes_a_port_only_when_one_is_set() {
+        let testnet = Settings {
+            algod_server: Some("https://testnet-api.algonode.cloud".into()),
+            ..Default::default()
+        };
+        assert_eq!(testnet.algod_url(), "https://testnet-api.algonode.cloud");
+        let with_port = Settings {
+            algod_port: Some("8080".into()),
+            ..testnet.clone()
+        };
+        assert_eq!(
+            with_port.algod_url(),
+            "https://testnet-api.algonode.cloud:8080"
+        );
+        let port_only = Settings {
+            algod_port: Some("5001".into()),
+            ..Default::default()
+        };
+        assert_eq!(port_only.algod_url(), "http://localhost:5001");
     }
 
     #[test]
