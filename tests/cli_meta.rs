@@ -4,7 +4,7 @@
 use std::process::Command;
 
 /// The subcommands every completion script and the man page must name.
-const SUBCOMMANDS: [&str; 13] = [
+const SUBCOMMANDS: [&str; 14] = [
     "check",
     "solve",
     "rate",
@@ -18,6 +18,7 @@ const SUBCOMMANDS: [&str; 13] = [
     "demo",
     "completions",
     "man",
+    "game",
 ];
 
 fn algoku(args: &[&str]) -> (i32, String, String) {
@@ -159,4 +160,22 @@ fn version_names_the_release_and_the_commit() {
     let (code, sub, _) = algoku(&["check", "--version"]);
     assert_eq!(code, 0);
     assert!(sub.contains(commit), "{sub}");
+}
+
+#[test]
+fn usage_errors_are_one_line_with_exit_2() {
+    for args in [
+        &["completions", "nosh"][..],
+        &["--bogus"][..],
+        &["verify", "--method", "foo", "x"][..],
+        &["generate", "--count"][..],
+    ] {
+        let (code, stdout, stderr) = algoku(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(stdout.is_empty(), "{args:?}: {stdout}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    }
+    let (_, _, stderr) = algoku(&["completions", "nosh"]);
+    assert!(stderr.contains("[possible values: bash"), "{stderr}");
 }

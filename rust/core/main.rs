@@ -149,7 +149,8 @@ fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<Exit
 
 /// clap's message as one line: the first line, with the lines that follow a
 /// trailing colon (e.g. the names of missing required arguments) joined on,
-/// and without the usage and help hints.
+/// the possible values if clap lists them, and without the usage, tips and
+/// help hints.
 fn one_line(rendered: &str) -> Option<String> {
     let mut lines = rendered
         .lines()
@@ -157,29 +158,28 @@ fn one_line(rendered: &str) -> Option<String> {
         .take_while(|l| !l.starts_with("Usage:") && !l.starts_with("For more information"))
         .filter(|l| !l.is_empty());
     let mut text = lines.next()?.trim_start_matches("error: ").to_string();
+    let rest: Vec<&str> = lines.collect();
     if text.ends_with(':') {
-        let rest: Vec<&str> = lines.collect();
         if !rest.is_empty() {
             text = format!("{} {}", text, rest.join(", "));
         }
+    } else if let Some(values) = rest.iter().find(|l| l.starts_with("[possible values")) {
+        text = format!("{text} {values}");
     }
     Some(text)
 }
 
 /// Handles a command-line parse failure: `--help` and `--version` print and
-/// exit 0; other errors print clap's message (or `{"error": …}` when
-/// `--json` was given) and exit 2.
+/// exit 0; other errors print clap's message as one line (`error: …`, or
+/// `{"error": …}` when `--json` was given) and exit 2.
 fn usage_error(e: clap::Error) -> ExitCode {
     use clap::error::ErrorKind;
     if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
         let _ = e.print();
         return ExitCode::SUCCESS;
     }
-    if std::env::args_os().any(|a| a == "--json") {
-        let text = e.kind().to_string();
-        report_error(&one_line(&e.render().to_string()).unwrap_or(text), true);
-    } else {
-        let _ = e.print();
-    }
+    let json = std::env::args_os().any(|a| a == "--json");
+    let text = one_line(&e.render().to_string()).unwrap_or_else(|| e.kind().to_string());
+    report_error(&text, json);
     ExitCode::from(EXIT_ERROR)
 }
