@@ -25,3 +25,6 @@ cargo test --workspace --locked "$@"
 
 echo "==> API docs (cargo doc, warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
+
+echo "==> the library crates package (cargo package: metadata, embedded files)"
+cargo package --workspace --exclude algoku --no-verify --allow-dirty --locked --quiet
