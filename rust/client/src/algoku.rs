@@ -10,7 +10,7 @@
 //! inner opups it makes, then finds the fewest padding calls that succeed, and
 //! sends whichever group costs less (the single transaction on a tie).
 
-use crate::chain::{micro, Chain, APP_CALL_BUDGET};
+use crate::chain::{micro, Chain, APP_CALL_BUDGET, APP_MIN_BALANCE};
 use crate::error::ClientError;
 use crate::outcome::{Failure, GroupOutcome};
 use crate::spec::AppSpec;
@@ -23,9 +23,6 @@ use algonaut::transaction::Transaction;
 pub const RETURN_PREFIX: [u8; 4] = [0x15, 0x1f, 0x7c, 0x75];
 /// A group holds at most 16 transactions.
 pub const MAX_GROUP: u64 = 16;
-
-/// Minimum balance an app creator needs per created app, plus per extra page.
-const APP_MIN_BALANCE: u64 = 100_000;
 
 /// How a call gets the opcode budget it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -16,14 +16,19 @@ use crate::kmd;
 use crate::outcome::GroupOutcome;
 use crate::params::NetParams;
 use crate::settings::{Network, Settings, TESTNET_ALGOD};
+use crate::spec::AppSpec;
+use algonaut::core::CompiledTeal;
 use algonaut::core::{Address, AppId, MicroAlgos, ToMsgPack};
 use algonaut::transaction::account::Account;
-use algonaut::transaction::builder::CallApplication;
+use algonaut::transaction::builder::{CallApplication, CreateApplication, Pay};
 use algonaut::transaction::group::TransactionGroup;
+use algonaut::transaction::transaction::StateSchema;
 use algonaut::transaction::{SignedTransaction, Transaction};
 
 /// The pooled opcode budget each app call adds.
 pub const APP_CALL_BUDGET: u64 = 700;
+/// An account's minimum balance, and what each app or extra page adds to its creator's (µALGO).
+pub const APP_MIN_BALANCE: u64 = 100_000;
 /// Opcodes the burner leaves beyond the group's own budget, so the reporter can run.
 const REPORTER_RESERVE: u64 = 40;
 pub use crate::settings::EMBEDDED_FUNDING;
@@ -454,6 +459,54 @@ impl Chain {
                 ClientError::Transaction("the create transaction reported no app id".into())
             })?;
         Ok((app_id, txids))
+    }
+
+    /// Create an app that records solves in boxes (one global uint, the solver
+    /// count) from `spec`, and fund its account with its 100 000 µALGO
+    /// minimum balance so that each box can be paid for by its own solve; or
+    /// reuse this account's newest app with the same program. Returns the app
+    /// id and whether it was reused. A refusal names `what`.
+    pub async fn deploy_box_app(
+        &mut self,
+        spec: &AppSpec,
+        what: &str,
+    ) -> Result<(u64, bool), ClientError> {
+        if let Some(&app_id) = self.created_apps_with(&spec.approval).await?.iter().max() {
+            return Ok((app_id, true));
+        }
+        // A global counter needs an app id >= 256 on the evaluator.
+        self.reserve_app_ids().await?;
+        let fee = self.min_fee();
+        let extra = spec.extra_pages();
+        self.ensure_funds(3 * fee + APP_MIN_BALANCE * (2 + extra as u64))
+            .await?;
+        let create = CreateApplication::new(
+            self.address(),
+            CompiledTeal(spec.approval.clone()),
+            CompiledTeal(spec.clear.clone()),
+            StateSchema {
+                number_ints: 1,
+                number_byteslices: 0,
+            },
+            StateSchema::empty(),
+        )
+        .extra_pages(extra)
+        .build(&self.params)?;
+        let (app_id, _) = self.create_app(create, what).await?;
+        let fund = Pay::new(
+            self.address(),
+            AppId(app_id).address(),
+            micro(APP_MIN_BALANCE),
+        )
+        .build(&self.params)?;
+        let (outcome, _) = self.send(vec![fund]).await?;
+        if let Some(f) = outcome.failure {
+            return Err(ClientError::Rejected {
+                message: format!("funding {what}'s account: {}", f.message),
+                pc: f.pc,
+            });
+        }
+        Ok((app_id, false))
     }
 
     /// The opcode budget `txns` consume as a group. algod: simulate's

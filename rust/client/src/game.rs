@@ -18,14 +18,13 @@ use crate::outcome::GroupOutcome;
 use crate::spec::AppSpec;
 use algoku_game::{lanes, Tree, LANES};
 use algoku_sudoku::Grid;
-use algonaut::core::{AppId, CompiledTeal};
-use algonaut::transaction::builder::{CallApplication, CreateApplication, Pay};
-use algonaut::transaction::transaction::{BoxReference, StateSchema};
+use algonaut::core::AppId;
+use algonaut::transaction::builder::{CallApplication, Pay};
+use algonaut::transaction::transaction::BoxReference;
 use algonaut::transaction::Transaction;
 
 /// The box minimum balance a first solve pays: 2500 + 400 * (32 + 24).
 pub const BOX_MBR: u64 = 2500 + 400 * 56;
-const APP_MIN_BALANCE: u64 = 100_000;
 /// `opup()` calls before a solve or a puzzle read: each needs about 1 350 opcodes.
 const PADDING: usize = 1;
 
@@ -146,51 +145,12 @@ impl Game {
         if let Some(app_id) = self.deployed {
             return Ok((app_id, true));
         }
-        if let Some(&app_id) = self
+        let (app_id, reused) = self
             .chain
-            .created_apps_with(&self.spec.approval)
-            .await?
-            .iter()
-            .max()
-        {
-            self.deployed = Some(app_id);
-            return Ok((app_id, true));
-        }
-        self.chain.reserve_app_ids().await?;
-        let fee = self.chain.min_fee();
-        let extra = self.spec.extra_pages();
-        self.chain
-            .ensure_funds(3 * fee + APP_MIN_BALANCE * (2 + extra as u64) + 100_000)
+            .deploy_box_app(&self.spec, "the game app")
             .await?;
-        let create = CreateApplication::new(
-            self.chain.address(),
-            CompiledTeal(self.spec.approval.clone()),
-            CompiledTeal(self.spec.clear.clone()),
-            // The solver count (Game.arc56.json: global ints 1, bytes 0).
-            StateSchema {
-                number_ints: 1,
-                number_byteslices: 0,
-            },
-            StateSchema::empty(),
-        )
-        .extra_pages(extra)
-        .build(&self.chain.params)?;
-        let (app_id, _) = self.chain.create_app(create, "the game app").await?;
-        let fund = Pay::new(
-            self.chain.address(),
-            AppId(app_id).address(),
-            micro(APP_MIN_BALANCE),
-        )
-        .build(&self.chain.params)?;
-        let (outcome, _) = self.chain.send(vec![fund]).await?;
-        if let Some(f) = outcome.failure {
-            return Err(ClientError::Rejected {
-                message: format!("funding the game app account: {}", f.message),
-                pc: f.pc,
-            });
-        }
         self.deployed = Some(app_id);
-        Ok((app_id, false))
+        Ok((app_id, reused))
     }
 
     /// Use app `app_id` after checking that its approval program is the game artifact.

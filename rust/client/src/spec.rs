@@ -8,16 +8,13 @@ use serde::Deserialize;
 use sha2::{Digest, Sha512_256};
 
 /// The committed ARC-56 spec of the Curta contract.
-pub const CURTA_ARC56: &str =
-    include_str!("../assets/Curta.arc56.json");
+pub const CURTA_ARC56: &str = include_str!("../assets/Curta.arc56.json");
 
 /// The committed ARC-56 spec of the game contract.
-pub const GAME_ARC56: &str =
-    include_str!("../assets/Game.arc56.json");
+pub const GAME_ARC56: &str = include_str!("../assets/Game.arc56.json");
 
 /// The committed ARC-56 spec of the Algoku contract.
-pub const ALGOKU_ARC56: &str =
-    include_str!("../assets/Algoku.arc56.json");
+pub const ALGOKU_ARC56: &str = include_str!("../assets/Algoku.arc56.json");
 
 #[derive(Deserialize)]
 struct Arc56 {
