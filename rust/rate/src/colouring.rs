@@ -50,6 +50,7 @@ impl Board {
                     if wrap {
                         return Some(Step {
                             technique: Technique::SimpleColouring,
+                            tenths: Technique::SimpleColouring.score_tenths(),
                             placement: None,
                             eliminations: same.iter().map(|&c| (c, d)).collect(),
                             detail: format!(
@@ -72,6 +73,7 @@ impl Board {
                 if !el.is_empty() {
                     return Some(Step {
                         technique: Technique::SimpleColouring,
+                        tenths: Technique::SimpleColouring.score_tenths(),
                         placement: None,
                         eliminations: el,
                         detail: format!(

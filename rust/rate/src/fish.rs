@@ -45,6 +45,7 @@ impl Board {
                         .collect();
                     found = Some(Step {
                         technique: t,
+                        tenths: t.score_tenths(),
                         placement: None,
                         eliminations: el,
                         detail: format!(
@@ -61,5 +62,168 @@ impl Board {
             }
         }
         None
+    }
+}
+
+/// Sudoku Explainer's basic fish search.
+impl Board {
+    /// A fish of `n` base lines (X-Wing 3.2, Swordfish 3.8, Jellyfish
+    /// 5.2): columns as base lines first, then rows; line sets in
+    /// increasing mask order, digits inside; only digits placed at most
+    /// 9 - 2n times.
+    pub(crate) fn se_fish(&self, n: u32) -> Option<Step> {
+        let t = match n {
+            2 => Technique::XWing,
+            3 => Technique::Swordfish,
+            _ => Technique::Jellyfish,
+        };
+        let mut placed = [0usize; 10];
+        for c in 0..81 {
+            placed[self.value[c] as usize] += 1;
+        }
+        for (base, cover) in [(9usize, 0usize), (0, 9)] {
+            for m in crate::subsets::masks_of_size(n) {
+                for d in 1..=9u8 {
+                    if placed[d as usize] + 2 * n as usize > 9 {
+                        continue;
+                    }
+                    let lines: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
+                    let pos: Vec<u16> =
+                        lines.iter().map(|&i| self.positions(base + i, d)).collect();
+                    if pos.iter().any(|p| p.count_ones() < 2) {
+                        continue;
+                    }
+                    let union = pos.iter().fold(0u16, |a, p| a | p);
+                    if union.count_ones() != n {
+                        continue;
+                    }
+                    let mut el = Vec::new();
+                    for j in (0..9).filter(|j| union & (1 << j) != 0) {
+                        for (i, &c) in UNITS[cover + j].iter().enumerate() {
+                            if m & (1 << i) == 0 && self.cand[c] & bit(d) != 0 {
+                                el.push((c, d));
+                            }
+                        }
+                    }
+                    if el.is_empty() {
+                        continue;
+                    }
+                    el.sort_unstable();
+                    let (kind, other) = if base == 0 {
+                        ("rows", "columns")
+                    } else {
+                        ("columns", "rows")
+                    };
+                    let b: Vec<String> = lines.iter().map(|i| (i + 1).to_string()).collect();
+                    let cv: Vec<String> = (0..9)
+                        .filter(|j| union & (1 << j) != 0)
+                        .map(|j| (j + 1).to_string())
+                        .collect();
+                    return Some(Step {
+                        technique: t,
+                        tenths: t.score_tenths(),
+                        placement: None,
+                        eliminations: el,
+                        detail: format!(
+                            "on {d} in {kind} {} / {other} {}",
+                            b.join(","),
+                            cv.join(",")
+                        ),
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Sudoku Explainer's two strong links (skyscraper 4.0, two-string kite
+/// and turbot fish 4.1): one digit, two units with exactly two places
+/// each, one end of each sharing a unit; the two other ends cannot both be
+/// false, so the digit leaves every cell seeing both (outside the two link
+/// units and the shared unit).
+impl Board {
+    pub(crate) fn se_two_strong_links(&self) -> Option<Step> {
+        let mut best: Option<(u8, usize, Step)> = None;
+        for d in 1..=9u8 {
+            let links: Vec<(usize, [usize; 2])> = SE_UNIT_ORDER
+                .iter()
+                .filter_map(|&u| {
+                    let p = self.places(u, d);
+                    (p.len() == 2).then(|| (u, [p[0], p[1]]))
+                })
+                .collect();
+            for (i, &(u1, c1)) in links.iter().enumerate() {
+                for &(u2, c2) in &links[i + 1..] {
+                    for k1 in 0..2 {
+                        for k2 in 0..2 {
+                            let (x1, s1) = (c1[k1], c1[1 - k1]);
+                            let (x2, e2) = (c2[k2], c2[1 - k2]);
+                            let cells = [x1, s1, x2, e2];
+                            if (0..4).any(|a| (a + 1..4).any(|b| cells[a] == cells[b])) {
+                                continue;
+                            }
+                            let Some(shared) = [9 + col(x1), row(x1), 18 + boxi(x1)]
+                                .into_iter()
+                                .find(|&u| UNITS[u].contains(&x2))
+                            else {
+                                continue;
+                            };
+                            let el: Vec<(usize, u8)> = (0..81)
+                                .filter(|&c| {
+                                    self.cand[c] & bit(d) != 0
+                                        && sees(c, s1)
+                                        && sees(c, e2)
+                                        && ![u1, u2, shared].iter().any(|&u| UNITS[u].contains(&c))
+                                })
+                                .map(|c| (c, d))
+                                .collect();
+                            if el.is_empty() {
+                                continue;
+                            }
+                            let kind = |u: usize| match u {
+                                0..=8 => 1,
+                                9..=17 => 2,
+                                _ => 0,
+                            };
+                            let (a, b) = (kind(u1), kind(u2));
+                            let tenths = if a == 1 && b == 1 || a == 2 && b == 2 {
+                                // Two parallel lines: rows (1,1) score 4.0;
+                                // columns normalise to rows too.
+                                40
+                            } else {
+                                41
+                            };
+                            let t = Technique::TwoStrongLinks;
+                            let n = el.len();
+                            let step = Step {
+                                technique: t,
+                                tenths,
+                                placement: None,
+                                eliminations: el,
+                                detail: format!(
+                                    "on {d}: {}={} in {}, {}-{} in {}, {}={} in {}",
+                                    cell_name(s1),
+                                    cell_name(x1),
+                                    unit_name(u1),
+                                    cell_name(x1),
+                                    cell_name(x2),
+                                    unit_name(shared),
+                                    cell_name(x2),
+                                    cell_name(e2),
+                                    unit_name(u2)
+                                ),
+                            };
+                            if best.as_ref().is_none_or(|b| {
+                                (tenths, std::cmp::Reverse(n)) < (b.0, std::cmp::Reverse(b.1))
+                            }) {
+                                best = Some((tenths, n, step));
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        best.map(|b| b.2)
     }
 }

@@ -77,15 +77,25 @@ use std::fmt;
 
 use algoku_sudoku::Grid;
 
+mod chains;
 mod colouring;
 mod fish;
 mod qqwing;
+mod se;
 mod singles;
 mod subsets;
 mod uniqueness;
 mod wings;
 
+pub use chains::length_tenths;
 pub use qqwing::level;
+pub use se::{se_solve, SeScore};
+
+/// The units in Sudoku Explainer's search order: boxes, columns, rows.
+const SE_UNIT_ORDER: [usize; 27] = [
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 1, 2, 3, 4, 5, 6, 7,
+    8,
+];
 
 /// The 27 units: rows 0–8, columns 9–17, boxes 18–26, each as 9 cell indices.
 pub const UNITS: [[usize; 9]; 27] = build_units();
@@ -146,8 +156,10 @@ const fn bit(d: u8) -> u16 {
     1 << (d - 1)
 }
 
-/// The techniques, easiest first: the order the solve loop tries them.
-pub const TECHNIQUES: [Technique; 19] = [
+/// The classic solver's techniques, easiest first (the order
+/// [`logical_solve`] tries them in for [`classic_solve`]); the Sudoku
+/// Explainer scorer ([`se_solve`]) has its own order.
+pub const CLASSIC: [Technique; 19] = [
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
     Technique::NakedSingle,
@@ -167,6 +179,50 @@ pub const TECHNIQUES: [Technique; 19] = [
     Technique::Jellyfish,
     Technique::HiddenQuad,
     Technique::SimpleColouring,
+];
+
+/// Solves with the [`CLASSIC`] techniques: the steps, and whether solved.
+pub fn classic_solve(board: &mut Board) -> (Vec<Step>, bool) {
+    logical_solve(board, &CLASSIC)
+}
+
+/// Every technique, in the order of their base scores (for summaries).
+pub const TECHNIQUES: [Technique; 35] = [
+    Technique::FullHouse,
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::DirectPointing,
+    Technique::DirectClaiming,
+    Technique::DirectHiddenPair,
+    Technique::NakedSingle,
+    Technique::DirectHiddenTriple,
+    Technique::Pointing,
+    Technique::BoxLine,
+    Technique::NakedPair,
+    Technique::XWing,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::Swordfish,
+    Technique::HiddenTriple,
+    Technique::TwoStrongLinks,
+    Technique::XyWing,
+    Technique::WWing,
+    Technique::XyzWing,
+    Technique::UniqueRectangle1,
+    Technique::NakedQuad,
+    Technique::Jellyfish,
+    Technique::HiddenQuad,
+    Technique::SimpleColouring,
+    Technique::XCycle,
+    Technique::YCycle,
+    Technique::ForcingXChain,
+    Technique::BidirectionalCycle,
+    Technique::ForcingChain,
+    Technique::NishioForcingChain,
+    Technique::MultipleForcingChain,
+    Technique::DynamicForcingChain,
+    Technique::DynamicForcingChainPlus,
+    Technique::NestedForcingChain,
 ];
 
 /// A solving technique.
@@ -210,6 +266,38 @@ pub enum Technique {
     HiddenQuad,
     /// Simple colouring (colour wrap and colour trap).
     SimpleColouring,
+    /// The last empty cell of a unit.
+    FullHouse,
+    /// Two strong links (skyscraper, two-string kite, turbot fish).
+    TwoStrongLinks,
+    /// Pointing that leaves a digit one place in another box.
+    DirectPointing,
+    /// Claiming that leaves a digit one place in another row or column.
+    DirectClaiming,
+    /// Hidden pair that leaves another digit one place in the unit.
+    DirectHiddenPair,
+    /// Hidden triple that leaves another digit one place in the unit.
+    DirectHiddenTriple,
+    /// X-cycle (one digit, strong and weak links alternating).
+    XCycle,
+    /// Y-cycle (bivalue cells).
+    YCycle,
+    /// Forcing X-chain (one digit).
+    ForcingXChain,
+    /// Bidirectional cycle (X- and Y-links).
+    BidirectionalCycle,
+    /// Forcing chain (X- and Y-links).
+    ForcingChain,
+    /// Nishio forcing chain.
+    NishioForcingChain,
+    /// Cell or region forcing chains (static).
+    MultipleForcingChain,
+    /// Dynamic forcing chains (contradiction, double, cell, region).
+    DynamicForcingChain,
+    /// Dynamic forcing chains with the basic eliminations inside.
+    DynamicForcingChainPlus,
+    /// Nested forcing chains.
+    NestedForcingChain,
 }
 
 impl Technique {
@@ -234,6 +322,20 @@ impl Technique {
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
             Technique::SimpleColouring => 65,
+            Technique::FullHouse => 10,
+            Technique::TwoStrongLinks => 40,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
+            Technique::DirectHiddenTriple => 25,
+            Technique::XCycle | Technique::YCycle => 65,
+            Technique::ForcingXChain => 66,
+            Technique::BidirectionalCycle | Technique::ForcingChain => 70,
+            Technique::NishioForcingChain => 75,
+            Technique::MultipleForcingChain => 80,
+            Technique::DynamicForcingChain => 85,
+            Technique::DynamicForcingChainPlus => 90,
+            Technique::NestedForcingChain => 95,
         }
     }
 
@@ -259,6 +361,22 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden_quad",
             Technique::SimpleColouring => "simple_colouring",
+            Technique::FullHouse => "full_house",
+            Technique::TwoStrongLinks => "two_strong_links",
+            Technique::DirectPointing => "direct_pointing",
+            Technique::DirectClaiming => "direct_claiming",
+            Technique::DirectHiddenPair => "direct_hidden_pair",
+            Technique::DirectHiddenTriple => "direct_hidden_triple",
+            Technique::XCycle => "x_cycle",
+            Technique::YCycle => "y_cycle",
+            Technique::ForcingXChain => "forcing_x_chain",
+            Technique::BidirectionalCycle => "bidirectional_cycle",
+            Technique::ForcingChain => "forcing_chain",
+            Technique::NishioForcingChain => "nishio_forcing_chain",
+            Technique::MultipleForcingChain => "multiple_forcing_chain",
+            Technique::DynamicForcingChain => "dynamic_forcing_chain",
+            Technique::DynamicForcingChainPlus => "dynamic_forcing_chain_plus",
+            Technique::NestedForcingChain => "nested_forcing_chain",
         }
     }
 
@@ -283,6 +401,22 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "hidden quad",
             Technique::SimpleColouring => "simple colouring",
+            Technique::FullHouse => "full house",
+            Technique::TwoStrongLinks => "two strong links",
+            Technique::DirectPointing => "direct pointing",
+            Technique::DirectClaiming => "direct claiming",
+            Technique::DirectHiddenPair => "direct hidden pair",
+            Technique::DirectHiddenTriple => "direct hidden triple",
+            Technique::XCycle => "X-cycle",
+            Technique::YCycle => "Y-cycle",
+            Technique::ForcingXChain => "forcing X-chain",
+            Technique::BidirectionalCycle => "bidirectional cycle",
+            Technique::ForcingChain => "forcing chain",
+            Technique::NishioForcingChain => "Nishio forcing chain",
+            Technique::MultipleForcingChain => "multiple forcing chains",
+            Technique::DynamicForcingChain => "dynamic forcing chains",
+            Technique::DynamicForcingChainPlus => "dynamic forcing chains (+)",
+            Technique::NestedForcingChain => "nested forcing chains",
         }
     }
 }
@@ -343,6 +477,9 @@ impl fmt::Display for Level {
 pub struct Step {
     /// The technique used.
     pub technique: Technique,
+    /// This step's Sudoku Explainer difficulty in tenths (a chain's grows
+    /// with its length, see [`length_tenths`]).
+    pub tenths: u8,
     /// The cell (0–80) and digit placed, if the step places one.
     pub placement: Option<(usize, u8)>,
     /// The (cell, digit) candidates removed.
@@ -480,6 +617,7 @@ impl Board {
             Technique::WWing => self.w_wing(),
             Technique::UniqueRectangle1 => self.unique_rectangle(),
             Technique::SimpleColouring => self.colouring(),
+            _ => self.se_find(technique),
         }
     }
 
@@ -612,21 +750,27 @@ pub struct Rating {
     pub solution: Option<Grid>,
     /// The grid where the techniques got stuck (only for `NeedsMore`).
     pub stuck_at: Option<Grid>,
+    /// Sudoku Explainer's ER/EP/ED (solved puzzles only).
+    pub se: Option<SeScore>,
 }
 
 impl Rating {
-    /// The hardest technique used (the one with the highest score).
+    /// The hardest technique used: the first step with the highest score
+    /// (Sudoku Explainer's ER technique).
     pub fn hardest(&self) -> Option<Technique> {
-        self.steps
-            .iter()
-            .map(|s| s.technique)
-            .max_by_key(|t| (t.score_tenths(), *t))
+        let mut best: Option<&Step> = None;
+        for s in &self.steps {
+            if best.is_none_or(|b| s.tenths > b.tenths) {
+                best = Some(s);
+            }
+        }
+        best.map(|s| s.technique)
     }
 
-    /// The SE score in tenths: the hardest step's, only when solved.
+    /// The SE score (ER) in tenths, only when solved.
     pub fn score_tenths(&self) -> Option<u8> {
         match self.verdict {
-            Verdict::Solved => Some(self.hardest().map_or(0, Technique::score_tenths)),
+            Verdict::Solved => self.se.map(|s| s.rating),
             _ => None,
         }
     }
@@ -650,6 +794,7 @@ pub fn rate(puzzle: &Grid) -> Rating {
         level: None,
         solution: None,
         stuck_at: None,
+        se: None,
     };
     if puzzle.check().is_err() {
         return rating;
@@ -671,9 +816,10 @@ pub fn rate(puzzle: &Grid) -> Rating {
         }
     }
     rating.solution = solved.first;
-    let (steps, solved) = logical_solve(&mut board, &TECHNIQUES);
+    let (steps, se) = se_solve(&mut board);
     rating.steps = steps;
-    rating.verdict = if solved {
+    rating.se = se;
+    rating.verdict = if se.is_some() {
         Verdict::Solved
     } else {
         rating.stuck_at = Some(board.grid());

@@ -22,6 +22,7 @@ impl Board {
                 let p = self.places(u, d);
                 return Some(Step {
                     technique: t,
+                    tenths: t.score_tenths(),
                     placement: Some((p[0], d)),
                     eliminations: Vec::new(),
                     detail: format!("in {}", unit_name(u)),
@@ -36,6 +37,7 @@ impl Board {
             let d = self.cand[c].trailing_zeros() as u8 + 1;
             Step {
                 technique: Technique::NakedSingle,
+                tenths: Technique::NakedSingle.score_tenths(),
                 placement: Some((c, d)),
                 eliminations: Vec::new(),
                 detail: String::new(),
@@ -58,6 +60,7 @@ impl Board {
                         if !el.is_empty() {
                             return Some(Step {
                                 technique: Technique::Pointing,
+                                tenths: Technique::Pointing.score_tenths(),
                                 placement: None,
                                 eliminations: el,
                                 detail: format!("in box {} ({})", b + 1, unit_name(u)),
@@ -88,6 +91,7 @@ impl Board {
                 if !el.is_empty() {
                     return Some(Step {
                         technique: Technique::BoxLine,
+                        tenths: Technique::BoxLine.score_tenths(),
                         placement: None,
                         eliminations: el,
                         detail: format!("in {} (box {})", unit_name(u), b + 1),
@@ -97,4 +101,136 @@ impl Board {
         }
         None
     }
+}
+
+/// Sudoku Explainer's singles and intersections, in its search order.
+impl Board {
+    /// Full house (1.0), then hidden single in a box (1.2), a column or a
+    /// row (1.5): the units are searched boxes, columns, rows; a unit with
+    /// one empty cell first over all units.
+    pub(crate) fn se_hidden_single(&self) -> Option<Step> {
+        for alone in [true, false] {
+            for u in SE_UNIT_ORDER {
+                let empty = UNITS[u].iter().filter(|&&c| self.value[c] == 0).count();
+                if (empty == 1) != alone {
+                    continue;
+                }
+                for d in 1..=9u8 {
+                    let p = self.places(u, d);
+                    if p.len() != 1 {
+                        continue;
+                    }
+                    let t = if alone {
+                        Technique::FullHouse
+                    } else if u >= 18 {
+                        Technique::HiddenSingleBox
+                    } else {
+                        Technique::HiddenSingleLine
+                    };
+                    return Some(Step {
+                        technique: t,
+                        tenths: t.score_tenths(),
+                        placement: Some((p[0], d)),
+                        eliminations: Vec::new(),
+                        detail: format!("in {}", unit_name(u)),
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// The first cell (in cell order) with one candidate left (2.3).
+    pub(crate) fn se_naked_single(&self) -> Option<Step> {
+        self.naked_single()
+    }
+
+    /// Intersections (pointing 2.6, claiming 2.8) or, with `direct`, the
+    /// direct ones: an intersection whose eliminations leave a digit one
+    /// place in another unit of the first kind, which is then placed
+    /// (direct pointing 1.7, direct claiming 1.9).
+    pub(crate) fn se_locking(&self, direct: bool) -> Option<Step> {
+        // (kind of the unit holding the digit, kind of the unit cleared).
+        const PAIRS: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
+        for (k1, k2) in PAIRS {
+            for d in 1..=9u8 {
+                for i1 in 0..9 {
+                    let r1 = k1 + i1;
+                    let p1 = self.places(r1, d);
+                    if p1.len() < 2 {
+                        continue;
+                    }
+                    for i2 in 0..9 {
+                        let r2 = k2 + i2;
+                        if !crosses(r1, r2) || !p1.iter().all(|c| UNITS[r2].contains(c)) {
+                            continue;
+                        }
+                        let el: Vec<(usize, u8)> = UNITS[r2]
+                            .iter()
+                            .filter(|c| !UNITS[r1].contains(c) && self.cand[**c] & bit(d) != 0)
+                            .map(|&c| (c, d))
+                            .collect();
+                        let pointing = k1 == 18;
+                        if !direct {
+                            if el.is_empty() {
+                                continue;
+                            }
+                            let t = if pointing {
+                                Technique::Pointing
+                            } else {
+                                Technique::BoxLine
+                            };
+                            return Some(Step {
+                                technique: t,
+                                tenths: t.score_tenths(),
+                                placement: None,
+                                eliminations: el,
+                                detail: format!("on {d} in {} ({})", unit_name(r1), unit_name(r2)),
+                            });
+                        }
+                        for i3 in (0..9).filter(|&i| i != i1) {
+                            let r3 = k1 + i3;
+                            if !crosses(r3, r2) {
+                                continue;
+                            }
+                            let p3 = self.places(r3, d);
+                            if p3.len() < 2 {
+                                continue;
+                            }
+                            let rest: Vec<usize> = p3
+                                .iter()
+                                .copied()
+                                .filter(|c| !UNITS[r2].contains(c))
+                                .collect();
+                            if rest.len() == 1 {
+                                let t = if pointing {
+                                    Technique::DirectPointing
+                                } else {
+                                    Technique::DirectClaiming
+                                };
+                                return Some(Step {
+                                    technique: t,
+                                    tenths: t.score_tenths(),
+                                    placement: Some((rest[0], d)),
+                                    eliminations: el,
+                                    detail: format!(
+                                        "on {d} in {} ({}), then hidden single in {}",
+                                        unit_name(r1),
+                                        unit_name(r2),
+                                        unit_name(r3)
+                                    ),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Whether two units share a cell (and are different).
+pub(crate) fn crosses(a: usize, b: usize) -> bool {
+    a != b && UNITS[a].iter().any(|c| UNITS[b].contains(c))
 }

@@ -31,6 +31,7 @@ impl Board {
                                 corners.iter().map(|&c| cell_name(c)).collect();
                             return Some(Step {
                                 technique: Technique::UniqueRectangle1,
+                                tenths: Technique::UniqueRectangle1.score_tenths(),
                                 placement: None,
                                 eliminations: self.elims_of(std::iter::once(k), m),
                                 detail: format!("on {{{}}} at {}", digits_of(m), names.join(",")),

@@ -22,6 +22,7 @@ impl Board {
                     if !el.is_empty() {
                         return Some(Step {
                             technique: Technique::XyWing,
+                            tenths: Technique::XyWing.score_tenths(),
                             placement: None,
                             eliminations: el,
                             detail: format!(
@@ -59,6 +60,7 @@ impl Board {
                     if !el.is_empty() {
                         return Some(Step {
                             technique: Technique::XyzWing,
+                            tenths: Technique::XyzWing.score_tenths(),
                             placement: None,
                             eliminations: el,
                             detail: format!(
@@ -104,6 +106,7 @@ impl Board {
                         if !el.is_empty() {
                             return Some(Step {
                                 technique: Technique::WWing,
+                                tenths: Technique::WWing.score_tenths(),
                                 placement: None,
                                 eliminations: el,
                                 detail: format!(
@@ -120,5 +123,18 @@ impl Board {
             }
         }
         None
+    }
+}
+
+/// Sudoku Explainer's wings.
+impl Board {
+    /// XY-Wing (4.2).
+    pub(crate) fn se_xy_wing(&self) -> Option<Step> {
+        self.xy_wing()
+    }
+
+    /// XYZ-Wing (4.4).
+    pub(crate) fn se_xyz_wing(&self) -> Option<Step> {
+        self.xyz_wing()
     }
 }

@@ -1,0 +1,1168 @@
+//! Chains and forcing chains, the way Sudoku Explainer finds and scores them.
+//!
+//! # Potentials and implications
+//!
+//! A *potential* is a candidate (cell, digit) assumed true (*on*) or false
+//! (*off*). Implications between potentials:
+//!
+//! - on ⇒ off: the cell's other candidates (a *Y-link*, not used by X-only
+//!   searches), and the digit in the other cells of the cell's box, row and
+//!   column (*X-links*), each cell once.
+//! - off ⇒ on: the cell's last other candidate when the cell has two left
+//!   (Y-link), and the digit's last other place in the box, the row or the
+//!   column (X-link).
+//!
+//! Every implied potential remembers the potentials it was implied from
+//! (its *parents*). A chain's *complexity* is the number of distinct
+//! potentials among its ancestors, itself included; the longer the chain,
+//! the higher its score: [`length_tenths`] adds 0.1 each time the length
+//! (complexity − 2) passes 4, 6, 8, 10, 13, 17, 22, … (the ceiling grows by
+//! ×3/2 and ×4/3 in turn).
+//!
+//! # The searches (easiest first, as Sudoku Explainer's solver runs them)
+//!
+//! 1. *Cycles and forcing chains* (static): from each candidate assumed on,
+//!    a breadth-first search for an X-cycle (X-links only, 6.5), a Y-cycle
+//!    (bivalue cells, 6.5) or a bidirectional cycle (both, 7.0), whose
+//!    links eliminate every candidate that sees both ends of a weak link;
+//!    and for forcing chains: on ⇒ … ⇒ the same candidate off (it is false)
+//!    or off ⇒ … ⇒ on (it is true): Forcing X-Chain 6.6, Forcing Chain 7.0.
+//! 2. *Nishio* (7.5): X-links only, and every off potential is removed from
+//!    the grid while the search runs (dynamic), so later X-links see it; a
+//!    candidate whose truth leads to a contradiction (a potential both on
+//!    and off) is false.
+//! 3. *Multiple forcing chains* (8.0, static, X- and Y-links): from each
+//!    candidate of a cell with three or more candidates (*cell forcing
+//!    chains*) or of a unit's places for a digit (*region forcing chains*),
+//!    what every branch implies holds.
+//! 4. *Dynamic forcing chains* (8.5): the same from every cell with two or
+//!    more candidates, with the grid updated as offs are found, plus
+//!    contradictions (a candidate leading to both on and off is false, or
+//!    true if its negation does) and double implications (a candidate
+//!    whose truth and falsity imply the same thing).
+//! 5. *Dynamic forcing chains (+)* (9.0): also, when the implications stop,
+//!    the eliminations of pointing/claiming, hidden and naked pairs and
+//!    X-Wings on the updated grid. *Nested* levels (9.5, 10.0, 10.5+) also
+//!    use forcing chains, multiple forcing chains and dynamic forcing chains
+//!    inside the search, each nested chain's complexity added.
+//!
+//! Within one search, every hint is collected and the easiest taken: the
+//! lowest score, then the lowest complexity, then the kind (cycles and
+//! single chains before double implications, cell, region, contradiction).
+
+use std::collections::VecDeque;
+
+use crate::*;
+
+const NPOT: usize = 81 * 9 * 2;
+
+/// (cell, digit) candidates removed by a step.
+type Elims = Vec<(usize, u8)>;
+
+/// A potential: (cell * 9 + digit - 1) * 2 + on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Pot(u16);
+
+impl Pot {
+    fn new(cell: usize, d: u8, on: bool) -> Pot {
+        Pot(((cell * 9 + d as usize - 1) * 2 + usize::from(on)) as u16)
+    }
+    fn cell(self) -> usize {
+        self.0 as usize / 18
+    }
+    fn digit(self) -> u8 {
+        (self.0 as usize / 2 % 9) as u8 + 1
+    }
+    fn on(self) -> bool {
+        self.0 & 1 == 1
+    }
+    fn conj(self) -> Pot {
+        Pot(self.0 ^ 1)
+    }
+    fn text(self) -> String {
+        let op = if self.on() { "=" } else { "<>" };
+        format!("{}{op}{}", cell_name(self.cell()), self.digit())
+    }
+}
+
+/// One implied potential and where it came from.
+struct Node {
+    pot: Pot,
+    parents: Vec<u32>,
+    /// The complexity of the nested chain that implied it (0 if none).
+    nested: u32,
+}
+
+/// A set of potentials, each with the node that first implied it, in
+/// insertion order.
+#[derive(Clone)]
+struct PotSet {
+    at: Vec<u32>,
+    order: Vec<Pot>,
+}
+
+impl PotSet {
+    fn new() -> PotSet {
+        PotSet {
+            at: vec![u32::MAX; NPOT],
+            order: Vec::new(),
+        }
+    }
+    fn get(&self, p: Pot) -> Option<u32> {
+        let n = self.at[p.0 as usize];
+        (n != u32::MAX).then_some(n)
+    }
+    fn contains(&self, p: Pot) -> bool {
+        self.at[p.0 as usize] != u32::MAX
+    }
+    /// Adds `p` (with its node) unless present; whether it was added.
+    fn add(&mut self, p: Pot, node: u32) -> bool {
+        if self.contains(p) {
+            return false;
+        }
+        self.at[p.0 as usize] = node;
+        self.order.push(p);
+        true
+    }
+    /// Keeps only the potentials also in `other` (order kept).
+    fn retain(&mut self, other: &PotSet) {
+        let at = &mut self.at;
+        self.order.retain(|p| {
+            let keep = other.contains(*p);
+            if !keep {
+                at[p.0 as usize] = u32::MAX;
+            }
+            keep
+        });
+    }
+}
+
+/// A chaining hint: what it does, its score and its tie-breakers.
+#[derive(Clone, Debug)]
+pub(crate) struct ChainHint {
+    pub(crate) step: Step,
+    complexity: u32,
+    sort_key: u8,
+}
+
+/// The tenths a chain of this complexity adds to its technique's base.
+pub fn length_tenths(complexity: u32) -> u8 {
+    let mut added = 0;
+    let mut ceil = 4i64;
+    let length = i64::from(complexity) - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// Which forcing-chain search (Sudoku Explainer's chaining rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mode {
+    /// Cell and region forcing chains from cells/units with more than two
+    /// places.
+    pub(crate) multiple: bool,
+    /// The grid is updated while the search runs.
+    pub(crate) dynamic: bool,
+    /// X-links only, contradictions only.
+    pub(crate) nishio: bool,
+    /// 0: plain; 1: with the basic eliminations (+); 2..: nested chains.
+    pub(crate) level: u8,
+    /// Nested dynamic level used inside level 4.
+    pub(crate) nesting_limit: u8,
+}
+
+impl Mode {
+    /// The base score in tenths.
+    fn base_tenths(self) -> u8 {
+        if self.level > 0 {
+            85 + 5 * self.level
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    fn technique(self) -> Technique {
+        if self.level >= 2 {
+            Technique::NestedForcingChain
+        } else if self.level == 1 {
+            Technique::DynamicForcingChainPlus
+        } else if self.nishio {
+            Technique::NishioForcingChain
+        } else if self.dynamic {
+            Technique::DynamicForcingChain
+        } else {
+            Technique::MultipleForcingChain
+        }
+    }
+}
+
+/// One search's state: the grid (updated in dynamic searches) and the
+/// nodes of every implication found.
+struct Engine {
+    grid: [u16; 81],
+    value: [u8; 81],
+    nodes: Vec<Node>,
+}
+
+impl Engine {
+    fn new(board: &Board) -> Engine {
+        Engine {
+            grid: board.cand,
+            value: board.value,
+            nodes: Vec::new(),
+        }
+    }
+
+    fn node(&mut self, pot: Pot, parents: Vec<u32>) -> u32 {
+        self.nodes.push(Node {
+            pot,
+            parents,
+            nested: 0,
+        });
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn has(&self, c: usize, d: u8) -> bool {
+        self.grid[c] & bit(d) != 0
+    }
+
+    /// The potentials an on potential turns off.
+    fn on_to_off(&self, p: Pot, y: bool) -> Vec<Pot> {
+        let (c, d) = (p.cell(), p.digit());
+        let mut out = Vec::new();
+        if y {
+            for v in 1..=9u8 {
+                if v != d && self.has(c, v) {
+                    out.push(Pot::new(c, v, false));
+                }
+            }
+        }
+        let mut added = [false; 81];
+        added[c] = true;
+        for u in [18 + boxi(c), row(c), 9 + col(c)] {
+            for &o in &UNITS[u] {
+                if !added[o] && self.has(o, d) {
+                    added[o] = true;
+                    out.push(Pot::new(o, d, false));
+                }
+            }
+        }
+        out
+    }
+
+    /// The potentials an off potential (node `n`) turns on, with their
+    /// parents (the node, and in dynamic searches the offs that made the
+    /// link: candidates of `source` gone from the grid).
+    fn off_to_on(
+        &self,
+        n: u32,
+        source: &[u16; 81],
+        offs: &PotSet,
+        y: bool,
+        x: bool,
+    ) -> Vec<(Pot, Vec<u32>)> {
+        let p = self.nodes[n as usize].pot;
+        let (c, d) = (p.cell(), p.digit());
+        let mut out = Vec::new();
+        if y && self.grid[c].count_ones() == 2 {
+            let other = (self.grid[c] & !bit(d)).trailing_zeros() as u8 + 1;
+            let mut parents = vec![n];
+            let gone = source[c] & !self.grid[c];
+            for v in 1..=9u8 {
+                if gone & bit(v) != 0 {
+                    if let Some(q) = offs.get(Pot::new(c, v, false)) {
+                        parents.push(q);
+                    }
+                }
+            }
+            out.push((Pot::new(c, other, true), parents));
+        }
+        if x {
+            for u in [18 + boxi(c), row(c), 9 + col(c)] {
+                let mut other = None;
+                let mut count = 0;
+                for &o in &UNITS[u] {
+                    if o != c && self.has(o, d) {
+                        count += 1;
+                        other = Some(o);
+                    }
+                }
+                if count != 1 {
+                    continue;
+                }
+                let mut parents = vec![n];
+                for &o in &UNITS[u] {
+                    if source[o] & bit(d) != 0 && !self.has(o, d) {
+                        if let Some(q) = offs.get(Pot::new(o, d, false)) {
+                            parents.push(q);
+                        }
+                    }
+                }
+                out.push((Pot::new(other.expect("one place"), d, true), parents));
+            }
+        }
+        out
+    }
+
+    /// The number of distinct potentials among a node's ancestors (itself
+    /// included), plus the complexity of the nested chains among them.
+    fn complexity(&self, n: u32) -> u32 {
+        let mut seen = vec![false; NPOT];
+        let mut todo = vec![n];
+        let mut count = 0;
+        let mut nested = 0;
+        while let Some(k) = todo.pop() {
+            let node = &self.nodes[k as usize];
+            if seen[node.pot.0 as usize] {
+                continue;
+            }
+            seen[node.pot.0 as usize] = true;
+            count += 1;
+            nested += node.nested;
+            todo.extend(node.parents.iter().copied());
+        }
+        count + nested
+    }
+
+    /// The chain to a node along first parents, from its source: `r1c2=4
+    /// => r1c5<>4 => ...`.
+    fn chain_text(&self, n: u32) -> String {
+        let mut path = vec![self.nodes[n as usize].pot];
+        let mut k = n;
+        let mut guard = 0;
+        while let Some(&p) = self.nodes[k as usize].parents.first() {
+            path.push(self.nodes[p as usize].pot);
+            k = p;
+            guard += 1;
+            if guard > 2000 {
+                break;
+            }
+        }
+        path.reverse();
+        let parts: Vec<String> = path.iter().map(|p| p.text()).collect();
+        parts.join(" => ")
+    }
+
+    fn is_ancestor(&self, child: u32, pot: Pot) -> bool {
+        let mut k = child;
+        while let Some(&p) = self.nodes[k as usize].parents.first() {
+            k = p;
+            if self.nodes[k as usize].pot == pot {
+                return true;
+            }
+        }
+        false
+    }
+
+    // ----- static single chains and cycles -----
+
+    fn cycles(&mut self, start: u32, y: bool, x: bool, found: &mut Vec<u32>) {
+        let source = self.nodes[start as usize].pot;
+        let mut ons = PotSet::new();
+        let mut offs = PotSet::new();
+        ons.add(source, start);
+        let mut pending_on = VecDeque::from([start]);
+        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let grid = self.grid;
+        let mut length = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            length += 1;
+            while let Some(p) = pending_on.pop_front() {
+                for q in self.on_to_off(self.nodes[p as usize].pot, y) {
+                    if !self.is_ancestor(p, q) {
+                        let k = self.node(q, vec![p]);
+                        pending_off.push_back(k);
+                        offs.add(q, k);
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = pending_off.pop_front() {
+                for (q, parents) in self.off_to_on(p, &grid, &offs, y, x) {
+                    let k = self.node(q, parents);
+                    if length >= 4 && q == source {
+                        found.push(k);
+                    }
+                    if ons.add(q, k) {
+                        pending_on.push_back(k);
+                    }
+                }
+            }
+        }
+    }
+
+    fn forcing_chains(&mut self, start: u32, y: bool, found: &mut Vec<u32>) {
+        let source = self.nodes[start as usize].pot;
+        let mut ons = PotSet::new();
+        let mut offs = PotSet::new();
+        let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+        if source.on() {
+            ons.add(source, start);
+            pending_on.push_back(start);
+        } else {
+            offs.add(source, start);
+            pending_off.push_back(start);
+        }
+        let grid = self.grid;
+        let mut targets: Vec<Pot> = Vec::new();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            while let Some(p) = pending_on.pop_front() {
+                for q in self.on_to_off(self.nodes[p as usize].pot, y) {
+                    let k = self.node(q, vec![p]);
+                    if q.conj() == source && !targets.contains(&q) {
+                        targets.push(q);
+                        found.push(k);
+                    }
+                    if offs.add(q, k) {
+                        pending_off.push_back(k);
+                    }
+                }
+            }
+            while let Some(p) = pending_off.pop_front() {
+                for (q, parents) in self.off_to_on(p, &grid, &offs, y, true) {
+                    let k = self.node(q, parents);
+                    if q.conj() == source && !targets.contains(&q) {
+                        targets.push(q);
+                        found.push(k);
+                    }
+                    if ons.add(q, k) {
+                        pending_on.push_back(k);
+                    }
+                }
+            }
+        }
+    }
+
+    fn cycle_hint(&self, dst: u32, y: bool, x: bool) -> Option<ChainHint> {
+        let mut cells = Vec::new();
+        let mut k = dst;
+        while let Some(&p) = self.nodes[k as usize].parents.first() {
+            cells.push(self.nodes[k as usize].pot.cell());
+            k = p;
+        }
+        let mut forw = vec![false; NPOT];
+        let mut back = vec![false; NPOT];
+        let mut k = dst;
+        while let Some(&p) = self.nodes[k as usize].parents.first() {
+            let pot = self.nodes[k as usize].pot;
+            for o in 0..81 {
+                if sees(o, pot.cell()) && !cells.contains(&o) && self.has(o, pot.digit()) {
+                    let t = Pot::new(o, pot.digit(), false).0 as usize;
+                    if pot.on() {
+                        forw[t] = true;
+                    } else {
+                        back[t] = true;
+                    }
+                }
+            }
+            k = p;
+        }
+        let mut el: Vec<(usize, u8)> = (0..NPOT)
+            .filter(|&t| forw[t] && back[t])
+            .map(|t| (Pot(t as u16).cell(), Pot(t as u16).digit()))
+            .collect();
+        if el.is_empty() {
+            return None;
+        }
+        el.sort_unstable();
+        let complexity = self.complexity(dst);
+        let (t, base) = match (y, x) {
+            (true, true) => (Technique::BidirectionalCycle, 70),
+            (true, false) => (Technique::YCycle, 65),
+            _ => (Technique::XCycle, 65),
+        };
+        Some(ChainHint {
+            step: Step {
+                technique: t,
+                tenths: base + length_tenths(complexity),
+                placement: None,
+                eliminations: el,
+                detail: format!("{} (cycle)", self.chain_text(dst)),
+            },
+            complexity,
+            sort_key: if y && x {
+                4
+            } else if y {
+                3
+            } else {
+                2
+            },
+        })
+    }
+
+    fn forcing_chain_hint(&self, target: u32, y: bool) -> ChainHint {
+        let pot = self.nodes[target as usize].pot;
+        let complexity = self.complexity(target);
+        let (t, base) = if y {
+            (Technique::ForcingChain, 70)
+        } else {
+            (Technique::ForcingXChain, 66)
+        };
+        let (placement, eliminations) = if pot.on() {
+            let c = pot.cell();
+            let el = (1..=9u8)
+                .filter(|&v| v != pot.digit() && self.has(c, v))
+                .map(|v| (c, v))
+                .collect();
+            (Some((c, pot.digit())), el)
+        } else {
+            (None, vec![(pot.cell(), pot.digit())])
+        };
+        ChainHint {
+            step: Step {
+                technique: t,
+                tenths: base + length_tenths(complexity),
+                placement,
+                eliminations,
+                detail: self.chain_text(target),
+            },
+            complexity,
+            sort_key: if y { 4 } else { 2 },
+        }
+    }
+
+    /// Sudoku Explainer's "Forcing Chains & Cycles": every X-cycle, Y-cycle,
+    /// bidirectional cycle and forcing (X-)chain.
+    fn unary_hints(&mut self) -> Vec<ChainHint> {
+        let mut hints = Vec::new();
+        for (y, x) in [(false, true), (true, false), (true, true)] {
+            for c in 0..81 {
+                let card = self.grid[c].count_ones();
+                if self.value[c] != 0 || card < 2 || (!x && card > 2) {
+                    continue;
+                }
+                for d in (1..=9u8)
+                    .filter(|&d| self.grid[c] & bit(d) != 0)
+                    .collect::<Vec<u8>>()
+                {
+                    let start = self.node(Pot::new(c, d, true), Vec::new());
+                    let mut cycles = Vec::new();
+                    self.cycles(start, y, x, &mut cycles);
+                    let mut chains = Vec::new();
+                    if x {
+                        self.forcing_chains(start, y, &mut chains);
+                        let off = self.node(Pot::new(c, d, false), Vec::new());
+                        self.forcing_chains(off, y, &mut chains);
+                    }
+                    for k in cycles {
+                        hints.extend(self.cycle_hint(k, y, x));
+                    }
+                    for k in chains {
+                        hints.push(self.forcing_chain_hint(k, y));
+                    }
+                }
+            }
+        }
+        hints
+    }
+
+    // ----- dynamic and multiple chains -----
+
+    /// Follows every implication of `ons`/`offs` (ons first); in dynamic
+    /// searches, offs are removed from the grid as they are processed (the
+    /// grid is restored at the end). A contradiction returns the (on, off)
+    /// nodes of the same candidate.
+    fn follow(&mut self, mode: Mode, ons: &mut PotSet, offs: &mut PotSet) -> Option<(u32, u32)> {
+        let saved = self.grid;
+        let result = self.follow_inner(mode, ons, offs);
+        self.grid = saved;
+        result
+    }
+
+    fn follow_inner(
+        &mut self,
+        mode: Mode,
+        ons: &mut PotSet,
+        offs: &mut PotSet,
+    ) -> Option<(u32, u32)> {
+        let source = self.grid;
+        let y = !mode.nishio;
+        let mut pending_on: VecDeque<u32> = ons
+            .order
+            .iter()
+            .map(|&p| ons.get(p).expect("in set"))
+            .collect();
+        let mut pending_off: VecDeque<u32> = offs
+            .order
+            .iter()
+            .map(|&p| offs.get(p).expect("in set"))
+            .collect();
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                for q in self.on_to_off(self.nodes[p as usize].pot, y) {
+                    if let Some(on) = ons.get(q.conj()) {
+                        let k = self.node(q, vec![p]);
+                        return Some((on, k));
+                    }
+                    if !offs.contains(q) {
+                        let k = self.node(q, vec![p]);
+                        offs.add(q, k);
+                        pending_off.push_back(k);
+                    }
+                }
+                continue;
+            }
+            if let Some(p) = pending_off.pop_front() {
+                let made = self.off_to_on(p, &source, offs, y, true);
+                if mode.dynamic {
+                    let pot = self.nodes[p as usize].pot;
+                    self.grid[pot.cell()] &= !bit(pot.digit());
+                }
+                for (q, parents) in made {
+                    if let Some(off) = offs.get(q.conj()) {
+                        let k = self.node(q, parents);
+                        return Some((k, off));
+                    }
+                    if !ons.contains(q) {
+                        let k = self.node(q, parents);
+                        ons.add(q, k);
+                        pending_on.push_back(k);
+                    }
+                }
+                continue;
+            }
+            if mode.level > 0 {
+                let mut any = false;
+                for (q, parents, nested) in self.advanced(mode, &source, offs) {
+                    if !offs.contains(q) {
+                        let k = self.node(q, parents);
+                        self.nodes[k as usize].nested = nested;
+                        offs.add(q, k);
+                        pending_off.push_back(k);
+                        any = true;
+                    }
+                }
+                if any {
+                    continue;
+                }
+            }
+            return None;
+        }
+    }
+
+    /// The eliminations of the first of the basic rules (and, at nested
+    /// levels, chaining rules) that has any on the current grid, each with
+    /// the offs it relied on (candidates of `source` gone from the grid).
+    fn advanced(
+        &mut self,
+        mode: Mode,
+        source: &[u16; 81],
+        offs: &PotSet,
+    ) -> Vec<(Pot, Vec<u32>, u32)> {
+        let board = Board {
+            value: self.value,
+            cand: self.grid,
+        };
+        let gone = |c: usize, d: u8| source[c] & bit(d) != 0 && board.cand[c] & bit(d) == 0;
+        let mut out: Vec<(Pot, Vec<u32>, u32)> = Vec::new();
+        let push = |el: &[(usize, u8)],
+                    parents: &[(usize, u8)],
+                    nested: u32,
+                    out: &mut Vec<(Pot, Vec<u32>, u32)>| {
+            let ps: Vec<u32> = parents
+                .iter()
+                .filter_map(|&(c, d)| offs.get(Pot::new(c, d, false)))
+                .collect();
+            for &(c, d) in el {
+                out.push((Pot::new(c, d, false), ps.clone(), nested));
+            }
+        };
+        // Pointing and claiming.
+        for (el, r1, r2, d) in board.all_locking() {
+            let parents: Vec<(usize, u8)> = UNITS[r1]
+                .iter()
+                .filter(|&&c| gone(c, d) && !UNITS[r2].contains(&c))
+                .map(|&c| (c, d))
+                .collect();
+            push(&el, &parents, 0, &mut out);
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        for (el, u, digits, union) in board.all_hidden_pairs() {
+            let mut parents = Vec::new();
+            for i in (0..9).filter(|i| union & (1 << i) == 0) {
+                for &d in &digits {
+                    if source[UNITS[u][i]] & bit(d) != 0 {
+                        parents.push((UNITS[u][i], d));
+                    }
+                }
+            }
+            push(&el, &parents, 0, &mut out);
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        for (el, cells, digits) in board.all_naked_pairs() {
+            let mut parents = Vec::new();
+            for &c in &cells {
+                for v in 1..=9u8 {
+                    if source[c] & bit(v) != 0 && digits & bit(v) == 0 {
+                        parents.push((c, v));
+                    }
+                }
+            }
+            push(&el, &parents, 0, &mut out);
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        for (el, bases, covers, d) in board.all_x_wings() {
+            let mut parents = Vec::new();
+            for &b in &bases {
+                for &c in &UNITS[b] {
+                    if gone(c, d) && !covers.iter().any(|&v| UNITS[v].contains(&c)) {
+                        parents.push((c, d));
+                    }
+                }
+            }
+            push(&el, &parents, 0, &mut out);
+        }
+        if !out.is_empty() || mode.level < 2 {
+            return out;
+        }
+        // Nested chains: their eliminations, parents = the grid's removed
+        // candidates the nested chain's ancestors relied on (approximated by
+        // all the offs of the outer search on the cells involved).
+        let inner: Vec<Mode> = if mode.level < 4 {
+            let mut v = vec![Mode {
+                multiple: false,
+                dynamic: false,
+                nishio: false,
+                level: 0,
+                nesting_limit: 0,
+            }];
+            if mode.level >= 3 {
+                v.push(Mode {
+                    multiple: true,
+                    dynamic: false,
+                    nishio: false,
+                    level: 0,
+                    nesting_limit: 0,
+                });
+            }
+            v
+        } else {
+            vec![Mode {
+                multiple: true,
+                dynamic: true,
+                nishio: false,
+                level: mode.nesting_limit,
+                nesting_limit: 0,
+            }]
+        };
+        for m in inner {
+            let mut sub = Engine::new(&board);
+            let hints = if m.multiple || m.dynamic {
+                sub.multiple_hints(m)
+            } else {
+                sub.unary_hints()
+            };
+            for h in hints {
+                let parents: Vec<(usize, u8)> = (0..81)
+                    .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
+                    .filter(|&(c, d)| {
+                        gone(c, d) && h.step.eliminations.iter().any(|e| sees(e.0, c) || e.0 == c)
+                    })
+                    .collect();
+                push(&h.step.eliminations, &parents, h.complexity, &mut out);
+            }
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        out
+    }
+
+    fn binary_hint(
+        &self,
+        mode: Mode,
+        on: u32,
+        off: u32,
+        target: Pot,
+        set_on: bool,
+        absurd: bool,
+    ) -> Option<ChainHint> {
+        let c = target.cell();
+        let eliminations: Vec<(usize, u8)> = if set_on {
+            (1..=9u8)
+                .filter(|&v| v != target.digit() && self.has(c, v))
+                .map(|v| (c, v))
+                .collect()
+        } else {
+            vec![(c, target.digit())]
+        };
+        if eliminations.is_empty() {
+            return None;
+        }
+        let complexity = self.complexity(on) + self.complexity(off);
+        let kind = if mode.nishio {
+            "forcing"
+        } else if absurd {
+            "contradiction"
+        } else {
+            "double"
+        };
+        Some(ChainHint {
+            step: Step {
+                technique: mode.technique(),
+                tenths: mode.base_tenths() + length_tenths(complexity),
+                placement: None,
+                eliminations,
+                detail: format!(
+                    "{kind}: {} and {}",
+                    self.chain_text(on),
+                    self.chain_text(off)
+                ),
+            },
+            complexity,
+            sort_key: if absurd { 7 } else { 1 },
+        })
+    }
+
+    fn reduction_hint(
+        &self,
+        mode: Mode,
+        target: Pot,
+        branches: &[(String, u32)],
+        what: &str,
+        sort_key: u8,
+    ) -> Option<ChainHint> {
+        let c = target.cell();
+        let eliminations: Vec<(usize, u8)> = if target.on() {
+            (1..=9u8)
+                .filter(|&v| v != target.digit() && self.has(c, v))
+                .map(|v| (c, v))
+                .collect()
+        } else {
+            vec![(c, target.digit())]
+        };
+        if eliminations.is_empty() {
+            return None;
+        }
+        let complexity: u32 = branches.iter().map(|b| self.complexity(b.1)).sum();
+        let chains: Vec<String> = branches.iter().map(|(_, n)| self.chain_text(*n)).collect();
+        Some(ChainHint {
+            step: Step {
+                technique: mode.technique(),
+                tenths: mode.base_tenths() + length_tenths(complexity),
+                placement: None,
+                eliminations,
+                detail: format!("{what}: {}", chains.join("; ")),
+            },
+            complexity,
+            sort_key,
+        })
+    }
+
+    /// Multiple, Nishio and dynamic forcing chains (see the module docs).
+    fn multiple_hints(&mut self, mode: Mode) -> Vec<ChainHint> {
+        let mut hints = Vec::new();
+        for c in 0..81 {
+            let card = self.grid[c].count_ones();
+            if self.value[c] != 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
+                continue;
+            }
+            self.cell_hints(mode, c, card, &mut hints);
+        }
+        hints
+    }
+
+    fn cell_hints(&mut self, mode: Mode, c: usize, card: u32, hints: &mut Vec<ChainHint>) {
+        let mut value_on: Vec<(u8, PotSet)> = Vec::new();
+        let mut value_off: Vec<(u8, PotSet)> = Vec::new();
+        let mut cell_on: Option<PotSet> = None;
+        let mut cell_off: Option<PotSet> = None;
+        for d in (1..=9u8)
+            .filter(|&d| self.grid[c] & bit(d) != 0)
+            .collect::<Vec<u8>>()
+        {
+            let p_on = Pot::new(c, d, true);
+            let p_off = Pot::new(c, d, false);
+            let on_node = self.node(p_on, Vec::new());
+            let off_node = self.node(p_off, Vec::new());
+            let mut on_on = PotSet::new();
+            let mut on_off = PotSet::new();
+            let mut off_on = PotSet::new();
+            let mut off_off = PotSet::new();
+            let double = card >= 3 && !mode.nishio && mode.dynamic;
+            let contradiction = mode.dynamic || mode.nishio;
+            on_on.add(p_on, on_node);
+            if let Some((a, b)) = self.follow(mode, &mut on_on, &mut on_off) {
+                if contradiction {
+                    hints.extend(self.binary_hint(mode, a, b, p_on, false, true));
+                }
+            }
+            off_off.add(p_off, off_node);
+            if let Some((a, b)) = self.follow(mode, &mut off_on, &mut off_off) {
+                if contradiction {
+                    hints.extend(self.binary_hint(mode, a, b, p_off, true, true));
+                }
+            }
+            if double {
+                for &p in &on_on.order {
+                    if let Some(f) = off_on.get(p) {
+                        let n = on_on.get(p).expect("in set");
+                        hints.extend(self.binary_hint(mode, n, f, p, true, false));
+                    }
+                }
+                for &p in &on_off.order {
+                    if let Some(f) = off_off.get(p) {
+                        let n = on_off.get(p).expect("in set");
+                        hints.extend(self.binary_hint(mode, n, f, p, false, false));
+                    }
+                }
+            }
+            if !mode.nishio {
+                self.region_hints(mode, c, d, &on_on, &on_off, hints);
+            }
+            match (&mut cell_on, &mut cell_off) {
+                (Some(a), Some(b)) => {
+                    a.retain(&on_on);
+                    b.retain(&on_off);
+                }
+                _ => {
+                    cell_on = Some(on_on.clone());
+                    cell_off = Some(on_off.clone());
+                }
+            }
+            value_on.push((d, on_on));
+            value_off.push((d, on_off));
+        }
+        if mode.nishio || !(card == 2 || (mode.multiple && card > 2)) {
+            return;
+        }
+        for (set, outcomes) in [(cell_on, &value_on), (cell_off, &value_off)] {
+            let Some(set) = set else { continue };
+            for &p in &set.order {
+                let branches: Vec<(String, u32)> = outcomes
+                    .iter()
+                    .map(|(d, s)| (d.to_string(), s.get(p).expect("in every branch")))
+                    .collect();
+                hints.extend(self.reduction_hint(
+                    mode,
+                    p,
+                    &branches,
+                    &format!("cell forcing on {}", cell_name(c)),
+                    5,
+                ));
+            }
+        }
+    }
+
+    fn region_hints(
+        &mut self,
+        mode: Mode,
+        c: usize,
+        d: u8,
+        on_on: &PotSet,
+        on_off: &PotSet,
+        hints: &mut Vec<ChainHint>,
+    ) {
+        for u in [18 + boxi(c), row(c), 9 + col(c)] {
+            let places: Vec<usize> = UNITS[u]
+                .iter()
+                .copied()
+                .filter(|&o| self.has(o, d))
+                .collect();
+            let n = places.len();
+            if !(n == 2 || (mode.multiple && n > 2)) || places[0] != c {
+                continue;
+            }
+            let mut pos_on: Vec<PotSet> = Vec::new();
+            let mut pos_off: Vec<PotSet> = Vec::new();
+            let mut region_on = on_on.clone();
+            let mut region_off = on_off.clone();
+            for &o in &places {
+                if o == c {
+                    pos_on.push(on_on.clone());
+                    pos_off.push(on_off.clone());
+                } else {
+                    let mut ons = PotSet::new();
+                    let mut offs = PotSet::new();
+                    let k = self.node(Pot::new(o, d, true), Vec::new());
+                    ons.add(Pot::new(o, d, true), k);
+                    self.follow(mode, &mut ons, &mut offs);
+                    region_on.retain(&ons);
+                    region_off.retain(&offs);
+                    pos_on.push(ons);
+                    pos_off.push(offs);
+                }
+            }
+            let what = format!("region forcing on {d} in {}", unit_name(u));
+            for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
+                for &p in &set.order {
+                    let branches: Vec<(String, u32)> = outcomes
+                        .iter()
+                        .map(|s| (String::new(), s.get(p).expect("in every branch")))
+                        .collect();
+                    hints.extend(self.reduction_hint(mode, p, &branches, &what, 6));
+                }
+            }
+        }
+    }
+}
+
+/// The easiest hint (score, then complexity, then kind; first found on ties).
+fn easiest(mut hints: Vec<ChainHint>) -> Option<Step> {
+    hints.sort_by_key(|h| (h.step.tenths, h.complexity, h.sort_key));
+    hints.into_iter().next().map(|h| h.step)
+}
+
+impl Board {
+    /// Sudoku Explainer's "Forcing Chains & Cycles" (6.5 and up).
+    pub(crate) fn se_cycles_and_chains(&self) -> Option<Step> {
+        easiest(Engine::new(self).unary_hints())
+    }
+
+    /// One of Sudoku Explainer's forcing-chain searches (see [`Mode`]).
+    pub(crate) fn se_forcing_chains(&self, mode: Mode) -> Option<Step> {
+        easiest(Engine::new(self).multiple_hints(mode))
+    }
+
+    /// Every pointing/claiming with eliminations: (eliminations, unit
+    /// holding the digit, unit cleared, digit).
+    fn all_locking(&self) -> Vec<(Elims, usize, usize, u8)> {
+        let mut out = Vec::new();
+        for (k1, k2) in [(18usize, 9usize), (18, 0), (9, 18), (0, 18)] {
+            for d in 1..=9u8 {
+                for r1 in k1..k1 + 9 {
+                    let p1 = self.places(r1, d);
+                    if p1.len() < 2 {
+                        continue;
+                    }
+                    for r2 in k2..k2 + 9 {
+                        if !crate::singles::crosses(r1, r2)
+                            || !p1.iter().all(|c| UNITS[r2].contains(c))
+                        {
+                            continue;
+                        }
+                        let el: Vec<(usize, u8)> = UNITS[r2]
+                            .iter()
+                            .filter(|c| !UNITS[r1].contains(c) && self.cand[**c] & bit(d) != 0)
+                            .map(|&c| (c, d))
+                            .collect();
+                        if !el.is_empty() {
+                            out.push((el, r1, r2, d));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every hidden pair with eliminations: (eliminations, unit, digits,
+    /// positions).
+    fn all_hidden_pairs(&self) -> Vec<(Elims, usize, Vec<u8>, u16)> {
+        let mut out = Vec::new();
+        for u in SE_UNIT_ORDER {
+            if UNITS[u].iter().filter(|&&c| self.value[c] == 0).count() <= 4 {
+                continue;
+            }
+            for m in crate::subsets::masks_of_size(2) {
+                let digits: Vec<u8> = (1..=9u8).filter(|d| m & bit(*d) != 0).collect();
+                let pos: Vec<u16> = digits.iter().map(|&d| self.positions(u, d)).collect();
+                if pos.iter().any(|p| p.count_ones() < 2) {
+                    continue;
+                }
+                let union = pos[0] | pos[1];
+                if union.count_ones() != 2 {
+                    continue;
+                }
+                let cells = (0..9)
+                    .filter(|i| union & (1 << i) != 0)
+                    .map(|i| UNITS[u][i]);
+                let el = self.elims_of(cells, !m & 0x1ff);
+                if !el.is_empty() {
+                    out.push((el, u, digits, union));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every naked pair with eliminations: (eliminations, cells, digits).
+    fn all_naked_pairs(&self) -> Vec<(Elims, Vec<usize>, u16)> {
+        let mut out = Vec::new();
+        for u in SE_UNIT_ORDER {
+            if UNITS[u].iter().filter(|&&c| self.value[c] == 0).count() < 4 {
+                continue;
+            }
+            for m in crate::subsets::masks_of_size(2) {
+                let cells: Vec<usize> = (0..9)
+                    .filter(|i| m & (1 << i) != 0)
+                    .map(|i| UNITS[u][i])
+                    .collect();
+                if cells.iter().any(|&c| self.cand[c].count_ones() < 2) {
+                    continue;
+                }
+                let union = self.cand[cells[0]] | self.cand[cells[1]];
+                if union.count_ones() != 2 {
+                    continue;
+                }
+                let el = self.elims_of(
+                    UNITS[u].iter().copied().filter(|c| !cells.contains(c)),
+                    union,
+                );
+                if !el.is_empty() {
+                    out.push((el, cells, union));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every X-Wing with eliminations: (eliminations, base units, cover
+    /// units, digit).
+    fn all_x_wings(&self) -> Vec<(Elims, Vec<usize>, Vec<usize>, u8)> {
+        let mut out = Vec::new();
+        let mut placed = [0usize; 10];
+        for c in 0..81 {
+            placed[self.value[c] as usize] += 1;
+        }
+        for (base, cover) in [(9usize, 0usize), (0, 9)] {
+            for m in crate::subsets::masks_of_size(2) {
+                for d in 1..=9u8 {
+                    if placed[d as usize] + 4 > 9 {
+                        continue;
+                    }
+                    let lines: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
+                    let pos: Vec<u16> =
+                        lines.iter().map(|&i| self.positions(base + i, d)).collect();
+                    if pos.iter().any(|p| p.count_ones() < 2) {
+                        continue;
+                    }
+                    let union = pos[0] | pos[1];
+                    if union.count_ones() != 2 {
+                        continue;
+                    }
+                    let covers: Vec<usize> = (0..9)
+                        .filter(|j| union & (1 << j) != 0)
+                        .map(|j| cover + j)
+                        .collect();
+                    let mut el = Vec::new();
+                    for &v in &covers {
+                        for (i, &c) in UNITS[v].iter().enumerate() {
+                            if m & (1 << i) == 0 && self.cand[c] & bit(d) != 0 {
+                                el.push((c, d));
+                            }
+                        }
+                    }
+                    if !el.is_empty() {
+                        out.push((el, lines.iter().map(|&i| base + i).collect(), covers, d));
+                    }
+                }
+            }
+        }
+        out
+    }
+}
