@@ -187,7 +187,7 @@ pub fn classic_solve(board: &mut Board) -> (Vec<Step>, bool) {
 }
 
 /// Every technique, in the order of their base scores (for summaries).
-pub const TECHNIQUES: [Technique; 35] = [
+pub const TECHNIQUES: [Technique; 36] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -212,6 +212,7 @@ pub const TECHNIQUES: [Technique; 35] = [
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
+    Technique::WxyzWing,
     Technique::SimpleColouring,
     Technique::XCycle,
     Technique::YCycle,
@@ -270,6 +271,8 @@ pub enum Technique {
     FullHouse,
     /// Two strong links (skyscraper, two-string kite, turbot fish).
     TwoStrongLinks,
+    /// WXYZ-Wing (an almost locked set of three cells and a bivalue cell).
+    WxyzWing,
     /// Pointing that leaves a digit one place in another box.
     DirectPointing,
     /// Claiming that leaves a digit one place in another row or column.
@@ -324,6 +327,7 @@ impl Technique {
             Technique::SimpleColouring => 65,
             Technique::FullHouse => 10,
             Technique::TwoStrongLinks => 40,
+            Technique::WxyzWing => 55,
             Technique::DirectPointing => 17,
             Technique::DirectClaiming => 19,
             Technique::DirectHiddenPair => 20,
@@ -363,6 +367,7 @@ impl Technique {
             Technique::SimpleColouring => "simple_colouring",
             Technique::FullHouse => "full_house",
             Technique::TwoStrongLinks => "two_strong_links",
+            Technique::WxyzWing => "wxyz_wing",
             Technique::DirectPointing => "direct_pointing",
             Technique::DirectClaiming => "direct_claiming",
             Technique::DirectHiddenPair => "direct_hidden_pair",
@@ -403,6 +408,7 @@ impl Technique {
             Technique::SimpleColouring => "simple colouring",
             Technique::FullHouse => "full house",
             Technique::TwoStrongLinks => "two strong links",
+            Technique::WxyzWing => "WXYZ-Wing",
             Technique::DirectPointing => "direct pointing",
             Technique::DirectClaiming => "direct claiming",
             Technique::DirectHiddenPair => "direct hidden pair",

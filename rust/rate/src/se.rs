@@ -86,6 +86,7 @@ impl Board {
             .or_else(|| self.se_naked_set(4))
             .or_else(|| self.se_fish(4))
             .or_else(|| self.se_hidden_set(4, false))
+            .or_else(|| self.se_wxyz_wing())
             .or_else(|| self.se_cycles_and_chains())
             .or_else(|| CHAIN_MODES.iter().find_map(|&m| self.se_forcing_chains(m)))
     }
@@ -96,6 +97,7 @@ impl Board {
         let step = match t {
             Technique::FullHouse => self.se_hidden_single(),
             Technique::TwoStrongLinks => self.se_two_strong_links(),
+            Technique::WxyzWing => self.se_wxyz_wing(),
             Technique::DirectPointing | Technique::DirectClaiming => self.se_locking(true),
             Technique::DirectHiddenPair => self.se_hidden_set(2, true),
             Technique::DirectHiddenTriple => self.se_hidden_set(3, true),

@@ -211,8 +211,10 @@ impl Board {
                                 return Some(Step {
                                     technique: t,
                                     tenths: t.score_tenths(),
+                                    // Only the placement: the eliminations
+                                    // are the reasoning, not the step.
                                     placement: Some((rest[0], d)),
-                                    eliminations: el,
+                                    eliminations: Vec::new(),
                                     detail: format!(
                                         "on {d} in {} ({}), then hidden single in {}",
                                         unit_name(r1),

@@ -200,7 +200,9 @@ impl Board {
                         } else {
                             Technique::DirectHiddenTriple
                         };
-                        let mut s = subset_step(t, m, &cells, u, el);
+                        // Only the placement: the eliminations are the
+                        // reasoning, not the step.
+                        let mut s = subset_step(t, m, &cells, u, Vec::new());
                         s.placement = Some((UNITS[u][i], v));
                         return Some(s);
                     }

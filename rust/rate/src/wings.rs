@@ -138,3 +138,118 @@ impl Board {
         self.xyz_wing()
     }
 }
+
+/// WXYZ-Wing (5.5–5.6, an ALS-XZ with a bivalue cell): three cells seeing
+/// each other hold exactly four digits between them (an almost locked
+/// set); a bivalue cell {x,z} outside sees every one of them holding x. If
+/// the bivalue cell is not x it is z, and if it is x the three cells hold
+/// z: z leaves every cell seeing the bivalue cell and the three cells'
+/// z-cells. When z also links (doubly linked), the other two digits leave
+/// every cell seeing all the cells holding them, and x and z every cell
+/// seeing the bivalue cell and their cells. Score: 5.5, 5.6 when the
+/// largest of the three cells has three candidates.
+impl Board {
+    pub(crate) fn se_wxyz_wing(&self) -> Option<Step> {
+        let mut best: Option<(u8, usize, Step)> = None;
+        let cells: Vec<usize> = (0..81)
+            .filter(|&c| self.cand[c].count_ones() >= 2)
+            .collect();
+        for (a, &c1) in cells.iter().enumerate() {
+            if self.cand[c1].count_ones() > 4 {
+                continue;
+            }
+            for (b, &c2) in cells.iter().enumerate().skip(a + 1) {
+                if !sees(c1, c2) || (self.cand[c1] | self.cand[c2]).count_ones() > 4 {
+                    continue;
+                }
+                for &c3 in &cells[b + 1..] {
+                    let union = self.cand[c1] | self.cand[c2] | self.cand[c3];
+                    if !sees(c1, c3) || !sees(c2, c3) || union.count_ones() != 4 {
+                        continue;
+                    }
+                    let als = [c1, c2, c3];
+                    let big = als
+                        .iter()
+                        .map(|&c| self.cand[c].count_ones())
+                        .max()
+                        .unwrap_or(0);
+                    let tenths = if big == 3 { 56 } else { 55 };
+                    for yz in 0..81 {
+                        let m = self.cand[yz];
+                        if m.count_ones() != 2 || m & !union != 0 || als.contains(&yz) {
+                            continue;
+                        }
+                        if !als.iter().any(|&c| sees(c, yz)) {
+                            continue;
+                        }
+                        let lo = m.trailing_zeros() as u8 + 1;
+                        let hi = 16 - m.leading_zeros() as u8;
+                        let linked = |d: u8| {
+                            als.iter()
+                                .filter(|&&c| self.cand[c] & bit(d) != 0)
+                                .all(|&c| sees(c, yz))
+                        };
+                        let (lo_l, hi_l) = (linked(lo), linked(hi));
+                        let (x, z, double) = match (lo_l, hi_l) {
+                            (true, true) => (lo, hi, true),
+                            (true, false) => (lo, hi, false),
+                            (false, true) => (hi, lo, false),
+                            _ => continue,
+                        };
+                        let seeing = |d: u8, with_yz: bool| -> Vec<usize> {
+                            (0..81)
+                                .filter(|&o| {
+                                    !als.contains(&o)
+                                        && o != yz
+                                        && self.cand[o] & bit(d) != 0
+                                        && (!with_yz || sees(o, yz))
+                                        && als
+                                            .iter()
+                                            .filter(|&&c| self.cand[c] & bit(d) != 0)
+                                            .all(|&c| sees(o, c))
+                                })
+                                .collect()
+                        };
+                        let mut el: Vec<(usize, u8)> =
+                            seeing(z, true).into_iter().map(|o| (o, z)).collect();
+                        if double {
+                            el.extend(seeing(x, true).into_iter().map(|o| (o, x)));
+                            for w in (1..=9u8).filter(|&w| union & bit(w) != 0 && m & bit(w) == 0) {
+                                el.extend(seeing(w, false).into_iter().map(|o| (o, w)));
+                            }
+                        }
+                        if el.is_empty() {
+                            continue;
+                        }
+                        el.sort_unstable();
+                        el.dedup();
+                        let n = el.len();
+                        if best.as_ref().is_some_and(|b| {
+                            (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(n))
+                        }) {
+                            continue;
+                        }
+                        let step = Step {
+                            technique: Technique::WxyzWing,
+                            tenths,
+                            placement: None,
+                            eliminations: el,
+                            detail: format!(
+                                "{},{},{} {{{}}} with {} {{{}}}, x={x} z={z}{}",
+                                cell_name(c1),
+                                cell_name(c2),
+                                cell_name(c3),
+                                digits_of(union),
+                                cell_name(yz),
+                                digits_of(m),
+                                if double { " (doubly linked)" } else { "" }
+                            ),
+                        };
+                        best = Some((tenths, n, step));
+                    }
+                }
+            }
+        }
+        best.map(|b| b.2)
+    }
+}
