@@ -187,7 +187,7 @@ pub fn classic_solve(board: &mut Board) -> (Vec<Step>, bool) {
 }
 
 /// Every technique, in the order of their base scores (for summaries).
-pub const TECHNIQUES: [Technique; 36] = [
+pub const TECHNIQUES: [Technique; 37] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -209,6 +209,7 @@ pub const TECHNIQUES: [Technique; 36] = [
     Technique::WWing,
     Technique::XyzWing,
     Technique::UniqueRectangle1,
+    Technique::UniqueLoop,
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
@@ -273,6 +274,8 @@ pub enum Technique {
     TwoStrongLinks,
     /// WXYZ-Wing (an almost locked set of three cells and a bivalue cell).
     WxyzWing,
+    /// Unique rectangle or loop (types 1, 2, 4), Sudoku Explainer's way.
+    UniqueLoop,
     /// Pointing that leaves a digit one place in another box.
     DirectPointing,
     /// Claiming that leaves a digit one place in another row or column.
@@ -328,6 +331,7 @@ impl Technique {
             Technique::FullHouse => 10,
             Technique::TwoStrongLinks => 40,
             Technique::WxyzWing => 55,
+            Technique::UniqueLoop => 45,
             Technique::DirectPointing => 17,
             Technique::DirectClaiming => 19,
             Technique::DirectHiddenPair => 20,
@@ -368,6 +372,7 @@ impl Technique {
             Technique::FullHouse => "full_house",
             Technique::TwoStrongLinks => "two_strong_links",
             Technique::WxyzWing => "wxyz_wing",
+            Technique::UniqueLoop => "unique_loop",
             Technique::DirectPointing => "direct_pointing",
             Technique::DirectClaiming => "direct_claiming",
             Technique::DirectHiddenPair => "direct_hidden_pair",
@@ -409,6 +414,7 @@ impl Technique {
             Technique::FullHouse => "full house",
             Technique::TwoStrongLinks => "two strong links",
             Technique::WxyzWing => "WXYZ-Wing",
+            Technique::UniqueLoop => "unique rectangle/loop",
             Technique::DirectPointing => "direct pointing",
             Technique::DirectClaiming => "direct claiming",
             Technique::DirectHiddenPair => "direct hidden pair",

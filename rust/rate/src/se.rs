@@ -83,6 +83,7 @@ impl Board {
             .or_else(|| self.se_two_strong_links())
             .or_else(|| self.se_xy_wing())
             .or_else(|| self.se_xyz_wing())
+            .or_else(|| self.se_unique_loops())
             .or_else(|| self.se_naked_set(4))
             .or_else(|| self.se_fish(4))
             .or_else(|| self.se_hidden_set(4, false))
@@ -98,6 +99,7 @@ impl Board {
             Technique::FullHouse => self.se_hidden_single(),
             Technique::TwoStrongLinks => self.se_two_strong_links(),
             Technique::WxyzWing => self.se_wxyz_wing(),
+            Technique::UniqueLoop => self.se_unique_loops(),
             Technique::DirectPointing | Technique::DirectClaiming => self.se_locking(true),
             Technique::DirectHiddenPair => self.se_hidden_set(2, true),
             Technique::DirectHiddenTriple => self.se_hidden_set(3, true),
