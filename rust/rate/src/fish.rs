@@ -227,3 +227,185 @@ impl Board {
         best.map(|b| b.2)
     }
 }
+
+/// Sudoku Explainer's name digits of a chain of strong links' unit kinds
+/// (box 0, row 1, column 2), read in the direction that sorts first, rows
+/// and columns swapped when that sorts first.
+fn link_kinds_text(kinds: &[u8]) -> String {
+    let fwd: String = kinds.iter().map(|k| k.to_string()).collect();
+    let rev: String = kinds.iter().rev().map(|k| k.to_string()).collect();
+    let set: Vec<u8> = if fwd <= rev {
+        kinds.to_vec()
+    } else {
+        kinds.iter().rev().copied().collect()
+    };
+    let original: String = set.iter().map(|k| k.to_string()).collect();
+    let (mut lines, mut reverse_swap, mut current_swap) =
+        (String::new(), String::new(), String::new());
+    let mut has_row = false;
+    for &k in &set {
+        let swapped = match k {
+            1 => {
+                has_row = true;
+                '2'
+            }
+            2 => '1',
+            _ => char::from(b'0' + k),
+        };
+        reverse_swap.insert(0, swapped);
+        current_swap.push(swapped);
+        lines.push(if k == 2 { '1' } else { char::from(b'0' + k) });
+    }
+    if reverse_swap > current_swap {
+        reverse_swap = current_swap;
+    }
+    if has_row {
+        original.min(reverse_swap)
+    } else {
+        lines
+    }
+}
+
+/// The score of `k` strong links with these unit kinds: the base (4.0, 5.4,
+/// 5.8 for 2, 3, 4 links), +0.1 with boxes or columns, +0.2 with both.
+pub(crate) fn strong_links_tenths(kinds: &[u8]) -> u8 {
+    let base = [0u8, 40, 54, 58, 62][kinds.len() - 1];
+    let text = link_kinds_text(kinds);
+    match (text.contains('0'), text.contains('2')) {
+        (false, false) => base,
+        (true, true) => base + 2,
+        _ => base + 1,
+    }
+}
+
+/// Chains of `k` strong links (three: 5.4–5.6, four: 5.8–6.0): one digit,
+/// k units with exactly two places each, each link's far end sharing a unit
+/// with the next link's near end; the chain's two free ends cannot both be
+/// false, so the digit leaves every cell seeing both (outside the link
+/// units and the shared units).
+impl Board {
+    pub(crate) fn se_strong_links(&self, k: usize) -> Option<Step> {
+        let mut best: Option<(u8, usize, Step)> = None;
+        for d in 1..=9u8 {
+            let links: Vec<(usize, [usize; 2])> = SE_UNIT_ORDER
+                .iter()
+                .filter_map(|&u| {
+                    let p = self.places(u, d);
+                    (p.len() == 2).then(|| (u, [p[0], p[1]]))
+                })
+                .collect();
+            let mut chain: Vec<(usize, usize, usize)> = Vec::new(); // (unit, near, far)
+            let mut shared: Vec<usize> = Vec::new();
+            self.extend_links(d, k, &links, &mut chain, &mut shared, &mut best);
+        }
+        best.map(|b| b.2)
+    }
+
+    fn extend_links(
+        &self,
+        d: u8,
+        k: usize,
+        links: &[(usize, [usize; 2])],
+        chain: &mut Vec<(usize, usize, usize)>,
+        shared: &mut Vec<usize>,
+        best: &mut Option<(u8, usize, Step)>,
+    ) {
+        if chain.len() == k {
+            self.strong_links_hint(d, chain, shared, best);
+            return;
+        }
+        for &(u, ends) in links {
+            if chain.iter().any(|l| l.0 == u) {
+                continue;
+            }
+            for (near, far) in [(ends[0], ends[1]), (ends[1], ends[0])] {
+                let used = |c: usize| chain.iter().any(|l| l.1 == c || l.2 == c);
+                if used(near) || used(far) {
+                    continue;
+                }
+                let link_unit = chain.last().map(|&(_, _, prev_far)| {
+                    [9 + col(prev_far), row(prev_far), 18 + boxi(prev_far)]
+                        .into_iter()
+                        .find(|&s| UNITS[s].contains(&near))
+                });
+                match link_unit {
+                    Some(None) => continue,
+                    Some(Some(s)) => shared.push(s),
+                    None => {}
+                }
+                chain.push((u, near, far));
+                self.extend_links(d, k, links, chain, shared, best);
+                chain.pop();
+                if matches!(link_unit, Some(Some(_))) {
+                    shared.pop();
+                }
+            }
+        }
+    }
+
+    fn strong_links_hint(
+        &self,
+        d: u8,
+        chain: &[(usize, usize, usize)],
+        shared: &[usize],
+        best: &mut Option<(u8, usize, Step)>,
+    ) {
+        let (s, e) = (chain[0].1, chain[chain.len() - 1].2);
+        let el: Vec<(usize, u8)> = (0..81)
+            .filter(|&c| {
+                self.cand[c] & bit(d) != 0
+                    && sees(c, s)
+                    && sees(c, e)
+                    && !chain.iter().any(|l| UNITS[l.0].contains(&c))
+                    && !shared.iter().any(|&u| UNITS[u].contains(&c))
+            })
+            .map(|c| (c, d))
+            .collect();
+        if el.is_empty() {
+            return;
+        }
+        let kinds: Vec<u8> = chain
+            .iter()
+            .map(|l| match l.0 {
+                0..=8 => 1,
+                9..=17 => 2,
+                _ => 0,
+            })
+            .collect();
+        let tenths = strong_links_tenths(&kinds);
+        let n = el.len();
+        if best
+            .as_ref()
+            .is_some_and(|b| (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(n)))
+        {
+            return;
+        }
+        let parts: Vec<String> = chain
+            .iter()
+            .map(|l| {
+                format!(
+                    "{}={} in {}",
+                    cell_name(l.1),
+                    cell_name(l.2),
+                    unit_name(l.0)
+                )
+            })
+            .collect();
+        let t = if chain.len() == 3 {
+            Technique::ThreeStrongLinks
+        } else {
+            Technique::FourStrongLinks
+        };
+        *best = Some((
+            tenths,
+            n,
+            Step {
+                technique: t,
+                tenths,
+                placement: None,
+                eliminations: el,
+                detail: format!("on {d}: {}", parts.join(", ")),
+            },
+        ));
+    }
+}

@@ -187,7 +187,7 @@ pub fn classic_solve(board: &mut Board) -> (Vec<Step>, bool) {
 }
 
 /// Every technique, in the order of their base scores (for summaries).
-pub const TECHNIQUES: [Technique; 37] = [
+pub const TECHNIQUES: [Technique; 42] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -213,13 +213,18 @@ pub const TECHNIQUES: [Technique; 37] = [
     Technique::NakedQuad,
     Technique::Jellyfish,
     Technique::HiddenQuad,
+    Technique::ThreeStrongLinks,
     Technique::WxyzWing,
+    Technique::FourStrongLinks,
+    Technique::VwxyzWing,
+    Technique::UvwxyzWing,
     Technique::SimpleColouring,
     Technique::XCycle,
     Technique::YCycle,
     Technique::ForcingXChain,
     Technique::BidirectionalCycle,
     Technique::ForcingChain,
+    Technique::TuvwxyzWing,
     Technique::NishioForcingChain,
     Technique::MultipleForcingChain,
     Technique::DynamicForcingChain,
@@ -272,8 +277,18 @@ pub enum Technique {
     FullHouse,
     /// Two strong links (skyscraper, two-string kite, turbot fish).
     TwoStrongLinks,
+    /// Three strong links (one digit).
+    ThreeStrongLinks,
+    /// Four strong links (one digit).
+    FourStrongLinks,
     /// WXYZ-Wing (an almost locked set of three cells and a bivalue cell).
     WxyzWing,
+    /// VWXYZ-Wing (four cells and a bivalue cell).
+    VwxyzWing,
+    /// UVWXYZ-Wing (five cells and a bivalue cell).
+    UvwxyzWing,
+    /// TUVWXYZ-Wing (six cells and a bivalue cell).
+    TuvwxyzWing,
     /// Unique rectangle or loop (types 1, 2, 4), Sudoku Explainer's way.
     UniqueLoop,
     /// Pointing that leaves a digit one place in another box.
@@ -331,6 +346,11 @@ impl Technique {
             Technique::FullHouse => 10,
             Technique::TwoStrongLinks => 40,
             Technique::WxyzWing => 55,
+            Technique::ThreeStrongLinks => 54,
+            Technique::FourStrongLinks => 58,
+            Technique::VwxyzWing => 62,
+            Technique::UvwxyzWing => 66,
+            Technique::TuvwxyzWing => 75,
             Technique::UniqueLoop => 45,
             Technique::DirectPointing => 17,
             Technique::DirectClaiming => 19,
@@ -372,6 +392,11 @@ impl Technique {
             Technique::FullHouse => "full_house",
             Technique::TwoStrongLinks => "two_strong_links",
             Technique::WxyzWing => "wxyz_wing",
+            Technique::ThreeStrongLinks => "three_strong_links",
+            Technique::FourStrongLinks => "four_strong_links",
+            Technique::VwxyzWing => "vwxyz_wing",
+            Technique::UvwxyzWing => "uvwxyz_wing",
+            Technique::TuvwxyzWing => "tuvwxyz_wing",
             Technique::UniqueLoop => "unique_loop",
             Technique::DirectPointing => "direct_pointing",
             Technique::DirectClaiming => "direct_claiming",
@@ -414,6 +439,11 @@ impl Technique {
             Technique::FullHouse => "full house",
             Technique::TwoStrongLinks => "two strong links",
             Technique::WxyzWing => "WXYZ-Wing",
+            Technique::ThreeStrongLinks => "three strong links",
+            Technique::FourStrongLinks => "four strong links",
+            Technique::VwxyzWing => "VWXYZ-Wing",
+            Technique::UvwxyzWing => "UVWXYZ-Wing",
+            Technique::TuvwxyzWing => "TUVWXYZ-Wing",
             Technique::UniqueLoop => "unique rectangle/loop",
             Technique::DirectPointing => "direct pointing",
             Technique::DirectClaiming => "direct claiming",

@@ -87,8 +87,13 @@ impl Board {
             .or_else(|| self.se_naked_set(4))
             .or_else(|| self.se_fish(4))
             .or_else(|| self.se_hidden_set(4, false))
-            .or_else(|| self.se_wxyz_wing())
+            .or_else(|| self.se_strong_links(3))
+            .or_else(|| self.se_als_wing(3))
+            .or_else(|| self.se_strong_links(4))
+            .or_else(|| self.se_als_wing(4))
+            .or_else(|| self.se_als_wing(5))
             .or_else(|| self.se_cycles_and_chains())
+            .or_else(|| self.se_als_wing(6))
             .or_else(|| CHAIN_MODES.iter().find_map(|&m| self.se_forcing_chains(m)))
     }
 
@@ -98,7 +103,12 @@ impl Board {
         let step = match t {
             Technique::FullHouse => self.se_hidden_single(),
             Technique::TwoStrongLinks => self.se_two_strong_links(),
-            Technique::WxyzWing => self.se_wxyz_wing(),
+            Technique::WxyzWing => self.se_als_wing(3),
+            Technique::ThreeStrongLinks => self.se_strong_links(3),
+            Technique::FourStrongLinks => self.se_strong_links(4),
+            Technique::VwxyzWing => self.se_als_wing(4),
+            Technique::UvwxyzWing => self.se_als_wing(5),
+            Technique::TuvwxyzWing => self.se_als_wing(6),
             Technique::UniqueLoop => self.se_unique_loops(),
             Technique::DirectPointing | Technique::DirectClaiming => self.se_locking(true),
             Technique::DirectHiddenPair => self.se_hidden_set(2, true),
