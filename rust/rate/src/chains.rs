@@ -60,8 +60,41 @@ const NPOT: usize = 81 * 9 * 2;
 type Elims = Vec<(usize, u8)>;
 
 /// A potential: (cell * 9 + digit - 1) * 2 + on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Pot(u16);
+
+/// A short list kept inline (no allocation in the search loops).
+#[derive(Clone, Copy)]
+struct Small<T: Copy + Default, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+
+impl<T: Copy + Default, const N: usize> Default for Small<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Small<T, N> {
+    fn new() -> Self {
+        Small {
+            items: [T::default(); N],
+            len: 0,
+        }
+    }
+    fn push(&mut self, x: T) {
+        self.items[self.len] = x;
+        self.len += 1;
+    }
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+}
+
+/// A node's parents: itself first (the one it was implied from), then in
+/// dynamic searches the offs that made the link (at most 8).
+type Parents = Small<u32, 10>;
 
 impl Pot {
     fn new(cell: usize, d: u8, on: bool) -> Pot {
@@ -88,7 +121,9 @@ impl Pot {
 /// One implied potential and where it came from.
 struct Node {
     pot: Pot,
-    parents: Vec<u32>,
+    /// Where its parents start in [`Engine::pool`], and how many.
+    first: u32,
+    count: u8,
     /// The complexity of the nested chain that implied it (0 if none).
     nested: u32,
 }
@@ -143,6 +178,55 @@ pub(crate) struct ChainHint {
     pub(crate) step: Step,
     complexity: u32,
     sort_key: u8,
+}
+
+/// A hint's order key: score, complexity, kind.
+type Key = (u8, u32, u8);
+
+/// The hints of one search: all of them (nested searches use every one),
+/// or only the easiest so far (the first found among equals), so that
+/// harder ones are not even written out.
+struct Hints {
+    all: bool,
+    list: Vec<ChainHint>,
+}
+
+impl Hints {
+    fn new(all: bool) -> Hints {
+        Hints {
+            all,
+            list: Vec::new(),
+        }
+    }
+
+    /// The key a new hint must beat (`None`: every hint is kept).
+    fn bar(&self) -> Option<Key> {
+        if self.all {
+            None
+        } else {
+            self.list.first().map(ChainHint::key)
+        }
+    }
+
+    fn push(&mut self, h: Option<ChainHint>) {
+        let Some(h) = h else { return };
+        if self.all {
+            self.list.push(h);
+        } else if self.bar().is_none_or(|b| h.key() < b) {
+            self.list = vec![h];
+        }
+    }
+}
+
+impl ChainHint {
+    fn key(&self) -> Key {
+        (self.step.tenths, self.complexity, self.sort_key)
+    }
+}
+
+/// Whether a hint with this key is worth writing out.
+fn beats(key: Key, bar: Option<Key>) -> bool {
+    bar.is_none_or(|b| key < b)
 }
 
 /// The tenths a chain of this complexity adds to its technique's base.
@@ -210,6 +294,8 @@ struct Engine {
     grid: [u16; 81],
     value: [u8; 81],
     nodes: Vec<Node>,
+    /// Every node's parents, one after the other.
+    pool: Vec<u32>,
 }
 
 impl Engine {
@@ -218,16 +304,32 @@ impl Engine {
             grid: board.cand,
             value: board.value,
             nodes: Vec::new(),
+            pool: Vec::new(),
         }
     }
 
-    fn node(&mut self, pot: Pot, parents: Vec<u32>) -> u32 {
+    fn node(&mut self, pot: Pot, parents: &[u32]) -> u32 {
         self.nodes.push(Node {
             pot,
-            parents,
+            first: self.pool.len() as u32,
+            count: parents.len() as u8,
             nested: 0,
         });
+        self.pool.extend_from_slice(parents);
         (self.nodes.len() - 1) as u32
+    }
+
+    fn parents(&self, k: u32) -> &[u32] {
+        let n = &self.nodes[k as usize];
+        &self.pool[n.first as usize..n.first as usize + n.count as usize]
+    }
+
+    /// Drops the nodes from `mark` on (and their parents).
+    fn truncate(&mut self, mark: usize) {
+        if let Some(n) = self.nodes.get(mark) {
+            self.pool.truncate(n.first as usize);
+        }
+        self.nodes.truncate(mark);
     }
 
     fn has(&self, c: usize, d: u8) -> bool {
@@ -235,9 +337,9 @@ impl Engine {
     }
 
     /// The potentials an on potential turns off.
-    fn on_to_off(&self, p: Pot, y: bool) -> Vec<Pot> {
+    fn on_to_off(&self, p: Pot, y: bool) -> Small<Pot, 32> {
         let (c, d) = (p.cell(), p.digit());
-        let mut out = Vec::new();
+        let mut out = Small::new();
         if y {
             for v in 1..=9u8 {
                 if v != d && self.has(c, v) {
@@ -264,18 +366,19 @@ impl Engine {
     fn off_to_on(
         &self,
         n: u32,
-        source: &[u16; 81],
+        source: Option<&[u16; 81]>,
         offs: &PotSet,
         y: bool,
         x: bool,
-    ) -> Vec<(Pot, Vec<u32>)> {
+    ) -> Small<(Pot, Parents), 4> {
         let p = self.nodes[n as usize].pot;
         let (c, d) = (p.cell(), p.digit());
-        let mut out = Vec::new();
+        let mut out = Small::new();
         if y && self.grid[c].count_ones() == 2 {
             let other = (self.grid[c] & !bit(d)).trailing_zeros() as u8 + 1;
-            let mut parents = vec![n];
-            let gone = source[c] & !self.grid[c];
+            let mut parents = Parents::new();
+            parents.push(n);
+            let gone = source.map_or(0, |s| s[c] & !self.grid[c]);
             for v in 1..=9u8 {
                 if gone & bit(v) != 0 {
                     if let Some(q) = offs.get(Pot::new(c, v, false)) {
@@ -298,7 +401,12 @@ impl Engine {
                 if count != 1 {
                     continue;
                 }
-                let mut parents = vec![n];
+                let mut parents = Parents::new();
+                parents.push(n);
+                let Some(source) = source else {
+                    out.push((Pot::new(other.expect("one place"), d, true), parents));
+                    continue;
+                };
                 for &o in &UNITS[u] {
                     if source[o] & bit(d) != 0 && !self.has(o, d) {
                         if let Some(q) = offs.get(Pot::new(o, d, false)) {
@@ -315,19 +423,20 @@ impl Engine {
     /// The number of distinct potentials among a node's ancestors (itself
     /// included), plus the complexity of the nested chains among them.
     fn complexity(&self, n: u32) -> u32 {
-        let mut seen = vec![false; NPOT];
+        let mut seen = [0u64; NPOT.div_ceil(64)];
         let mut todo = vec![n];
         let mut count = 0;
         let mut nested = 0;
         while let Some(k) = todo.pop() {
             let node = &self.nodes[k as usize];
-            if seen[node.pot.0 as usize] {
+            let (w, b) = (node.pot.0 as usize / 64, node.pot.0 % 64);
+            if seen[w] >> b & 1 == 1 {
                 continue;
             }
-            seen[node.pot.0 as usize] = true;
+            seen[w] |= 1 << b;
             count += 1;
             nested += node.nested;
-            todo.extend(node.parents.iter().copied());
+            todo.extend(self.parents(k).iter().copied());
         }
         count + nested
     }
@@ -338,7 +447,7 @@ impl Engine {
         let mut path = vec![self.nodes[n as usize].pot];
         let mut k = n;
         let mut guard = 0;
-        while let Some(&p) = self.nodes[k as usize].parents.first() {
+        while let Some(&p) = self.parents(k).first() {
             path.push(self.nodes[p as usize].pot);
             k = p;
             guard += 1;
@@ -353,7 +462,7 @@ impl Engine {
 
     fn is_ancestor(&self, child: u32, pot: Pot) -> bool {
         let mut k = child;
-        while let Some(&p) = self.nodes[k as usize].parents.first() {
+        while let Some(&p) = self.parents(k).first() {
             k = p;
             if self.nodes[k as usize].pot == pot {
                 return true;
@@ -371,14 +480,13 @@ impl Engine {
         ons.add(source, start);
         let mut pending_on = VecDeque::from([start]);
         let mut pending_off: VecDeque<u32> = VecDeque::new();
-        let grid = self.grid;
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
-                for q in self.on_to_off(self.nodes[p as usize].pot, y) {
+                for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
                     if !self.is_ancestor(p, q) {
-                        let k = self.node(q, vec![p]);
+                        let k = self.node(q, &[p]);
                         pending_off.push_back(k);
                         offs.add(q, k);
                     }
@@ -386,8 +494,8 @@ impl Engine {
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for (q, parents) in self.off_to_on(p, &grid, &offs, y, x) {
-                    let k = self.node(q, parents);
+                for &(q, parents) in self.off_to_on(p, None, &offs, y, x).as_slice() {
+                    let k = self.node(q, parents.as_slice());
                     if length >= 4 && q == source {
                         found.push(k);
                     }
@@ -411,12 +519,11 @@ impl Engine {
             offs.add(source, start);
             pending_off.push_back(start);
         }
-        let grid = self.grid;
         let mut targets: Vec<Pot> = Vec::new();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             while let Some(p) = pending_on.pop_front() {
-                for q in self.on_to_off(self.nodes[p as usize].pot, y) {
-                    let k = self.node(q, vec![p]);
+                for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
+                    let k = self.node(q, &[p]);
                     if q.conj() == source && !targets.contains(&q) {
                         targets.push(q);
                         found.push(k);
@@ -427,8 +534,8 @@ impl Engine {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                for (q, parents) in self.off_to_on(p, &grid, &offs, y, true) {
-                    let k = self.node(q, parents);
+                for &(q, parents) in self.off_to_on(p, None, &offs, y, true).as_slice() {
+                    let k = self.node(q, parents.as_slice());
                     if q.conj() == source && !targets.contains(&q) {
                         targets.push(q);
                         found.push(k);
@@ -441,17 +548,36 @@ impl Engine {
         }
     }
 
-    fn cycle_hint(&self, dst: u32, y: bool, x: bool) -> Option<ChainHint> {
+    fn cycle_hint(&self, dst: u32, y: bool, x: bool, bar: Option<Key>) -> Option<ChainHint> {
+        let complexity = self.complexity(dst);
+        let (t, base) = match (y, x) {
+            (true, true) => (Technique::BidirectionalCycle, 70),
+            (true, false) => (Technique::YCycle, 65),
+            _ => (Technique::XCycle, 65),
+        };
+        let sort_key = if y && x {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        if !beats(
+            (base + length_tenths(complexity), complexity, sort_key),
+            bar,
+        ) {
+            return None;
+        }
         let mut cells = Vec::new();
         let mut k = dst;
-        while let Some(&p) = self.nodes[k as usize].parents.first() {
+        while let Some(&p) = self.parents(k).first() {
             cells.push(self.nodes[k as usize].pot.cell());
             k = p;
         }
         let mut forw = vec![false; NPOT];
         let mut back = vec![false; NPOT];
         let mut k = dst;
-        while let Some(&p) = self.nodes[k as usize].parents.first() {
+        while let Some(&p) = self.parents(k).first() {
             let pot = self.nodes[k as usize].pot;
             for o in 0..81 {
                 if sees(o, pot.cell()) && !cells.contains(&o) && self.has(o, pot.digit()) {
@@ -473,12 +599,6 @@ impl Engine {
             return None;
         }
         el.sort_unstable();
-        let complexity = self.complexity(dst);
-        let (t, base) = match (y, x) {
-            (true, true) => (Technique::BidirectionalCycle, 70),
-            (true, false) => (Technique::YCycle, 65),
-            _ => (Technique::XCycle, 65),
-        };
         Some(ChainHint {
             step: Step {
                 technique: t,
@@ -488,17 +608,11 @@ impl Engine {
                 detail: format!("{} (cycle)", self.chain_text(dst)),
             },
             complexity,
-            sort_key: if y && x {
-                4
-            } else if y {
-                3
-            } else {
-                2
-            },
+            sort_key,
         })
     }
 
-    fn forcing_chain_hint(&self, target: u32, y: bool) -> ChainHint {
+    fn forcing_chain_hint(&self, target: u32, y: bool, bar: Option<Key>) -> Option<ChainHint> {
         let pot = self.nodes[target as usize].pot;
         let complexity = self.complexity(target);
         let (t, base) = if y {
@@ -506,6 +620,13 @@ impl Engine {
         } else {
             (Technique::ForcingXChain, 66)
         };
+        let sort_key = if y { 4 } else { 2 };
+        if !beats(
+            (base + length_tenths(complexity), complexity, sort_key),
+            bar,
+        ) {
+            return None;
+        }
         let (placement, eliminations) = if pot.on() {
             let c = pot.cell();
             let el = (1..=9u8)
@@ -516,7 +637,7 @@ impl Engine {
         } else {
             (None, vec![(pot.cell(), pot.digit())])
         };
-        ChainHint {
+        Some(ChainHint {
             step: Step {
                 technique: t,
                 tenths: base + length_tenths(complexity),
@@ -525,14 +646,14 @@ impl Engine {
                 detail: self.chain_text(target),
             },
             complexity,
-            sort_key: if y { 4 } else { 2 },
-        }
+            sort_key,
+        })
     }
 
     /// Sudoku Explainer's "Forcing Chains & Cycles": every X-cycle, Y-cycle,
     /// bidirectional cycle and forcing (X-)chain.
-    fn unary_hints(&mut self) -> Vec<ChainHint> {
-        let mut hints = Vec::new();
+    fn unary_hints(&mut self, all: bool) -> Vec<ChainHint> {
+        let mut hints = Hints::new(all);
         for (y, x) in [(false, true), (true, false), (true, true)] {
             for c in 0..81 {
                 let card = self.grid[c].count_ones();
@@ -543,25 +664,30 @@ impl Engine {
                     .filter(|&d| self.grid[c] & bit(d) != 0)
                     .collect::<Vec<u8>>()
                 {
-                    let start = self.node(Pot::new(c, d, true), Vec::new());
+                    let mark = self.nodes.len();
+                    let start = self.node(Pot::new(c, d, true), &[]);
                     let mut cycles = Vec::new();
                     self.cycles(start, y, x, &mut cycles);
                     let mut chains = Vec::new();
                     if x {
                         self.forcing_chains(start, y, &mut chains);
-                        let off = self.node(Pot::new(c, d, false), Vec::new());
+                        let off = self.node(Pot::new(c, d, false), &[]);
                         self.forcing_chains(off, y, &mut chains);
                     }
                     for k in cycles {
-                        hints.extend(self.cycle_hint(k, y, x));
+                        let h = self.cycle_hint(k, y, x, hints.bar());
+                        hints.push(h);
                     }
                     for k in chains {
-                        hints.push(self.forcing_chain_hint(k, y));
+                        let h = self.forcing_chain_hint(k, y, hints.bar());
+                        hints.push(h);
                     }
+                    // The hints are written out: their nodes can go.
+                    self.truncate(mark);
                 }
             }
         }
-        hints
+        hints.list
     }
 
     // ----- dynamic and multiple chains -----
@@ -597,13 +723,13 @@ impl Engine {
             .collect();
         loop {
             if let Some(p) = pending_on.pop_front() {
-                for q in self.on_to_off(self.nodes[p as usize].pot, y) {
+                for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
                     if let Some(on) = ons.get(q.conj()) {
-                        let k = self.node(q, vec![p]);
+                        let k = self.node(q, &[p]);
                         return Some((on, k));
                     }
                     if !offs.contains(q) {
-                        let k = self.node(q, vec![p]);
+                        let k = self.node(q, &[p]);
                         offs.add(q, k);
                         pending_off.push_back(k);
                     }
@@ -611,18 +737,18 @@ impl Engine {
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
-                let made = self.off_to_on(p, &source, offs, y, true);
+                let made = self.off_to_on(p, mode.dynamic.then_some(&source), offs, y, true);
                 if mode.dynamic {
                     let pot = self.nodes[p as usize].pot;
                     self.grid[pot.cell()] &= !bit(pot.digit());
                 }
-                for (q, parents) in made {
+                for &(q, parents) in made.as_slice() {
                     if let Some(off) = offs.get(q.conj()) {
-                        let k = self.node(q, parents);
+                        let k = self.node(q, parents.as_slice());
                         return Some((k, off));
                     }
                     if !ons.contains(q) {
-                        let k = self.node(q, parents);
+                        let k = self.node(q, parents.as_slice());
                         ons.add(q, k);
                         pending_on.push_back(k);
                     }
@@ -633,7 +759,7 @@ impl Engine {
                 let mut any = false;
                 for (q, parents, nested) in self.advanced(mode, &source, offs) {
                     if !offs.contains(q) {
-                        let k = self.node(q, parents);
+                        let k = self.node(q, parents.as_slice());
                         self.nodes[k as usize].nested = nested;
                         offs.add(q, k);
                         pending_off.push_back(k);
@@ -762,9 +888,9 @@ impl Engine {
         for m in inner {
             let mut sub = Engine::new(&board);
             let hints = if m.multiple || m.dynamic {
-                sub.multiple_hints(m)
+                sub.multiple_hints(m, true)
             } else {
-                sub.unary_hints()
+                sub.unary_hints(true)
             };
             for h in hints {
                 let parents: Vec<(usize, u8)> = (0..81)
@@ -782,6 +908,9 @@ impl Engine {
         out
     }
 
+    /// A contradiction or double-implication hint (`set_on`: the target is
+    /// proved true, so the cell's other candidates go).
+    #[allow(clippy::too_many_arguments)]
     fn binary_hint(
         &self,
         mode: Mode,
@@ -790,6 +919,7 @@ impl Engine {
         target: Pot,
         set_on: bool,
         absurd: bool,
+        bar: Option<Key>,
     ) -> Option<ChainHint> {
         let c = target.cell();
         let eliminations: Vec<(usize, u8)> = if set_on {
@@ -804,6 +934,17 @@ impl Engine {
             return None;
         }
         let complexity = self.complexity(on) + self.complexity(off);
+        let sort_key = if absurd { 7 } else { 1 };
+        if !beats(
+            (
+                mode.base_tenths() + length_tenths(complexity),
+                complexity,
+                sort_key,
+            ),
+            bar,
+        ) {
+            return None;
+        }
         let kind = if mode.nishio {
             "forcing"
         } else if absurd {
@@ -824,7 +965,7 @@ impl Engine {
                 ),
             },
             complexity,
-            sort_key: if absurd { 7 } else { 1 },
+            sort_key,
         })
     }
 
@@ -835,6 +976,7 @@ impl Engine {
         branches: &[(String, u32)],
         what: &str,
         sort_key: u8,
+        bar: Option<Key>,
     ) -> Option<ChainHint> {
         let c = target.cell();
         let eliminations: Vec<(usize, u8)> = if target.on() {
@@ -849,6 +991,16 @@ impl Engine {
             return None;
         }
         let complexity: u32 = branches.iter().map(|b| self.complexity(b.1)).sum();
+        if !beats(
+            (
+                mode.base_tenths() + length_tenths(complexity),
+                complexity,
+                sort_key,
+            ),
+            bar,
+        ) {
+            return None;
+        }
         let chains: Vec<String> = branches.iter().map(|(_, n)| self.chain_text(*n)).collect();
         Some(ChainHint {
             step: Step {
@@ -864,19 +1016,22 @@ impl Engine {
     }
 
     /// Multiple, Nishio and dynamic forcing chains (see the module docs).
-    fn multiple_hints(&mut self, mode: Mode) -> Vec<ChainHint> {
-        let mut hints = Vec::new();
+    fn multiple_hints(&mut self, mode: Mode, all: bool) -> Vec<ChainHint> {
+        let mut hints = Hints::new(all);
         for c in 0..81 {
             let card = self.grid[c].count_ones();
             if self.value[c] != 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
                 continue;
             }
+            let mark = self.nodes.len();
             self.cell_hints(mode, c, card, &mut hints);
+            // The hints are written out: their nodes can go.
+            self.truncate(mark);
         }
-        hints
+        hints.list
     }
 
-    fn cell_hints(&mut self, mode: Mode, c: usize, card: u32, hints: &mut Vec<ChainHint>) {
+    fn cell_hints(&mut self, mode: Mode, c: usize, card: u32, hints: &mut Hints) {
         let mut value_on: Vec<(u8, PotSet)> = Vec::new();
         let mut value_off: Vec<(u8, PotSet)> = Vec::new();
         let mut cell_on: Option<PotSet> = None;
@@ -887,8 +1042,8 @@ impl Engine {
         {
             let p_on = Pot::new(c, d, true);
             let p_off = Pot::new(c, d, false);
-            let on_node = self.node(p_on, Vec::new());
-            let off_node = self.node(p_off, Vec::new());
+            let on_node = self.node(p_on, &[]);
+            let off_node = self.node(p_off, &[]);
             let mut on_on = PotSet::new();
             let mut on_off = PotSet::new();
             let mut off_on = PotSet::new();
@@ -898,26 +1053,30 @@ impl Engine {
             on_on.add(p_on, on_node);
             if let Some((a, b)) = self.follow(mode, &mut on_on, &mut on_off) {
                 if contradiction {
-                    hints.extend(self.binary_hint(mode, a, b, p_on, false, true));
+                    let h = self.binary_hint(mode, a, b, p_on, false, true, hints.bar());
+                    hints.push(h);
                 }
             }
             off_off.add(p_off, off_node);
             if let Some((a, b)) = self.follow(mode, &mut off_on, &mut off_off) {
                 if contradiction {
-                    hints.extend(self.binary_hint(mode, a, b, p_off, true, true));
+                    let h = self.binary_hint(mode, a, b, p_off, true, true, hints.bar());
+                    hints.push(h);
                 }
             }
             if double {
                 for &p in &on_on.order {
                     if let Some(f) = off_on.get(p) {
                         let n = on_on.get(p).expect("in set");
-                        hints.extend(self.binary_hint(mode, n, f, p, true, false));
+                        let h = self.binary_hint(mode, n, f, p, true, false, hints.bar());
+                        hints.push(h);
                     }
                 }
                 for &p in &on_off.order {
                     if let Some(f) = off_off.get(p) {
                         let n = on_off.get(p).expect("in set");
-                        hints.extend(self.binary_hint(mode, n, f, p, false, false));
+                        let h = self.binary_hint(mode, n, f, p, false, false, hints.bar());
+                        hints.push(h);
                     }
                 }
             }
@@ -947,13 +1106,9 @@ impl Engine {
                     .iter()
                     .map(|(d, s)| (d.to_string(), s.get(p).expect("in every branch")))
                     .collect();
-                hints.extend(self.reduction_hint(
-                    mode,
-                    p,
-                    &branches,
-                    &format!("cell forcing on {}", cell_name(c)),
-                    5,
-                ));
+                let what = format!("cell forcing on {}", cell_name(c));
+                let h = self.reduction_hint(mode, p, &branches, &what, 5, hints.bar());
+                hints.push(h);
             }
         }
     }
@@ -965,7 +1120,7 @@ impl Engine {
         d: u8,
         on_on: &PotSet,
         on_off: &PotSet,
-        hints: &mut Vec<ChainHint>,
+        hints: &mut Hints,
     ) {
         for u in [18 + boxi(c), row(c), 9 + col(c)] {
             let places: Vec<usize> = UNITS[u]
@@ -988,7 +1143,7 @@ impl Engine {
                 } else {
                     let mut ons = PotSet::new();
                     let mut offs = PotSet::new();
-                    let k = self.node(Pot::new(o, d, true), Vec::new());
+                    let k = self.node(Pot::new(o, d, true), &[]);
                     ons.add(Pot::new(o, d, true), k);
                     self.follow(mode, &mut ons, &mut offs);
                     region_on.retain(&ons);
@@ -1004,7 +1159,8 @@ impl Engine {
                         .iter()
                         .map(|s| (String::new(), s.get(p).expect("in every branch")))
                         .collect();
-                    hints.extend(self.reduction_hint(mode, p, &branches, &what, 6));
+                    let h = self.reduction_hint(mode, p, &branches, &what, 6, hints.bar());
+                    hints.push(h);
                 }
             }
         }
@@ -1020,12 +1176,12 @@ fn easiest(mut hints: Vec<ChainHint>) -> Option<Step> {
 impl Board {
     /// Sudoku Explainer's "Forcing Chains & Cycles" (6.5 and up).
     pub(crate) fn se_cycles_and_chains(&self) -> Option<Step> {
-        easiest(Engine::new(self).unary_hints())
+        easiest(Engine::new(self).unary_hints(false))
     }
 
     /// One of Sudoku Explainer's forcing-chain searches (see [`Mode`]).
     pub(crate) fn se_forcing_chains(&self, mode: Mode) -> Option<Step> {
-        easiest(Engine::new(self).multiple_hints(mode))
+        easiest(Engine::new(self).multiple_hints(mode, false))
     }
 
     /// Every pointing/claiming with eliminations: (eliminations, unit
