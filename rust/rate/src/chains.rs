@@ -56,6 +56,23 @@ use crate::*;
 
 const NPOT: usize = 81 * 9 * 2;
 
+/// Each unit's cells as a bit mask over the 81 cells.
+const UNIT_MASKS: [u128; 27] = unit_masks();
+
+const fn unit_masks() -> [u128; 27] {
+    let mut m = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            m[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    m
+}
+
 /// (cell, digit) candidates removed by a step.
 type Elims = Vec<(usize, u8)>;
 
@@ -292,6 +309,8 @@ impl Mode {
 /// nodes of every implication found.
 struct Engine {
     grid: [u16; 81],
+    /// For each digit, the cells holding it in `grid` (kept in step).
+    places: [u128; 9],
     value: [u8; 81],
     nodes: Vec<Node>,
     /// Every node's parents, one after the other.
@@ -302,6 +321,7 @@ impl Engine {
     fn new(board: &Board) -> Engine {
         Engine {
             grid: board.cand,
+            places: places_of(&board.cand),
             value: board.value,
             nodes: Vec::new(),
             pool: Vec::new(),
@@ -347,14 +367,15 @@ impl Engine {
                 }
             }
         }
-        let mut added = [false; 81];
-        added[c] = true;
+        let mut added: u128 = 1 << c;
+        let places = self.places[d as usize - 1];
         for u in [18 + boxi(c), row(c), 9 + col(c)] {
-            for &o in &UNITS[u] {
-                if !added[o] && self.has(o, d) {
-                    added[o] = true;
-                    out.push(Pot::new(o, d, false));
-                }
+            let mut m = places & UNIT_MASKS[u] & !added;
+            added |= m;
+            while m != 0 {
+                let o = m.trailing_zeros() as usize;
+                m &= m - 1;
+                out.push(Pot::new(o, d, false));
             }
         }
         out
@@ -389,22 +410,17 @@ impl Engine {
             out.push((Pot::new(c, other, true), parents));
         }
         if x {
+            let places = self.places[d as usize - 1] & !(1 << c);
             for u in [18 + boxi(c), row(c), 9 + col(c)] {
-                let mut other = None;
-                let mut count = 0;
-                for &o in &UNITS[u] {
-                    if o != c && self.has(o, d) {
-                        count += 1;
-                        other = Some(o);
-                    }
-                }
-                if count != 1 {
+                let m = places & UNIT_MASKS[u];
+                if m.count_ones() != 1 {
                     continue;
                 }
+                let other = m.trailing_zeros() as usize;
                 let mut parents = Parents::new();
                 parents.push(n);
                 let Some(source) = source else {
-                    out.push((Pot::new(other.expect("one place"), d, true), parents));
+                    out.push((Pot::new(other, d, true), parents));
                     continue;
                 };
                 for &o in &UNITS[u] {
@@ -414,7 +430,7 @@ impl Engine {
                         }
                     }
                 }
-                out.push((Pot::new(other.expect("one place"), d, true), parents));
+                out.push((Pot::new(other, d, true), parents));
             }
         }
         out
@@ -697,9 +713,9 @@ impl Engine {
     /// grid is restored at the end). A contradiction returns the (on, off)
     /// nodes of the same candidate.
     fn follow(&mut self, mode: Mode, ons: &mut PotSet, offs: &mut PotSet) -> Option<(u32, u32)> {
-        let saved = self.grid;
+        let saved = (self.grid, self.places);
         let result = self.follow_inner(mode, ons, offs);
-        self.grid = saved;
+        (self.grid, self.places) = saved;
         result
     }
 
@@ -741,6 +757,7 @@ impl Engine {
                 if mode.dynamic {
                     let pot = self.nodes[p as usize].pot;
                     self.grid[pot.cell()] &= !bit(pot.digit());
+                    self.places[pot.digit() as usize - 1] &= !(1 << pot.cell());
                 }
                 for &(q, parents) in made.as_slice() {
                     if let Some(off) = offs.get(q.conj()) {
@@ -1165,6 +1182,19 @@ impl Engine {
             }
         }
     }
+}
+
+/// For each digit, the cells holding it.
+fn places_of(grid: &[u16; 81]) -> [u128; 9] {
+    let mut p = [0u128; 9];
+    for (c, &m) in grid.iter().enumerate() {
+        for (d, row) in p.iter_mut().enumerate() {
+            if m & (1 << d) != 0 {
+                *row |= 1 << c;
+            }
+        }
+    }
+    p
 }
 
 /// The easiest hint (score, then complexity, then kind; first found on ties).

@@ -234,5 +234,30 @@ impl Board {
 
 /// Whether two units share a cell (and are different).
 pub(crate) fn crosses(a: usize, b: usize) -> bool {
-    a != b && UNITS[a].iter().any(|c| UNITS[b].contains(c))
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    match (lo, hi) {
+        _ if lo == hi => false,
+        // Row and column: always one cell.
+        (0..=8, 9..=17) => true,
+        // Row r and box b: the box's band.
+        (0..=8, 18..=26) => lo / 3 == (hi - 18) / 3,
+        // Column c and box b: the box's stack.
+        (9..=17, 18..=26) => (lo - 9) / 3 == (hi - 18) % 3,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crosses_is_sharing_a_cell() {
+        for a in 0..27 {
+            for b in 0..27 {
+                let share = a != b && UNITS[a].iter().any(|c| UNITS[b].contains(c));
+                assert_eq!(crosses(a, b), share, "{a} {b}");
+            }
+        }
+    }
 }
