@@ -289,7 +289,7 @@ pub enum Technique {
     UvwxyzWing,
     /// TUVWXYZ-Wing (six cells and a bivalue cell).
     TuvwxyzWing,
-    /// Unique rectangle or loop (types 1, 2, 4), Sudoku Explainer's way.
+    /// Unique rectangle or loop (types 1 to 4), Sudoku Explainer's way.
     UniqueLoop,
     /// Pointing that leaves a digit one place in another box.
     DirectPointing,
