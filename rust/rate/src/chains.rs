@@ -489,7 +489,12 @@ impl Engine {
 
     // ----- static single chains and cycles -----
 
-    fn cycles(&mut self, start: u32, y: bool, x: bool, found: &mut Vec<u32>) {
+    /// Breadth-first search for cycles back to `start`. With `bar`, stops
+    /// once every chain still to be found would score worse than the bar
+    /// (a node found in round `length` has at least `length - 1` distinct
+    /// potentials behind it).
+    fn cycles(&mut self, start: u32, y: bool, x: bool, bar: Option<Key>, found: &mut Vec<u32>) {
+        let base = if x && y { 70 } else { 65 };
         let source = self.nodes[start as usize].pot;
         let mut ons = PotSet::new();
         let mut offs = PotSet::new();
@@ -498,6 +503,9 @@ impl Engine {
         let mut pending_off: VecDeque<u32> = VecDeque::new();
         let mut length = 0;
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !beats((base + length_tenths(length), length, 0), bar) {
+                break;
+            }
             length += 1;
             while let Some(p) = pending_on.pop_front() {
                 for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
@@ -523,7 +531,13 @@ impl Engine {
         }
     }
 
-    fn forcing_chains(&mut self, start: u32, y: bool, found: &mut Vec<u32>) {
+    /// Breadth-first search for a chain from `start` to its negation. With
+    /// `bar`, stops once every chain still to be found would score worse
+    /// than the bar (a node found after `depth` rounds has at least `depth`
+    /// distinct potentials behind it).
+    fn forcing_chains(&mut self, start: u32, y: bool, bar: Option<Key>, found: &mut Vec<u32>) {
+        let base = if y { 70 } else { 66 };
+        let mut depth = 0u32;
         let source = self.nodes[start as usize].pot;
         let mut ons = PotSet::new();
         let mut offs = PotSet::new();
@@ -537,6 +551,10 @@ impl Engine {
         }
         let mut targets: Vec<Pot> = Vec::new();
         while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !beats((base + length_tenths(depth), depth, 0), bar) {
+                break;
+            }
+            depth += 1;
             while let Some(p) = pending_on.pop_front() {
                 for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
                     let k = self.node(q, &[p]);
@@ -683,12 +701,12 @@ impl Engine {
                     let mark = self.nodes.len();
                     let start = self.node(Pot::new(c, d, true), &[]);
                     let mut cycles = Vec::new();
-                    self.cycles(start, y, x, &mut cycles);
+                    self.cycles(start, y, x, hints.bar(), &mut cycles);
                     let mut chains = Vec::new();
                     if x {
-                        self.forcing_chains(start, y, &mut chains);
+                        self.forcing_chains(start, y, hints.bar(), &mut chains);
                         let off = self.node(Pot::new(c, d, false), &[]);
-                        self.forcing_chains(off, y, &mut chains);
+                        self.forcing_chains(off, y, hints.bar(), &mut chains);
                     }
                     for k in cycles {
                         let h = self.cycle_hint(k, y, x, hints.bar());
