@@ -1,58 +1,57 @@
 //! A human-style Sudoku rater: solve with the techniques people use, one
 //! step at a time, always the easiest step available, and rate the puzzle by
-//! the hardest step it needed.
+//! the hardest step it needed — on Sudoku Explainer's scale, the way its
+//! command-line rater `serate` computes it, and with QQWing's levels.
 //!
 //! # The model
 //!
-//! The board keeps, for every empty cell, its set of candidates (a 9-bit
+//! The [`Board`] keeps, for every empty cell, its set of candidates (a 9-bit
 //! mask), starting from the digits no given in its row, column or box rules
-//! out. A *step* is one application of one technique: it places a digit or
-//! removes candidates. The solve loop tries the techniques in the order of
-//! [`TECHNIQUES`] (easiest first, by their Sudoku Explainer score) and
-//! applies the first one that changes the board, then starts again from the
-//! easiest. So a puzzle's steps are the ones a methodical human would take,
-//! and a technique shows up only where nothing easier works. The loop ends
-//! when the grid is full (*solved*) or no technique applies (*stuck*: the
-//! puzzle needs more than is implemented here, and the rater says so rather
-//! than guess).
+//! out. A [`Step`] is one application of one [`Technique`]: it places a digit
+//! and/or removes candidates, and carries its Sudoku Explainer difficulty in
+//! tenths (`tenths`; a chain's grows with its length). Before any solving the
+//! puzzle is checked with the exact solver ([`algoku_sudoku::Solver`], up to
+//! 2 solutions): contradictory givens, no solution or several solutions are
+//! reported as such ([`Verdict`]), never rated. Uniqueness is what makes the
+//! uniqueness techniques sound.
 //!
-//! Before that, the puzzle is checked with the exact solver
-//! ([`algoku_sudoku::Solver`], up to 2 solutions): contradictory givens, no solution or
-//! several solutions are reported as such, never rated. Uniqueness is what
-//! makes the unique-rectangle technique sound.
+//! # The scoring rules (Sudoku Explainer, [`se_solve`])
 //!
-//! # The techniques (and their Sudoku Explainer score)
+//! Each step takes the first technique, in Sudoku Explainer's order, that has
+//! one; the puzzle's **ER** is the hardest step, **EP** the hardest up to the
+//! first placement, **ED** the first step ([`SeScore`]). The order and the
+//! difficulties:
 //!
-//! | technique | SE | what it does |
+//! | technique | SE | module |
 //! |---|---|---|
-//! | hidden single in a box | 1.2 | the only cell of a box that can hold a digit gets it |
-//! | hidden single in a row/column | 1.5 | same, in a row or column |
-//! | naked single | 2.3 | a cell with one candidate left gets it |
-//! | pointing | 2.6 | a digit's candidates in a box all lie in one row/column: remove it from the rest of that line |
-//! | box/line reduction (claiming) | 2.8 | a digit's candidates in a row/column all lie in one box: remove it from the rest of the box |
-//! | naked pair | 3.0 | two cells of a unit with the same two candidates: remove them from the unit's other cells |
-//! | X-Wing | 3.2 | a digit in two rows is confined to the same two columns: remove it from those columns elsewhere (and transposed) |
-//! | hidden pair | 3.4 | two digits confined to the same two cells of a unit: those cells lose their other candidates |
-//! | naked triple | 3.6 | three cells of a unit whose candidates together are three digits |
-//! | Swordfish | 3.8 | the fish of size 3 |
-//! | hidden triple | 4.0 | three digits confined to three cells of a unit |
-//! | XY-Wing | 4.2 | pivot {x,y} sees pincers {x,z} and {y,z}: z leaves every cell seeing both pincers |
-//! | W-Wing | 4.4 | two cells {x,y} joined by a strong link on x (a unit with only two x, one seeing each cell): y leaves every cell seeing both |
-//! | XYZ-Wing | 4.4 | pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves every cell seeing all three |
-//! | unique rectangle type 1 | 4.5 | three corners of a rectangle over two boxes hold only {a,b}: the fourth loses a and b (else the puzzle would have two solutions) |
-//! | naked quad | 5.0 | four cells, four digits |
-//! | Jellyfish | 5.2 | the fish of size 4 |
-//! | hidden quad | 5.4 | four digits confined to four cells |
-//! | simple colouring (X-chains) | 6.5 | the conjugate pairs of one digit 2-coloured: a colour seeing itself is false (wrap); a cell seeing both colours loses the digit (trap) |
+//! | full house, hidden single in a box / row or column | 1.0, 1.2, 1.5 | `singles` |
+//! | direct pointing, direct claiming (they place the single they make) | 1.7, 1.9 | `singles` |
+//! | direct hidden pair | 2.0 | `subsets` |
+//! | naked single | 2.3 | `singles` |
+//! | direct hidden triple | 2.5 | `subsets` |
+//! | pointing, claiming | 2.6, 2.8 | `singles` |
+//! | naked pair, X-Wing, hidden pair | 3.0, 3.2, 3.4 | `subsets`, `fish` |
+//! | naked triple, Swordfish, hidden triple | 3.6, 3.8, 4.0 | `subsets`, `fish` |
+//! | two strong links (skyscraper, 2-string kite, turbot) | 4.0–4.1 | `fish` |
+//! | XY-Wing, XYZ-Wing | 4.2, 4.4 | `wings` |
+//! | unique rectangles and loops (types 1–4) | 4.5–5.2 | `uniqueness` |
+//! | naked quad, Jellyfish, hidden quad | 5.0, 5.2, 5.4 | `subsets`, `fish` |
+//! | three strong links, WXYZ-Wing | 5.4–5.6, 5.5–5.6 | `fish`, `wings` |
+//! | four strong links, VWXYZ-Wing, UVWXYZ-Wing | 5.8–6.0, 6.2–6.4, 6.6 | `fish`, `wings` |
+//! | X-/Y-cycles, forcing X-chains, bidirectional cycles, forcing chains | 6.5, 6.6, 7.0 + length | `chains` |
+//! | TUVWXYZ-Wing | 7.5 | `wings` |
+//! | Nishio, multiple, dynamic, dynamic (+), nested forcing chains | 7.5, 8.0, 8.5, 9.0, 9.5+ + length | `chains` |
 //!
-//! The scores are Sudoku Explainer's (SE 1.2.1) for the techniques it has.
-//! SE has no W-Wing and no simple colouring: it finds those eliminations as
-//! chains. W-Wing is scored 4.4, with XYZ-Wing (HoDoKu weighs the two wings
-//! alike); simple colouring is scored 6.5, SE's score for the shortest
-//! X-cycles, which is what a colour wrap or trap is. The puzzle's score is
-//! the highest score of any step it needed, as in SE. SE itself would also
-//! try techniques this rater lacks (aligned pair exclusion, forcing chains,
-//! ...), so a puzzle that needs them is *stuck* here and gets no score.
+//! The length increment ([`length_tenths`]) and the chain searches are
+//! described in the `chains` module; `docs/rating.md` has the measured
+//! agreement with `serate`. Not implemented yet (the puzzle is then scored
+//! by the next technique that applies, so its ER can come out higher than
+//! serate's): grouped strong links and strong-link loops, BUG, aligned
+//! exclusion.
+//!
+//! The classic solver ([`classic_solve`], the [`CLASSIC`] list) keeps the
+//! earlier technique set (with W-Wing and simple colouring) for its tests
+//! and [`Board::find`].
 //!
 //! # Levels (QQWing-compatible)
 //!
