@@ -137,97 +137,6 @@ impl Board {
     }
 }
 
-/// Sudoku Explainer's two strong links (skyscraper 4.0, two-string kite
-/// and turbot fish 4.1): one digit, two units with exactly two places
-/// each, one end of each sharing a unit; the two other ends cannot both be
-/// false, so the digit leaves every cell seeing both (outside the two link
-/// units and the shared unit).
-impl Board {
-    pub(crate) fn se_two_strong_links(&self) -> Option<Step> {
-        let mut best: Option<(u8, usize, Step)> = None;
-        for d in 1..=9u8 {
-            let links: Vec<(usize, [usize; 2])> = SE_UNIT_ORDER
-                .iter()
-                .filter_map(|&u| {
-                    let p = self.places(u, d);
-                    (p.len() == 2).then(|| (u, [p[0], p[1]]))
-                })
-                .collect();
-            for (i, &(u1, c1)) in links.iter().enumerate() {
-                for &(u2, c2) in &links[i + 1..] {
-                    for k1 in 0..2 {
-                        for k2 in 0..2 {
-                            let (x1, s1) = (c1[k1], c1[1 - k1]);
-                            let (x2, e2) = (c2[k2], c2[1 - k2]);
-                            let cells = [x1, s1, x2, e2];
-                            if (0..4).any(|a| (a + 1..4).any(|b| cells[a] == cells[b])) {
-                                continue;
-                            }
-                            let Some(shared) = [9 + col(x1), row(x1), 18 + boxi(x1)]
-                                .into_iter()
-                                .find(|&u| UNITS[u].contains(&x2))
-                            else {
-                                continue;
-                            };
-                            let el: Vec<(usize, u8)> = (0..81)
-                                .filter(|&c| {
-                                    self.cand[c] & bit(d) != 0
-                                        && sees(c, s1)
-                                        && sees(c, e2)
-                                        && ![u1, u2, shared].iter().any(|&u| UNITS[u].contains(&c))
-                                })
-                                .map(|c| (c, d))
-                                .collect();
-                            if el.is_empty() {
-                                continue;
-                            }
-                            let kind = |u: usize| match u {
-                                0..=8 => 1,
-                                9..=17 => 2,
-                                _ => 0,
-                            };
-                            let (a, b) = (kind(u1), kind(u2));
-                            let tenths = if a == 1 && b == 1 || a == 2 && b == 2 {
-                                // Two parallel lines: rows (1,1) score 4.0;
-                                // columns normalise to rows too.
-                                40
-                            } else {
-                                41
-                            };
-                            let t = Technique::TwoStrongLinks;
-                            let n = el.len();
-                            let step = Step {
-                                technique: t,
-                                tenths,
-                                placement: None,
-                                eliminations: el,
-                                detail: format!(
-                                    "on {d}: {}={} in {}, {}-{} in {}, {}={} in {}",
-                                    cell_name(s1),
-                                    cell_name(x1),
-                                    unit_name(u1),
-                                    cell_name(x1),
-                                    cell_name(x2),
-                                    unit_name(shared),
-                                    cell_name(x2),
-                                    cell_name(e2),
-                                    unit_name(u2)
-                                ),
-                            };
-                            if best.as_ref().is_none_or(|b| {
-                                (tenths, std::cmp::Reverse(n)) < (b.0, std::cmp::Reverse(b.1))
-                            }) {
-                                best = Some((tenths, n, step));
-                            }
-                        }
-                    }
-                }
-            }
-        }
-        best.map(|b| b.2)
-    }
-}
-
 /// Sudoku Explainer's name digits of a chain of strong links' unit kinds
 /// (box 0, row 1, column 2), read in the direction that sorts first, rows
 /// and columns swapped when that sorts first.
@@ -278,35 +187,109 @@ pub(crate) fn strong_links_tenths(kinds: &[u8]) -> u8 {
     }
 }
 
-/// Chains of `k` strong links (three: 5.4–5.6, four: 5.8–6.0): one digit,
-/// k units with exactly two places each, each link's far end sharing a unit
-/// with the next link's near end; the chain's two free ends cannot both be
-/// false, so the digit leaves every cell seeing both (outside the link
-/// units and the shared units).
+/// Chains of `k` strong links (two: 4.0–4.1, three: 5.4–5.6, four:
+/// 5.8–6.0; +0.3 when a link is grouped): one digit; each link is a unit
+/// whose places for it fall into two groups, one of which must hold it —
+/// two single cells, or (grouped) the two box segments a line's places lie
+/// in, or the row and column parts of a box whose places lie on one row and
+/// one column (an empty rectangle). Each link's far group shares a unit with
+/// the next link's near group (so they cannot both hold the digit); the
+/// chain's two free groups cannot both be empty of it, so the digit leaves
+/// every cell seeing all their cells (outside the link units and the shared
+/// units).
 impl Board {
     pub(crate) fn se_strong_links(&self, k: usize) -> Option<Step> {
         let mut best: Option<(u8, usize, Step)> = None;
         for d in 1..=9u8 {
-            let links: Vec<(usize, [usize; 2])> = SE_UNIT_ORDER
+            let links: Vec<Link> = SE_UNIT_ORDER
                 .iter()
-                .filter_map(|&u| {
-                    let p = self.places(u, d);
-                    (p.len() == 2).then(|| (u, [p[0], p[1]]))
-                })
+                .filter_map(|&u| self.strong_link(u, d))
                 .collect();
-            let mut chain: Vec<(usize, usize, usize)> = Vec::new(); // (unit, near, far)
+            let mut chain: Vec<(usize, u128, u128, bool)> = Vec::new(); // (unit, near, far, grouped)
             let mut shared: Vec<usize> = Vec::new();
             self.extend_links(d, k, &links, &mut chain, &mut shared, &mut best);
         }
         best.map(|b| b.2)
     }
 
+    /// Unit `u` as a strong link on `d`: its two groups of places.
+    fn strong_link(&self, u: usize, d: u8) -> Option<Link> {
+        let p = self.places(u, d);
+        let mask = |cells: &[usize]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
+        if p.len() == 2 {
+            return Some(Link {
+                unit: u,
+                a: 1 << p[0],
+                b: 1 << p[1],
+                grouped: false,
+            });
+        }
+        if p.len() < 3 || p.len() > 6 {
+            return None;
+        }
+        let all = mask(&p);
+        if u >= 18 {
+            // The first heart whose row and column (inside the box) hold
+            // every place.
+            for &h in &UNITS[u] {
+                let r: u128 = mask(
+                    &UNITS[u]
+                        .iter()
+                        .copied()
+                        .filter(|&c| row(c) == row(h))
+                        .collect::<Vec<_>>(),
+                );
+                let c: u128 = mask(
+                    &UNITS[u]
+                        .iter()
+                        .copied()
+                        .filter(|&c| col(c) == col(h))
+                        .collect::<Vec<_>>(),
+                );
+                if all & !(r | c) != 0 {
+                    continue;
+                }
+                let heart = 1u128 << h;
+                if all & r & !heart == 0 || all & c & !heart == 0 {
+                    return None;
+                }
+                return Some(Link {
+                    unit: u,
+                    a: all & r,
+                    b: all & c,
+                    grouped: true,
+                });
+            }
+            return None;
+        }
+        // A line: its places in two of its three box segments.
+        let segs: Vec<u128> = (0..3)
+            .map(|s| mask(&UNITS[u][3 * s..3 * s + 3]) & all)
+            .collect();
+        for e in 0..3 {
+            if segs[e] != 0 {
+                continue;
+            }
+            let others: Vec<u128> = (0..3).filter(|&s| s != e).map(|s| segs[s]).collect();
+            if others.iter().all(|&m| m != 0) {
+                return Some(Link {
+                    unit: u,
+                    a: others[0],
+                    b: others[1],
+                    grouped: true,
+                });
+            }
+            return None;
+        }
+        None
+    }
+
     fn extend_links(
         &self,
         d: u8,
         k: usize,
-        links: &[(usize, [usize; 2])],
-        chain: &mut Vec<(usize, usize, usize)>,
+        links: &[Link],
+        chain: &mut Vec<(usize, u128, u128, bool)>,
         shared: &mut Vec<usize>,
         best: &mut Option<(u8, usize, Step)>,
     ) {
@@ -314,26 +297,28 @@ impl Board {
             self.strong_links_hint(d, chain, shared, best);
             return;
         }
-        for &(u, ends) in links {
-            if chain.iter().any(|l| l.0 == u) {
+        let used: u128 = chain.iter().fold(0, |m, l| m | l.1 | l.2);
+        for l in links {
+            if chain.iter().any(|c| c.0 == l.unit) {
                 continue;
             }
-            for (near, far) in [(ends[0], ends[1]), (ends[1], ends[0])] {
-                let used = |c: usize| chain.iter().any(|l| l.1 == c || l.2 == c);
-                if used(near) || used(far) {
+            for (near, far) in [(l.a, l.b), (l.b, l.a)] {
+                if (near | far) & used != 0 {
                     continue;
                 }
-                let link_unit = chain.last().map(|&(_, _, prev_far)| {
-                    [9 + col(prev_far), row(prev_far), 18 + boxi(prev_far)]
+                let link_unit = chain.last().map(|&(_, _, prev_far, _)| {
+                    let cells = prev_far | near;
+                    let first = cells.trailing_zeros() as usize;
+                    [9 + col(first), row(first), 18 + boxi(first)]
                         .into_iter()
-                        .find(|&s| UNITS[s].contains(&near))
+                        .find(|&s| cells & !UNIT_MASKS[s] == 0)
                 });
                 match link_unit {
                     Some(None) => continue,
                     Some(Some(s)) => shared.push(s),
                     None => {}
                 }
-                chain.push((u, near, far));
+                chain.push((l.unit, near, far, l.grouped));
                 self.extend_links(d, k, links, chain, shared, best);
                 chain.pop();
                 if matches!(link_unit, Some(Some(_))) {
@@ -346,16 +331,17 @@ impl Board {
     fn strong_links_hint(
         &self,
         d: u8,
-        chain: &[(usize, usize, usize)],
+        chain: &[(usize, u128, u128, bool)],
         shared: &[usize],
         best: &mut Option<(u8, usize, Step)>,
     ) {
         let (s, e) = (chain[0].1, chain[chain.len() - 1].2);
+        let ends = s | e;
         let el: Vec<(usize, u8)> = (0..81)
             .filter(|&c| {
                 self.cand[c] & bit(d) != 0
-                    && sees(c, s)
-                    && sees(c, e)
+                    && ends & (1 << c) == 0
+                    && cells_of(ends).all(|x| sees(c, x))
                     && !chain.iter().any(|l| UNITS[l.0].contains(&c))
                     && !shared.iter().any(|&u| UNITS[u].contains(&c))
             })
@@ -372,7 +358,12 @@ impl Board {
                 _ => 0,
             })
             .collect();
-        let tenths = strong_links_tenths(&kinds);
+        let grouped = chain.iter().any(|l| l.3);
+        let tenths = if grouped {
+            [0u8, 40, 54, 58, 62][chain.len() - 1] + 3
+        } else {
+            strong_links_tenths(&kinds)
+        };
         let n = el.len();
         if best
             .as_ref()
@@ -380,21 +371,18 @@ impl Board {
         {
             return;
         }
+        let group = |m: u128| -> String {
+            let names: Vec<String> = cells_of(m).map(cell_name).collect();
+            names.join("|")
+        };
         let parts: Vec<String> = chain
             .iter()
-            .map(|l| {
-                format!(
-                    "{}={} in {}",
-                    cell_name(l.1),
-                    cell_name(l.2),
-                    unit_name(l.0)
-                )
-            })
+            .map(|l| format!("{}={} in {}", group(l.1), group(l.2), unit_name(l.0)))
             .collect();
-        let t = if chain.len() == 3 {
-            Technique::ThreeStrongLinks
-        } else {
-            Technique::FourStrongLinks
+        let t = match chain.len() {
+            2 => Technique::TwoStrongLinks,
+            3 => Technique::ThreeStrongLinks,
+            _ => Technique::FourStrongLinks,
         };
         *best = Some((
             tenths,
@@ -408,4 +396,34 @@ impl Board {
             },
         ));
     }
+}
+
+/// A unit as a strong link: its places for a digit in two groups.
+struct Link {
+    unit: usize,
+    a: u128,
+    b: u128,
+    grouped: bool,
+}
+
+/// The cells of a cell mask, in order.
+fn cells_of(m: u128) -> impl Iterator<Item = usize> {
+    (0..81).filter(move |&c| m & (1 << c) != 0)
+}
+
+/// Each unit's cells as a bit mask over the 81 cells.
+const UNIT_MASKS: [u128; 27] = unit_masks();
+
+const fn unit_masks() -> [u128; 27] {
+    let mut m = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            m[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    m
 }

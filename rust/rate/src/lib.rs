@@ -32,11 +32,11 @@
 //! | pointing, claiming | 2.6, 2.8 | `singles` |
 //! | naked pair, X-Wing, hidden pair | 3.0, 3.2, 3.4 | `subsets`, `fish` |
 //! | naked triple, Swordfish, hidden triple | 3.6, 3.8, 4.0 | `subsets`, `fish` |
-//! | two strong links (skyscraper, 2-string kite, turbot) | 4.0–4.1 | `fish` |
+//! | two strong links (skyscraper, 2-string kite, turbot; grouped) | 4.0–4.1, 4.3 | `fish` |
 //! | XY-Wing, XYZ-Wing | 4.2, 4.4 | `wings` |
 //! | unique rectangles and loops (types 1–4) | 4.5–5.2 | `uniqueness` |
 //! | naked quad, Jellyfish, hidden quad | 5.0, 5.2, 5.4 | `subsets`, `fish` |
-//! | three strong links, WXYZ-Wing | 5.4–5.6, 5.5–5.6 | `fish`, `wings` |
+//! | three strong links, WXYZ-Wing | 5.4–5.7, 5.5–5.6 | `fish`, `wings` |
 //! | four strong links, VWXYZ-Wing, UVWXYZ-Wing | 5.8–6.0, 6.2–6.4, 6.6 | `fish`, `wings` |
 //! | X-/Y-cycles, forcing X-chains, bidirectional cycles, forcing chains | 6.5, 6.6, 7.0 + length | `chains` |
 //! | TUVWXYZ-Wing | 7.5 | `wings` |
@@ -46,8 +46,7 @@
 //! described in the `chains` module; `docs/rating.md` has the measured
 //! agreement with `serate`. Not implemented yet (the puzzle is then scored
 //! by the next technique that applies, so its ER can come out higher than
-//! serate's): grouped strong links and strong-link loops, BUG, aligned
-//! exclusion.
+//! serate's): strong-link loops, BUG, aligned exclusion.
 //!
 //! The classic solver ([`classic_solve`], the [`CLASSIC`] list) keeps the
 //! earlier technique set (with W-Wing and simple colouring) for its tests

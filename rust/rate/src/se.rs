@@ -80,7 +80,7 @@ impl Board {
             .or_else(|| self.se_naked_set(3))
             .or_else(|| self.se_fish(3))
             .or_else(|| self.se_hidden_set(3, false))
-            .or_else(|| self.se_two_strong_links())
+            .or_else(|| self.se_strong_links(2))
             .or_else(|| self.se_xy_wing())
             .or_else(|| self.se_xyz_wing())
             .or_else(|| self.se_unique_loops())
@@ -102,7 +102,7 @@ impl Board {
     pub(crate) fn se_find(&self, t: Technique) -> Option<Step> {
         let step = match t {
             Technique::FullHouse => self.se_hidden_single(),
-            Technique::TwoStrongLinks => self.se_two_strong_links(),
+            Technique::TwoStrongLinks => self.se_strong_links(2),
             Technique::WxyzWing => self.se_als_wing(3),
             Technique::ThreeStrongLinks => self.se_strong_links(3),
             Technique::FourStrongLinks => self.se_strong_links(4),
