@@ -36,7 +36,7 @@
 //! | XY-Wing, XYZ-Wing | 4.2, 4.4 | `wings` |
 //! | unique rectangles and loops (types 1–4) | 4.5–5.2 | `uniqueness` |
 //! | naked quad, Jellyfish, hidden quad | 5.0, 5.2, 5.4 | `subsets`, `fish` |
-//! | three strong links, WXYZ-Wing | 5.4–5.7, 5.5–5.6 | `fish`, `wings` |
+//! | three strong links, WXYZ-Wing, BUG type 1 | 5.4–5.7, 5.5–5.6, 5.6 | `fish`, `wings`, `uniqueness` |
 //! | four strong links, VWXYZ-Wing, UVWXYZ-Wing | 5.8–6.0, 6.2–6.4, 6.6 | `fish`, `wings` |
 //! | X-/Y-cycles, forcing X-chains, bidirectional cycles, forcing chains | 6.5, 6.6, 7.0 + length | `chains` |
 //! | TUVWXYZ-Wing | 7.5 | `wings` |
@@ -46,7 +46,7 @@
 //! described in the `chains` module; `docs/rating.md` has the measured
 //! agreement with `serate`. Not implemented yet (the puzzle is then scored
 //! by the next technique that applies, so its ER can come out higher than
-//! serate's): strong-link loops, BUG, aligned exclusion.
+//! serate's): strong-link loops, BUG types 2–4, aligned exclusion.
 //!
 //! The classic solver ([`classic_solve`], the [`CLASSIC`] list) keeps the
 //! earlier technique set (with W-Wing and simple colouring) for its tests
@@ -185,7 +185,7 @@ pub fn classic_solve(board: &mut Board) -> (Vec<Step>, bool) {
 }
 
 /// Every technique, in the order of their base scores (for summaries).
-pub const TECHNIQUES: [Technique; 42] = [
+pub const TECHNIQUES: [Technique; 43] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -213,6 +213,7 @@ pub const TECHNIQUES: [Technique; 42] = [
     Technique::HiddenQuad,
     Technique::ThreeStrongLinks,
     Technique::WxyzWing,
+    Technique::Bug,
     Technique::FourStrongLinks,
     Technique::VwxyzWing,
     Technique::UvwxyzWing,
@@ -277,6 +278,8 @@ pub enum Technique {
     TwoStrongLinks,
     /// Three strong links (one digit).
     ThreeStrongLinks,
+    /// Bivalue universal grave, type 1.
+    Bug,
     /// Four strong links (one digit).
     FourStrongLinks,
     /// WXYZ-Wing (an almost locked set of three cells and a bivalue cell).
@@ -345,6 +348,7 @@ impl Technique {
             Technique::TwoStrongLinks => 40,
             Technique::WxyzWing => 55,
             Technique::ThreeStrongLinks => 54,
+            Technique::Bug => 56,
             Technique::FourStrongLinks => 58,
             Technique::VwxyzWing => 62,
             Technique::UvwxyzWing => 66,
@@ -391,6 +395,7 @@ impl Technique {
             Technique::TwoStrongLinks => "two_strong_links",
             Technique::WxyzWing => "wxyz_wing",
             Technique::ThreeStrongLinks => "three_strong_links",
+            Technique::Bug => "bug",
             Technique::FourStrongLinks => "four_strong_links",
             Technique::VwxyzWing => "vwxyz_wing",
             Technique::UvwxyzWing => "uvwxyz_wing",
@@ -438,6 +443,7 @@ impl Technique {
             Technique::TwoStrongLinks => "two strong links",
             Technique::WxyzWing => "WXYZ-Wing",
             Technique::ThreeStrongLinks => "three strong links",
+            Technique::Bug => "BUG",
             Technique::FourStrongLinks => "four strong links",
             Technique::VwxyzWing => "VWXYZ-Wing",
             Technique::UvwxyzWing => "UVWXYZ-Wing",

@@ -89,6 +89,7 @@ impl Board {
             .or_else(|| self.se_hidden_set(4, false))
             .or_else(|| self.se_strong_links(3))
             .or_else(|| self.se_als_wing(3))
+            .or_else(|| self.se_bug())
             .or_else(|| self.se_strong_links(4))
             .or_else(|| self.se_als_wing(4))
             .or_else(|| self.se_als_wing(5))
@@ -105,6 +106,7 @@ impl Board {
             Technique::TwoStrongLinks => self.se_strong_links(2),
             Technique::WxyzWing => self.se_als_wing(3),
             Technique::ThreeStrongLinks => self.se_strong_links(3),
+            Technique::Bug => self.se_bug(),
             Technique::FourStrongLinks => self.se_strong_links(4),
             Technique::VwxyzWing => self.se_als_wing(4),
             Technique::UvwxyzWing => self.se_als_wing(5),

@@ -325,3 +325,43 @@ fn valid_loop(lp: &[usize]) -> bool {
     }
     odd == even
 }
+
+/// BUG type 1 (Sudoku Explainer 5.6): every empty cell has two candidates
+/// but one, which has three, and every digit has two places in every unit
+/// but one digit, with three in that cell's units. Without that digit the
+/// cell would leave a bivalue universal grave (a grid with two solutions),
+/// so the cell holds it: its other candidates go.
+impl Board {
+    pub(crate) fn se_bug(&self) -> Option<Step> {
+        let mut odd = None;
+        for c in 0..81 {
+            match self.cand[c].count_ones() {
+                0 | 2 => {}
+                3 if odd.is_none() => odd = Some(c),
+                _ => return None,
+            }
+        }
+        let c = odd?;
+        let mut extra = 0u16;
+        for u in 0..27 {
+            for d in 1..=9u8 {
+                match self.places(u, d).len() {
+                    0 | 2 => {}
+                    3 if UNITS[u].contains(&c) && self.cand[c] & bit(d) != 0 => extra |= bit(d),
+                    _ => return None,
+                }
+            }
+        }
+        if extra.count_ones() != 1 {
+            return None;
+        }
+        let d = extra.trailing_zeros() as u8 + 1;
+        Some(Step {
+            technique: Technique::Bug,
+            tenths: 56,
+            placement: None,
+            eliminations: self.elims_of(std::iter::once(c), !extra & 0x1ff),
+            detail: format!("type 1: {} must be {d}", cell_name(c)),
+        })
+    }
+}
