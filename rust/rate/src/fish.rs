@@ -337,19 +337,24 @@ impl Board {
     ) {
         let (s, e) = (chain[0].1, chain[chain.len() - 1].2);
         let ends = s | e;
-        let el: Vec<(usize, u8)> = (0..81)
-            .filter(|&c| {
-                self.cand[c] & bit(d) != 0
-                    && ends & (1 << c) == 0
-                    && cells_of(ends).all(|x| sees(c, x))
-                    && !chain.iter().any(|l| UNITS[l.0].contains(&c))
-                    && !shared.iter().any(|&u| UNITS[u].contains(&c))
-            })
-            .map(|c| (c, d))
-            .collect();
-        if el.is_empty() {
+        // Cells holding d, seeing every end cell, outside the link and
+        // shared units.
+        let mut victims = (0..81)
+            .filter(|&c| self.cand[c] & bit(d) != 0)
+            .fold(0u128, |m, c| m | 1 << c);
+        for x in cells_of(ends) {
+            victims &= PEERS[x];
+        }
+        for l in chain {
+            victims &= !UNIT_MASKS[l.0];
+        }
+        for &u in shared {
+            victims &= !UNIT_MASKS[u];
+        }
+        if victims == 0 {
             return;
         }
+        let el: Vec<(usize, u8)> = cells_of(victims).map(|c| (c, d)).collect();
         let kinds: Vec<u8> = chain
             .iter()
             .map(|l| match l.0 {
@@ -407,8 +412,33 @@ struct Link {
 }
 
 /// The cells of a cell mask, in order.
-fn cells_of(m: u128) -> impl Iterator<Item = usize> {
-    (0..81).filter(move |&c| m & (1 << c) != 0)
+fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
+/// Each cell's peers (the other cells of its row, column and box).
+const PEERS: [u128; 81] = peers();
+
+const fn peers() -> [u128; 81] {
+    let mut p = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            if sees(a, b) {
+                p[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    p
 }
 
 /// Each unit's cells as a bit mask over the 81 cells.
