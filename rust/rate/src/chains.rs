@@ -76,6 +76,10 @@ const fn unit_masks() -> [u128; 27] {
 /// (cell, digit) candidates removed by a step.
 type Elims = Vec<(usize, u8)>;
 
+/// An elimination found by a basic or nested rule inside a search: the off,
+/// the offs it relied on, the nested chain's complexity and its id.
+type Advanced = (Pot, Vec<u32>, u32, u32);
+
 /// A potential: (cell * 9 + digit - 1) * 2 + on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 struct Pot(u16);
@@ -143,7 +147,18 @@ struct Node {
     count: u8,
     /// The complexity of the nested chain that implied it (0 if none).
     nested: u32,
+    /// Which nested hint implied it (0 if none): a nested chain counts
+    /// once per hint however many of its eliminations the hint uses.
+    nested_id: u32,
+    /// Why it holds: the unit (0–26) of the link that implied it, [`CELL`]
+    /// for its cell, [`NO_CAUSE`] for an assumption or a derived rule.
+    cause: u8,
 }
+
+/// The cause of a potential implied through its cell.
+const CELL: u8 = 27;
+/// No cause: an assumption (or a basic rule's elimination).
+const NO_CAUSE: u8 = 255;
 
 /// A set of potentials, each with the node that first implied it, in
 /// insertion order.
@@ -195,6 +210,9 @@ pub(crate) struct ChainHint {
     pub(crate) step: Step,
     complexity: u32,
     sort_key: u8,
+    /// In a nested search: the offs of the outer search this hint relied
+    /// on (see [`Engine::rule_parents`]).
+    rule_parents: Vec<(usize, u8)>,
 }
 
 /// A hint's order key: score, complexity, kind.
@@ -315,6 +333,13 @@ struct Engine {
     nodes: Vec<Node>,
     /// Every node's parents, one after the other.
     pool: Vec<u32>,
+    /// The grid this search started from.
+    start: [u16; 81],
+    /// For a search nested in another: the grid the outer search started
+    /// from (candidates there but not in `start` were removed by it).
+    outer: Option<[u16; 81]>,
+    /// The last id given to a nested hint.
+    nested_ids: u32,
 }
 
 impl Engine {
@@ -325,7 +350,65 @@ impl Engine {
             value: board.value,
             nodes: Vec::new(),
             pool: Vec::new(),
+            start: board.cand,
+            outer: None,
+            nested_ids: 0,
         }
+    }
+
+    /// The outer search's offs a nested hint relies on: for every on
+    /// potential behind its targets (and, for cycles, every off), the
+    /// candidates the outer search removed that made its link — the cell's
+    /// other candidates for a cell link, the digit's other places in the
+    /// unit for a unit link. `start_cause` is the assumption's (cell and
+    /// region forcing chains).
+    fn rule_parents(&self, targets: &[u32], start_cause: u8, offs_too: bool) -> Vec<(usize, u8)> {
+        let Some(outer) = self.outer else {
+            return Vec::new();
+        };
+        let mut out: Vec<(usize, u8)> = Vec::new();
+        for &t in targets {
+            let mut seen = [0u64; NPOT.div_ceil(64)];
+            let mut todo = vec![t];
+            while let Some(k) = todo.pop() {
+                let node = &self.nodes[k as usize];
+                let (w, b) = (node.pot.0 as usize / 64, node.pot.0 % 64);
+                if seen[w] >> b & 1 == 1 {
+                    continue;
+                }
+                seen[w] |= 1 << b;
+                let parents = self.parents(k);
+                let cause = if parents.is_empty() {
+                    start_cause
+                } else {
+                    node.cause
+                };
+                if (node.pot.on() || offs_too) && cause != NO_CAUSE {
+                    let (c, d) = (node.pot.cell(), node.pot.digit());
+                    if cause == CELL {
+                        for v in 1..=9u8 {
+                            if outer[c] & bit(v) != 0
+                                && self.start[c] & bit(v) == 0
+                                && !out.contains(&(c, v))
+                            {
+                                out.push((c, v));
+                            }
+                        }
+                    } else {
+                        for &o in &UNITS[cause as usize] {
+                            if outer[o] & bit(d) != 0
+                                && self.start[o] & bit(d) == 0
+                                && !out.contains(&(o, d))
+                            {
+                                out.push((o, d));
+                            }
+                        }
+                    }
+                }
+                todo.extend(parents.iter().copied());
+            }
+        }
+        out
     }
 
     fn node(&mut self, pot: Pot, parents: &[u32]) -> u32 {
@@ -334,6 +417,8 @@ impl Engine {
             first: self.pool.len() as u32,
             count: parents.len() as u8,
             nested: 0,
+            nested_id: 0,
+            cause: NO_CAUSE,
         });
         self.pool.extend_from_slice(parents);
         (self.nodes.len() - 1) as u32
@@ -391,7 +476,7 @@ impl Engine {
         offs: &PotSet,
         y: bool,
         x: bool,
-    ) -> Small<(Pot, Parents), 4> {
+    ) -> Small<(Pot, Parents, u8), 4> {
         let p = self.nodes[n as usize].pot;
         let (c, d) = (p.cell(), p.digit());
         let mut out = Small::new();
@@ -407,7 +492,7 @@ impl Engine {
                     }
                 }
             }
-            out.push((Pot::new(c, other, true), parents));
+            out.push((Pot::new(c, other, true), parents, CELL));
         }
         if x {
             let places = self.places[d as usize - 1] & !(1 << c);
@@ -420,7 +505,7 @@ impl Engine {
                 let mut parents = Parents::new();
                 parents.push(n);
                 let Some(source) = source else {
-                    out.push((Pot::new(other, d, true), parents));
+                    out.push((Pot::new(other, d, true), parents, u as u8));
                     continue;
                 };
                 for &o in &UNITS[u] {
@@ -430,7 +515,7 @@ impl Engine {
                         }
                     }
                 }
-                out.push((Pot::new(other, d, true), parents));
+                out.push((Pot::new(other, d, true), parents, u as u8));
             }
         }
         out
@@ -439,20 +524,32 @@ impl Engine {
     /// The number of distinct potentials among a node's ancestors (itself
     /// included), plus the complexity of the nested chains among them.
     fn complexity(&self, n: u32) -> u32 {
-        let mut seen = [0u64; NPOT.div_ceil(64)];
-        let mut todo = vec![n];
+        self.complexity_of(&[n])
+    }
+
+    /// A hint's complexity: the ancestors of each target (counted per
+    /// target), plus each nested chain among them once.
+    fn complexity_of(&self, targets: &[u32]) -> u32 {
         let mut count = 0;
         let mut nested = 0;
-        while let Some(k) = todo.pop() {
-            let node = &self.nodes[k as usize];
-            let (w, b) = (node.pot.0 as usize / 64, node.pot.0 % 64);
-            if seen[w] >> b & 1 == 1 {
-                continue;
+        let mut nested_seen: Vec<u32> = Vec::new();
+        for &n in targets {
+            let mut seen = [0u64; NPOT.div_ceil(64)];
+            let mut todo = vec![n];
+            while let Some(k) = todo.pop() {
+                let node = &self.nodes[k as usize];
+                let (w, b) = (node.pot.0 as usize / 64, node.pot.0 % 64);
+                if seen[w] >> b & 1 == 1 {
+                    continue;
+                }
+                seen[w] |= 1 << b;
+                count += 1;
+                if node.nested_id != 0 && !nested_seen.contains(&node.nested_id) {
+                    nested_seen.push(node.nested_id);
+                    nested += node.nested;
+                }
+                todo.extend(self.parents(k).iter().copied());
             }
-            seen[w] |= 1 << b;
-            count += 1;
-            nested += node.nested;
-            todo.extend(self.parents(k).iter().copied());
         }
         count + nested
     }
@@ -508,9 +605,11 @@ impl Engine {
             }
             length += 1;
             while let Some(p) = pending_on.pop_front() {
+                let from = self.nodes[p as usize].pot.cell();
                 for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
                     if !self.is_ancestor(p, q) {
                         let k = self.node(q, &[p]);
+                        self.nodes[k as usize].cause = link_unit(from, q.cell());
                         pending_off.push_back(k);
                         offs.add(q, k);
                     }
@@ -518,8 +617,9 @@ impl Engine {
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for &(q, parents) in self.off_to_on(p, None, &offs, y, x).as_slice() {
+                for &(q, parents, cause) in self.off_to_on(p, None, &offs, y, x).as_slice() {
                     let k = self.node(q, parents.as_slice());
+                    self.nodes[k as usize].cause = cause;
                     if length >= 4 && q == source {
                         found.push(k);
                     }
@@ -568,8 +668,9 @@ impl Engine {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                for &(q, parents) in self.off_to_on(p, None, &offs, y, true).as_slice() {
+                for &(q, parents, cause) in self.off_to_on(p, None, &offs, y, true).as_slice() {
                     let k = self.node(q, parents.as_slice());
+                    self.nodes[k as usize].cause = cause;
                     if q.conj() == source && !targets.contains(&q) {
                         targets.push(q);
                         found.push(k);
@@ -643,6 +744,7 @@ impl Engine {
             },
             complexity,
             sort_key,
+            rule_parents: self.rule_parents(&[dst], NO_CAUSE, true),
         })
     }
 
@@ -681,6 +783,7 @@ impl Engine {
             },
             complexity,
             sort_key,
+            rule_parents: self.rule_parents(&[target], NO_CAUSE, false),
         })
     }
 
@@ -777,13 +880,15 @@ impl Engine {
                     self.grid[pot.cell()] &= !bit(pot.digit());
                     self.places[pot.digit() as usize - 1] &= !(1 << pot.cell());
                 }
-                for &(q, parents) in made.as_slice() {
+                for &(q, parents, cause) in made.as_slice() {
                     if let Some(off) = offs.get(q.conj()) {
                         let k = self.node(q, parents.as_slice());
+                        self.nodes[k as usize].cause = cause;
                         return Some((k, off));
                     }
                     if !ons.contains(q) {
                         let k = self.node(q, parents.as_slice());
+                        self.nodes[k as usize].cause = cause;
                         ons.add(q, k);
                         pending_on.push_back(k);
                     }
@@ -792,10 +897,11 @@ impl Engine {
             }
             if mode.level > 0 {
                 let mut any = false;
-                for (q, parents, nested) in self.advanced(mode, &source, offs) {
+                for (q, parents, nested, id) in self.advanced(mode, &source, offs) {
                     if !offs.contains(q) {
                         let k = self.node(q, parents.as_slice());
                         self.nodes[k as usize].nested = nested;
+                        self.nodes[k as usize].nested_id = id;
                         offs.add(q, k);
                         pending_off.push_back(k);
                         any = true;
@@ -812,28 +918,23 @@ impl Engine {
     /// The eliminations of the first of the basic rules (and, at nested
     /// levels, chaining rules) that has any on the current grid, each with
     /// the offs it relied on (candidates of `source` gone from the grid).
-    fn advanced(
-        &mut self,
-        mode: Mode,
-        source: &[u16; 81],
-        offs: &PotSet,
-    ) -> Vec<(Pot, Vec<u32>, u32)> {
+    fn advanced(&mut self, mode: Mode, source: &[u16; 81], offs: &PotSet) -> Vec<Advanced> {
         let board = Board {
             value: self.value,
             cand: self.grid,
         };
         let gone = |c: usize, d: u8| source[c] & bit(d) != 0 && board.cand[c] & bit(d) == 0;
-        let mut out: Vec<(Pot, Vec<u32>, u32)> = Vec::new();
+        let mut out: Vec<Advanced> = Vec::new();
         let push = |el: &[(usize, u8)],
                     parents: &[(usize, u8)],
-                    nested: u32,
-                    out: &mut Vec<(Pot, Vec<u32>, u32)>| {
+                    nested: (u32, u32),
+                    out: &mut Vec<Advanced>| {
             let ps: Vec<u32> = parents
                 .iter()
                 .filter_map(|&(c, d)| offs.get(Pot::new(c, d, false)))
                 .collect();
             for &(c, d) in el {
-                out.push((Pot::new(c, d, false), ps.clone(), nested));
+                out.push((Pot::new(c, d, false), ps.clone(), nested.0, nested.1));
             }
         };
         // Pointing and claiming.
@@ -843,7 +944,7 @@ impl Engine {
                 .filter(|&&c| gone(c, d) && !UNITS[r2].contains(&c))
                 .map(|&c| (c, d))
                 .collect();
-            push(&el, &parents, 0, &mut out);
+            push(&el, &parents, (0, 0), &mut out);
         }
         if !out.is_empty() {
             return out;
@@ -857,7 +958,7 @@ impl Engine {
                     }
                 }
             }
-            push(&el, &parents, 0, &mut out);
+            push(&el, &parents, (0, 0), &mut out);
         }
         if !out.is_empty() {
             return out;
@@ -871,7 +972,7 @@ impl Engine {
                     }
                 }
             }
-            push(&el, &parents, 0, &mut out);
+            push(&el, &parents, (0, 0), &mut out);
         }
         if !out.is_empty() {
             return out;
@@ -885,14 +986,13 @@ impl Engine {
                     }
                 }
             }
-            push(&el, &parents, 0, &mut out);
+            push(&el, &parents, (0, 0), &mut out);
         }
         if !out.is_empty() || mode.level < 2 {
             return out;
         }
-        // Nested chains: their eliminations, parents = the grid's removed
-        // candidates the nested chain's ancestors relied on (approximated by
-        // all the offs of the outer search on the cells involved).
+        // Nested chains: their eliminations, parents = the outer search's
+        // offs their links relied on (`rule_parents`).
         let inner: Vec<Mode> = if mode.level < 4 {
             let mut v = vec![Mode {
                 multiple: false,
@@ -922,19 +1022,21 @@ impl Engine {
         };
         for m in inner {
             let mut sub = Engine::new(&board);
+            sub.outer = Some(*source);
             let hints = if m.multiple || m.dynamic {
                 sub.multiple_hints(m, true)
             } else {
                 sub.unary_hints(true)
             };
             for h in hints {
-                let parents: Vec<(usize, u8)> = (0..81)
-                    .flat_map(|c| (1..=9u8).map(move |d| (c, d)))
-                    .filter(|&(c, d)| {
-                        gone(c, d) && h.step.eliminations.iter().any(|e| sees(e.0, c) || e.0 == c)
-                    })
-                    .collect();
-                push(&h.step.eliminations, &parents, h.complexity, &mut out);
+                self.nested_ids += 1;
+                let id = self.nested_ids;
+                push(
+                    &h.step.eliminations,
+                    &h.rule_parents,
+                    (h.complexity, id),
+                    &mut out,
+                );
             }
             if !out.is_empty() {
                 return out;
@@ -968,7 +1070,7 @@ impl Engine {
         if eliminations.is_empty() {
             return None;
         }
-        let complexity = self.complexity(on) + self.complexity(off);
+        let complexity = self.complexity_of(&[on, off]);
         let sort_key = if absurd { 7 } else { 1 };
         if !beats(
             (
@@ -1001,9 +1103,11 @@ impl Engine {
             },
             complexity,
             sort_key,
+            rule_parents: self.rule_parents(&[on, off], NO_CAUSE, false),
         })
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn reduction_hint(
         &self,
         mode: Mode,
@@ -1011,6 +1115,7 @@ impl Engine {
         branches: &[(String, u32)],
         what: &str,
         sort_key: u8,
+        start_cause: u8,
         bar: Option<Key>,
     ) -> Option<ChainHint> {
         let c = target.cell();
@@ -1025,7 +1130,7 @@ impl Engine {
         if eliminations.is_empty() {
             return None;
         }
-        let complexity: u32 = branches.iter().map(|b| self.complexity(b.1)).sum();
+        let complexity = self.complexity_of(&branches.iter().map(|b| b.1).collect::<Vec<u32>>());
         if !beats(
             (
                 mode.base_tenths() + length_tenths(complexity),
@@ -1047,6 +1152,11 @@ impl Engine {
             },
             complexity,
             sort_key,
+            rule_parents: self.rule_parents(
+                &branches.iter().map(|b| b.1).collect::<Vec<u32>>(),
+                start_cause,
+                false,
+            ),
         })
     }
 
@@ -1142,7 +1252,7 @@ impl Engine {
                     .map(|(d, s)| (d.to_string(), s.get(p).expect("in every branch")))
                     .collect();
                 let what = format!("cell forcing on {}", cell_name(c));
-                let h = self.reduction_hint(mode, p, &branches, &what, 5, hints.bar());
+                let h = self.reduction_hint(mode, p, &branches, &what, 5, CELL, hints.bar());
                 hints.push(h);
             }
         }
@@ -1194,12 +1304,24 @@ impl Engine {
                         .iter()
                         .map(|s| (String::new(), s.get(p).expect("in every branch")))
                         .collect();
-                    let h = self.reduction_hint(mode, p, &branches, &what, 6, hints.bar());
+                    let h = self.reduction_hint(mode, p, &branches, &what, 6, u as u8, hints.bar());
                     hints.push(h);
                 }
             }
         }
     }
+}
+
+/// The unit of the link between two cells (the first of box, row, column
+/// holding both), or [`CELL`] for one cell.
+fn link_unit(a: usize, b: usize) -> u8 {
+    if a == b {
+        return CELL;
+    }
+    [18 + boxi(a), row(a), 9 + col(a)]
+        .into_iter()
+        .find(|&u| UNITS[u].contains(&b))
+        .map_or(NO_CAUSE, |u| u as u8)
 }
 
 /// For each digit, the cells holding it.
