@@ -9,7 +9,8 @@ use serde_json::Value;
 /// Needs hidden singles only: QQWing and we say `easy` (seed 0's puzzle).
 const EASY: &str =
     "3...4.....6.......9.85..46...18.3.2.2.9.........7...9..3...7.5...56.....8..91.7..";
-/// Needs a naked pair: `intermediate` for QQWing and us.
+/// Needs a naked pair: `intermediate` for QQWing and us (SE 2.6: Sudoku
+/// Explainer gets through with pointing).
 const INTERMEDIATE: &str =
     "..9.2.5.....3.72....45..1.............2985.4.8.5.13....6.7.....19.....8.....326..";
 /// Needs an X-Wing, XY-Wing and XYZ-Wing (SE 4.4): `expert`.
@@ -74,6 +75,11 @@ fn rate_one_puzzle_json() {
     assert_eq!(v["verdict"], "solved");
     assert_eq!(v["level"], "expert");
     assert_eq!(v["score"], 4.4);
+    // serate: 4.4/1.2/1.2.
+    assert_eq!(
+        (v["er"].as_f64(), v["ep"].as_f64(), v["ed"].as_f64()),
+        (Some(4.4), Some(1.2), Some(1.2))
+    );
     assert_eq!(v["hardest"], "xyz_wing");
     assert_eq!(v["counts"]["x_wing"], 1);
     assert!(v.get("explain").is_none());
@@ -85,14 +91,16 @@ fn rate_levels_match_qqwing_examples() {
     let r = run(&["rate", EASY]);
     assert_eq!(r.code, 0);
     assert!(
-        r.stdout
-            .starts_with(&format!("{EASY} easy SE 1.5 hardest hidden single")),
+        r.stdout.starts_with(&format!(
+            "{EASY} easy SE 1.5 hardest hidden single ER/EP/ED 1.5/1.2/1.2"
+        )),
         "{}",
         r.stdout
     );
     let r = run(&["rate", INTERMEDIATE]);
     assert!(
-        r.stdout.contains(" intermediate SE 3.0 hardest naked pair"),
+        r.stdout
+            .contains(" intermediate SE 2.6 hardest pointing ER/EP/ED 2.6/1.2/1.2"),
         "{}",
         r.stdout
     );

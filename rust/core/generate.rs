@@ -61,7 +61,7 @@ pub struct GenerateArgs {
     #[arg(
         long,
         value_name = "N",
-        default_value_t = 100_000,
+        default_value_t = 20_000,
         requires = "difficulty",
         value_parser = clap::value_parser!(u64).range(1..)
     )]

@@ -5,8 +5,9 @@
 //! that does not parse gets its own error line (`{"line": N, "error": …}`
 //! with `--json`) and the others are still rated; the run then exits 2.
 //! Otherwise exit 1 when a puzzle is invalid, has no solution or several,
-//! else 0 (a puzzle the techniques cannot finish is rated `needs_more`,
-//! exit 0). A batch ends with a summary line.
+//! else 0. Every unique puzzle gets Sudoku Explainer's score: ER (the
+//! rating, `score`), EP (pearl) and ED (diamond), as `serate --format
+//! "%r/%p/%d"` prints them. A batch ends with a summary line.
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -53,6 +54,12 @@ pub fn rating_json(r: &Rating, explain: bool) -> Value {
             .map(|s| Value::from(f64::from(s) / 10.0))
             .into(),
     );
+    let se = |f: fn(&algoku_rate::SeScore) -> u8| -> Value {
+        r.se.map(|s| Value::from(f64::from(f(&s)) / 10.0)).into()
+    };
+    m.insert("er".into(), se(|s| s.rating));
+    m.insert("ep".into(), se(|s| s.pearl));
+    m.insert("ed".into(), se(|s| s.diamond));
     m.insert(
         "hardest".into(),
         r.hardest().map(|t| Value::from(t.key())).into(),
@@ -69,7 +76,11 @@ pub fn rating_json(r: &Rating, explain: bool) -> Value {
     }
     m.insert("solution".into(), r.solution.map(|g| g.to_string()).into());
     if explain {
-        let lines: Vec<Value> = r.steps.iter().map(|s| s.to_string().into()).collect();
+        let lines: Vec<Value> = r
+            .steps
+            .iter()
+            .map(|s| format!("{s} ({})", score_text(s.tenths)).into())
+            .collect();
         m.insert("explain".into(), lines.into());
     }
     Value::Object(m)
@@ -85,10 +96,11 @@ pub fn rating_text(r: &Rating) -> String {
     let hardest = r.hardest().map_or("none", |t| t.name());
     match r.verdict {
         Verdict::Solved => format!(
-            "{} SE {} hardest {} ({})",
+            "{} SE {} hardest {} ER/EP/ED {} ({})",
             r.level.map_or("?", Level::name),
             score_text(r.score_tenths().unwrap_or(0)),
             hardest,
+            r.se.map_or_else(|| "?".to_string(), |s| s.text()),
             counts.join(", ")
         ),
         Verdict::NeedsMore => format!(
@@ -228,7 +240,7 @@ fn emit(
         out.line(format_args!("{grid} {}", rating_text(r)))?;
         if explain {
             for s in &r.steps {
-                out.line(format_args!("  {s}"))?;
+                out.line(format_args!("  {s} ({})", score_text(s.tenths)))?;
             }
         }
     }

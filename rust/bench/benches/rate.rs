@@ -9,6 +9,19 @@
 //!   --file PATH   also compare levels on the first K puzzles of a file
 //!                 (one per line, '#' lines skipped), e.g. a tdoku data file
 //!   --json        print JSON instead of text
+//!   --serate CP   only the Sudoku Explainer comparison (4, below): CP is
+//!                 the class path of a serate build (`java -cp CP
+//!                 diuf.sudoku.test.serate`)
+//!   --seed S      with --serate: the seed of the fresh puzzles (default:
+//!                 the clock, printed so a run can be repeated)
+//!   --se-gen N    with --serate: generated puzzles (default 200; a quarter
+//!                 of them not minimal, for the easy end of the scale)
+//!   --se-hard N   with --serate: puzzles drawn from each hard data file
+//!                 (default 10)
+//!   --data DIR    with --serate: tdoku's data files (puzzles3_magictour_
+//!                 top1465, puzzles6_forum_hardest_1106, puzzles5_forum_
+//!                 hardest_1905_11+, puzzles2_17_clue); without it only
+//!                 generated puzzles
 //! ```
 //!
 //! 1. Generation rate per level (puzzles/s): ours = `generate_puzzle` (default
@@ -26,6 +39,13 @@
 //!    --solve --stats --csv` (one process for all K), best of the passes.
 //!
 //! Without `qqwing` on PATH the QQWing columns print SKIPPED.
+//!
+//! 4. With `--serate`: Sudoku Explainer agreement and speed. Fresh puzzles
+//!    every run (generated from the seed; lines drawn from the data files
+//!    with it), each set rated by serate (one process, `--threads=1`, its
+//!    wall time including the JVM start) and by `algoku_rate::rate` (one
+//!    thread): ER exact, ER/EP/ED exact, ER within 0.1, and puzzles/s of
+//!    both, ratio = ours / serate.
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -37,6 +57,11 @@ use algoku_sudoku::generator::{generate_puzzle, PuzzleOptions};
 use algoku_sudoku::Grid;
 
 struct Options {
+    serate: Option<String>,
+    seed: Option<u64>,
+    se_gen: usize,
+    se_hard: usize,
+    data: Option<String>,
     gen: usize,
     agree: u64,
     passes: usize,
@@ -46,6 +71,11 @@ struct Options {
 
 fn parse_args() -> Result<Options, String> {
     let mut o = Options {
+        serate: None,
+        seed: None,
+        se_gen: 200,
+        se_hard: 10,
+        data: None,
         gen: 100,
         agree: 1000,
         passes: 2,
@@ -65,6 +95,11 @@ fn parse_args() -> Result<Options, String> {
             "--passes" => o.passes = num("--passes")?.max(1) as usize,
             "--json" => o.json = true,
             "--file" => o.file = Some(args.next().ok_or("--file needs a path")?),
+            "--serate" => o.serate = Some(args.next().ok_or("--serate needs a class path")?),
+            "--seed" => o.seed = Some(num("--seed")?),
+            "--se-gen" => o.se_gen = num("--se-gen")? as usize,
+            "--se-hard" => o.se_hard = num("--se-hard")? as usize,
+            "--data" => o.data = Some(args.next().ok_or("--data needs a directory")?),
             "--bench" => {}
             other => return Err(format!("unknown option {other}")),
         }
@@ -162,7 +197,11 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match run(&o) {
+    let result = match &o.serate {
+        Some(cp) => run_serate(&o, cp),
+        None => run(&o),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e}");
@@ -321,6 +360,181 @@ fn run(o: &Options) -> Result<(), String> {
                 serde_json::json!({"puzzles": puzzles.len(), "agree": agree, "matrix": m, "examples": examples.iter().map(|((q, l), p)| serde_json::json!({"qqwing": q, "ours": l, "puzzle": p})).collect::<Vec<_>>()}),
             );
         }
+    }
+    if o.json {
+        println!("{}", serde_json::Value::Object(report));
+    } else {
+        print!("{text}");
+    }
+    Ok(())
+}
+
+/// A tiny deterministic generator (xorshift64*) for drawing lines.
+struct Draw(u64);
+
+impl Draw {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_f491_4f6c_dd1d)
+    }
+}
+
+/// `n` puzzles drawn (without repeats) from a data file.
+fn draw_lines(path: &str, n: usize, draw: &mut Draw) -> Result<Vec<String>, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"))?;
+    let lines: Vec<String> = text
+        .lines()
+        .map(|l| l.trim_end_matches('\r'))
+        .filter(|l| !l.is_empty() && !l.starts_with('#') && l.len() >= 81)
+        .map(|l| l[..81].to_string())
+        .collect();
+    let mut picked = std::collections::BTreeSet::new();
+    while picked.len() < n.min(lines.len()) {
+        picked.insert((draw.next() % lines.len() as u64) as usize);
+    }
+    Ok(picked.into_iter().map(|i| lines[i].clone()).collect())
+}
+
+/// serate's `ER/EP/ED` for each puzzle, and its wall time.
+fn serate_ratings(cp: &str, puzzles: &[String]) -> Result<(f64, Vec<String>), String> {
+    let dir = std::env::temp_dir();
+    let tag = std::process::id();
+    let input = dir.join(format!("algoku-serate-{tag}.in"));
+    let output = dir.join(format!("algoku-serate-{tag}.out"));
+    std::fs::write(&input, puzzles.join("\n") + "\n").map_err(|e| e.to_string())?;
+    let t = Instant::now();
+    let status = Command::new("java")
+        .args([
+            "-cp",
+            cp,
+            "diuf.sudoku.test.serate",
+            "--threads=1",
+            "--format=%r/%p/%d",
+        ])
+        .arg(format!("--input={}", input.display()))
+        .arg(format!("--output={}", output.display()))
+        .stderr(Stdio::null())
+        .status()
+        .map_err(|e| format!("java: {e}"))?;
+    let secs = t.elapsed().as_secs_f64();
+    if !status.success() {
+        return Err(format!("serate failed: {status}"));
+    }
+    let text = std::fs::read_to_string(&output).map_err(|e| e.to_string())?;
+    let _ = std::fs::remove_file(&input);
+    let _ = std::fs::remove_file(&output);
+    let out: Vec<String> = text.lines().map(|l| l.trim().to_string()).collect();
+    if out.len() != puzzles.len() {
+        return Err(format!(
+            "serate rated {} of {} puzzles",
+            out.len(),
+            puzzles.len()
+        ));
+    }
+    Ok((secs, out))
+}
+
+fn run_serate(o: &Options, cp: &str) -> Result<(), String> {
+    let seed = o.seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(1, |d| d.as_secs())
+    });
+    let mut draw = Draw(seed | 1);
+    let mut sets: Vec<(String, Vec<String>)> = Vec::new();
+    let base = draw.next() % 1_000_000_000;
+    let minimal = o.se_gen - o.se_gen / 4;
+    let gen = |k: usize, minimal: bool| {
+        generate_puzzle(&PuzzleOptions {
+            seed: base + k as u64,
+            minimal,
+            ..Default::default()
+        })
+        .puzzle
+        .to_string()
+    };
+    sets.push((
+        "generated (minimal)".into(),
+        (0..minimal).map(|k| gen(k, true)).collect(),
+    ));
+    sets.push((
+        "generated (not minimal)".into(),
+        (minimal..o.se_gen).map(|k| gen(k, false)).collect(),
+    ));
+    if let Some(dir) = &o.data {
+        for (name, file, n) in [
+            ("17-clue", "puzzles2_17_clue", o.se_hard * 2),
+            ("magictour top1465", "puzzles3_magictour_top1465", o.se_hard),
+            (
+                "forum hardest 1106",
+                "puzzles6_forum_hardest_1106",
+                o.se_hard,
+            ),
+            (
+                "forum hardest 11+",
+                "puzzles5_forum_hardest_1905_11+",
+                o.se_hard,
+            ),
+        ] {
+            let lines = draw_lines(&format!("{dir}/{file}"), n, &mut draw)?;
+            sets.push((name.into(), lines));
+        }
+    }
+    let mut report = serde_json::Map::new();
+    report.insert("seed".into(), seed.into());
+    let mut text = format!(
+        "Sudoku Explainer agreement and speed (seed {seed}, one thread each)\nset                      puzzles  ER exact  ER/EP/ED  ER±0.1   serate/s   ours/s    ratio\n"
+    );
+    let mut examples = Vec::new();
+    for (name, puzzles) in &sets {
+        if puzzles.is_empty() {
+            continue;
+        }
+        let (their_secs, theirs) = serate_ratings(cp, puzzles)?;
+        let t = Instant::now();
+        let ours: Vec<String> = puzzles
+            .iter()
+            .map(|p| {
+                let g: Grid = p.parse().expect("puzzles parse");
+                rate(&g).se.map_or_else(|| "-".to_string(), |s| s.text())
+            })
+            .collect();
+        let our_secs = t.elapsed().as_secs_f64();
+        let er = |s: &str| s.split('/').next().and_then(|x| x.parse::<f64>().ok());
+        let (mut exact, mut all, mut near) = (0, 0, 0);
+        for ((p, a), b) in puzzles.iter().zip(&theirs).zip(&ours) {
+            all += usize::from(a == b);
+            exact += usize::from(er(a) == er(b));
+            near +=
+                usize::from(matches!((er(a), er(b)), (Some(x), Some(y)) if (x - y).abs() < 0.15));
+            if er(a) != er(b) && examples.len() < 20 {
+                examples.push(format!("  {name}: {p} serate {a} ours {b}"));
+            }
+        }
+        let n = puzzles.len() as f64;
+        let (sr, or) = (n / their_secs, n / our_secs);
+        text.push_str(&format!(
+            "{name:<24} {:>7} {:>9} {:>9} {:>7} {:>10.2} {:>8.1} {:>8.0}\n",
+            puzzles.len(),
+            exact,
+            all,
+            near,
+            sr,
+            or,
+            or / sr
+        ));
+        report.insert(
+            name.clone(),
+            serde_json::json!({"puzzles": puzzles.len(), "er_exact": exact, "all_exact": all,
+                "er_within_0_1": near, "serate_per_s": sr, "ours_per_s": or, "ratio": or / sr}),
+        );
+    }
+    if !examples.is_empty() {
+        text.push_str("ER differs:\n");
+        text.push_str(&examples.join("\n"));
+        text.push('\n');
     }
     if o.json {
         println!("{}", serde_json::Value::Object(report));

@@ -1,58 +1,56 @@
 //! A human-style Sudoku rater: solve with the techniques people use, one
 //! step at a time, always the easiest step available, and rate the puzzle by
-//! the hardest step it needed.
+//! the hardest step it needed — on Sudoku Explainer's scale, the way its
+//! command-line rater `serate` computes it, and with QQWing's levels.
 //!
 //! # The model
 //!
-//! The board keeps, for every empty cell, its set of candidates (a 9-bit
+//! The [`Board`] keeps, for every empty cell, its set of candidates (a 9-bit
 //! mask), starting from the digits no given in its row, column or box rules
-//! out. A *step* is one application of one technique: it places a digit or
-//! removes candidates. The solve loop tries the techniques in the order of
-//! [`TECHNIQUES`] (easiest first, by their Sudoku Explainer score) and
-//! applies the first one that changes the board, then starts again from the
-//! easiest. So a puzzle's steps are the ones a methodical human would take,
-//! and a technique shows up only where nothing easier works. The loop ends
-//! when the grid is full (*solved*) or no technique applies (*stuck*: the
-//! puzzle needs more than is implemented here, and the rater says so rather
-//! than guess).
+//! out. A [`Step`] is one application of one [`Technique`]: it places a digit
+//! and/or removes candidates, and carries its Sudoku Explainer difficulty in
+//! tenths (`tenths`; a chain's grows with its length). Before any solving the
+//! puzzle is checked with the exact solver ([`algoku_sudoku::Solver`], up to
+//! 2 solutions): contradictory givens, no solution or several solutions are
+//! reported as such ([`Verdict`]), never rated. Uniqueness is what makes the
+//! uniqueness techniques sound.
 //!
-//! Before that, the puzzle is checked with the exact solver
-//! ([`algoku_sudoku::Solver`], up to 2 solutions): contradictory givens, no solution or
-//! several solutions are reported as such, never rated. Uniqueness is what
-//! makes the unique-rectangle technique sound.
+//! # The scoring rules (Sudoku Explainer, [`se_solve`])
 //!
-//! # The techniques (and their Sudoku Explainer score)
+//! Each step takes the first technique, in Sudoku Explainer's order, that has
+//! one; the puzzle's **ER** is the hardest step, **EP** the hardest up to the
+//! first placement, **ED** the first step ([`SeScore`]). The order and the
+//! difficulties:
 //!
-//! | technique | SE | what it does |
+//! | technique | SE | module |
 //! |---|---|---|
-//! | hidden single in a box | 1.2 | the only cell of a box that can hold a digit gets it |
-//! | hidden single in a row/column | 1.5 | same, in a row or column |
-//! | naked single | 2.3 | a cell with one candidate left gets it |
-//! | pointing | 2.6 | a digit's candidates in a box all lie in one row/column: remove it from the rest of that line |
-//! | box/line reduction (claiming) | 2.8 | a digit's candidates in a row/column all lie in one box: remove it from the rest of the box |
-//! | naked pair | 3.0 | two cells of a unit with the same two candidates: remove them from the unit's other cells |
-//! | X-Wing | 3.2 | a digit in two rows is confined to the same two columns: remove it from those columns elsewhere (and transposed) |
-//! | hidden pair | 3.4 | two digits confined to the same two cells of a unit: those cells lose their other candidates |
-//! | naked triple | 3.6 | three cells of a unit whose candidates together are three digits |
-//! | Swordfish | 3.8 | the fish of size 3 |
-//! | hidden triple | 4.0 | three digits confined to three cells of a unit |
-//! | XY-Wing | 4.2 | pivot {x,y} sees pincers {x,z} and {y,z}: z leaves every cell seeing both pincers |
-//! | W-Wing | 4.4 | two cells {x,y} joined by a strong link on x (a unit with only two x, one seeing each cell): y leaves every cell seeing both |
-//! | XYZ-Wing | 4.4 | pivot {x,y,z} sees pincers {x,z} and {y,z}: z leaves every cell seeing all three |
-//! | unique rectangle type 1 | 4.5 | three corners of a rectangle over two boxes hold only {a,b}: the fourth loses a and b (else the puzzle would have two solutions) |
-//! | naked quad | 5.0 | four cells, four digits |
-//! | Jellyfish | 5.2 | the fish of size 4 |
-//! | hidden quad | 5.4 | four digits confined to four cells |
-//! | simple colouring (X-chains) | 6.5 | the conjugate pairs of one digit 2-coloured: a colour seeing itself is false (wrap); a cell seeing both colours loses the digit (trap) |
+//! | full house, hidden single in a box / row or column | 1.0, 1.2, 1.5 | `singles` |
+//! | direct pointing, direct claiming (they place the single they make) | 1.7, 1.9 | `singles` |
+//! | direct hidden pair | 2.0 | `subsets` |
+//! | naked single | 2.3 | `singles` |
+//! | direct hidden triple | 2.5 | `subsets` |
+//! | pointing, claiming | 2.6, 2.8 | `singles` |
+//! | naked pair, X-Wing, hidden pair | 3.0, 3.2, 3.4 | `subsets`, `fish` |
+//! | naked triple, Swordfish, hidden triple | 3.6, 3.8, 4.0 | `subsets`, `fish` |
+//! | two strong links (skyscraper, 2-string kite, turbot; grouped) | 4.0–4.1, 4.3 | `fish` |
+//! | XY-Wing, XYZ-Wing | 4.2, 4.4 | `wings` |
+//! | unique rectangles and loops (types 1–4) | 4.5–5.2 | `uniqueness` |
+//! | naked quad, Jellyfish, hidden quad | 5.0, 5.2, 5.4 | `subsets`, `fish` |
+//! | three strong links, WXYZ-Wing, BUG type 1 | 5.4–5.7, 5.5–5.6, 5.6 | `fish`, `wings`, `uniqueness` |
+//! | four strong links, VWXYZ-Wing, UVWXYZ-Wing | 5.8–6.0, 6.2–6.4, 6.6 | `fish`, `wings` |
+//! | X-/Y-cycles, forcing X-chains, bidirectional cycles, forcing chains | 6.5, 6.6, 7.0 + length | `chains` |
+//! | TUVWXYZ-Wing | 7.5 | `wings` |
+//! | Nishio, multiple, dynamic, dynamic (+), nested forcing chains | 7.5, 8.0, 8.5, 9.0, 9.5+ + length | `chains` |
 //!
-//! The scores are Sudoku Explainer's (SE 1.2.1) for the techniques it has.
-//! SE has no W-Wing and no simple colouring: it finds those eliminations as
-//! chains. W-Wing is scored 4.4, with XYZ-Wing (HoDoKu weighs the two wings
-//! alike); simple colouring is scored 6.5, SE's score for the shortest
-//! X-cycles, which is what a colour wrap or trap is. The puzzle's score is
-//! the highest score of any step it needed, as in SE. SE itself would also
-//! try techniques this rater lacks (aligned pair exclusion, forcing chains,
-//! ...), so a puzzle that needs them is *stuck* here and gets no score.
+//! The length increment ([`length_tenths`]) and the chain searches are
+//! described in the `chains` module; `docs/rating.md` has the measured
+//! agreement with `serate`. Not implemented yet (the puzzle is then scored
+//! by the next technique that applies, so its ER can come out higher than
+//! serate's): strong-link loops, BUG types 2–4, aligned exclusion.
+//!
+//! The classic solver ([`classic_solve`], the [`CLASSIC`] list) keeps the
+//! earlier technique set (with W-Wing and simple colouring) for its tests
+//! and [`Board::find`].
 //!
 //! # Levels (QQWing-compatible)
 //!
@@ -76,6 +74,26 @@
 use std::fmt;
 
 use algoku_sudoku::Grid;
+
+mod chains;
+mod colouring;
+mod fish;
+mod qqwing;
+mod se;
+mod singles;
+mod subsets;
+mod uniqueness;
+mod wings;
+
+pub use chains::length_tenths;
+pub use qqwing::level;
+pub use se::{se_solve, SeScore};
+
+/// The units in Sudoku Explainer's search order: boxes, columns, rows.
+const SE_UNIT_ORDER: [usize; 27] = [
+    18, 19, 20, 21, 22, 23, 24, 25, 26, 9, 10, 11, 12, 13, 14, 15, 16, 17, 0, 1, 2, 3, 4, 5, 6, 7,
+    8,
+];
 
 /// The 27 units: rows 0–8, columns 9–17, boxes 18–26, each as 9 cell indices.
 pub const UNITS: [[usize; 9]; 27] = build_units();
@@ -136,8 +154,10 @@ const fn bit(d: u8) -> u16 {
     1 << (d - 1)
 }
 
-/// The techniques, easiest first: the order the solve loop tries them.
-pub const TECHNIQUES: [Technique; 19] = [
+/// The classic solver's techniques, easiest first (the order
+/// [`logical_solve`] tries them in for [`classic_solve`]); the Sudoku
+/// Explainer scorer ([`se_solve`]) has its own order.
+pub const CLASSIC: [Technique; 19] = [
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
     Technique::NakedSingle,
@@ -159,15 +179,56 @@ pub const TECHNIQUES: [Technique; 19] = [
     Technique::SimpleColouring,
 ];
 
-/// QQWing's techniques in QQWing's order (see the crate docs).
-const QQWING_ORDER: [Technique; 7] = [
-    Technique::NakedSingle,
+/// Solves with the [`CLASSIC`] techniques: the steps, and whether solved.
+pub fn classic_solve(board: &mut Board) -> (Vec<Step>, bool) {
+    logical_solve(board, &CLASSIC)
+}
+
+/// Every technique, in the order of their base scores (for summaries).
+pub const TECHNIQUES: [Technique; 43] = [
+    Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
-    Technique::NakedPair,
+    Technique::DirectPointing,
+    Technique::DirectClaiming,
+    Technique::DirectHiddenPair,
+    Technique::NakedSingle,
+    Technique::DirectHiddenTriple,
     Technique::Pointing,
     Technique::BoxLine,
+    Technique::NakedPair,
+    Technique::XWing,
     Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::Swordfish,
+    Technique::HiddenTriple,
+    Technique::TwoStrongLinks,
+    Technique::XyWing,
+    Technique::WWing,
+    Technique::XyzWing,
+    Technique::UniqueRectangle1,
+    Technique::UniqueLoop,
+    Technique::NakedQuad,
+    Technique::Jellyfish,
+    Technique::HiddenQuad,
+    Technique::ThreeStrongLinks,
+    Technique::WxyzWing,
+    Technique::Bug,
+    Technique::FourStrongLinks,
+    Technique::VwxyzWing,
+    Technique::UvwxyzWing,
+    Technique::SimpleColouring,
+    Technique::XCycle,
+    Technique::YCycle,
+    Technique::ForcingXChain,
+    Technique::BidirectionalCycle,
+    Technique::ForcingChain,
+    Technique::TuvwxyzWing,
+    Technique::NishioForcingChain,
+    Technique::MultipleForcingChain,
+    Technique::DynamicForcingChain,
+    Technique::DynamicForcingChainPlus,
+    Technique::NestedForcingChain,
 ];
 
 /// A solving technique.
@@ -211,6 +272,54 @@ pub enum Technique {
     HiddenQuad,
     /// Simple colouring (colour wrap and colour trap).
     SimpleColouring,
+    /// The last empty cell of a unit.
+    FullHouse,
+    /// Two strong links (skyscraper, two-string kite, turbot fish).
+    TwoStrongLinks,
+    /// Three strong links (one digit).
+    ThreeStrongLinks,
+    /// Bivalue universal grave, type 1.
+    Bug,
+    /// Four strong links (one digit).
+    FourStrongLinks,
+    /// WXYZ-Wing (an almost locked set of three cells and a bivalue cell).
+    WxyzWing,
+    /// VWXYZ-Wing (four cells and a bivalue cell).
+    VwxyzWing,
+    /// UVWXYZ-Wing (five cells and a bivalue cell).
+    UvwxyzWing,
+    /// TUVWXYZ-Wing (six cells and a bivalue cell).
+    TuvwxyzWing,
+    /// Unique rectangle or loop (types 1 to 4), Sudoku Explainer's way.
+    UniqueLoop,
+    /// Pointing that leaves a digit one place in another box.
+    DirectPointing,
+    /// Claiming that leaves a digit one place in another row or column.
+    DirectClaiming,
+    /// Hidden pair that leaves another digit one place in the unit.
+    DirectHiddenPair,
+    /// Hidden triple that leaves another digit one place in the unit.
+    DirectHiddenTriple,
+    /// X-cycle (one digit, strong and weak links alternating).
+    XCycle,
+    /// Y-cycle (bivalue cells).
+    YCycle,
+    /// Forcing X-chain (one digit).
+    ForcingXChain,
+    /// Bidirectional cycle (X- and Y-links).
+    BidirectionalCycle,
+    /// Forcing chain (X- and Y-links).
+    ForcingChain,
+    /// Nishio forcing chain.
+    NishioForcingChain,
+    /// Cell or region forcing chains (static).
+    MultipleForcingChain,
+    /// Dynamic forcing chains (contradiction, double, cell, region).
+    DynamicForcingChain,
+    /// Dynamic forcing chains with the basic eliminations inside.
+    DynamicForcingChainPlus,
+    /// Nested forcing chains.
+    NestedForcingChain,
 }
 
 impl Technique {
@@ -235,6 +344,28 @@ impl Technique {
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
             Technique::SimpleColouring => 65,
+            Technique::FullHouse => 10,
+            Technique::TwoStrongLinks => 40,
+            Technique::WxyzWing => 55,
+            Technique::ThreeStrongLinks => 54,
+            Technique::Bug => 56,
+            Technique::FourStrongLinks => 58,
+            Technique::VwxyzWing => 62,
+            Technique::UvwxyzWing => 66,
+            Technique::TuvwxyzWing => 75,
+            Technique::UniqueLoop => 45,
+            Technique::DirectPointing => 17,
+            Technique::DirectClaiming => 19,
+            Technique::DirectHiddenPair => 20,
+            Technique::DirectHiddenTriple => 25,
+            Technique::XCycle | Technique::YCycle => 65,
+            Technique::ForcingXChain => 66,
+            Technique::BidirectionalCycle | Technique::ForcingChain => 70,
+            Technique::NishioForcingChain => 75,
+            Technique::MultipleForcingChain => 80,
+            Technique::DynamicForcingChain => 85,
+            Technique::DynamicForcingChainPlus => 90,
+            Technique::NestedForcingChain => 95,
         }
     }
 
@@ -260,6 +391,30 @@ impl Technique {
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden_quad",
             Technique::SimpleColouring => "simple_colouring",
+            Technique::FullHouse => "full_house",
+            Technique::TwoStrongLinks => "two_strong_links",
+            Technique::WxyzWing => "wxyz_wing",
+            Technique::ThreeStrongLinks => "three_strong_links",
+            Technique::Bug => "bug",
+            Technique::FourStrongLinks => "four_strong_links",
+            Technique::VwxyzWing => "vwxyz_wing",
+            Technique::UvwxyzWing => "uvwxyz_wing",
+            Technique::TuvwxyzWing => "tuvwxyz_wing",
+            Technique::UniqueLoop => "unique_loop",
+            Technique::DirectPointing => "direct_pointing",
+            Technique::DirectClaiming => "direct_claiming",
+            Technique::DirectHiddenPair => "direct_hidden_pair",
+            Technique::DirectHiddenTriple => "direct_hidden_triple",
+            Technique::XCycle => "x_cycle",
+            Technique::YCycle => "y_cycle",
+            Technique::ForcingXChain => "forcing_x_chain",
+            Technique::BidirectionalCycle => "bidirectional_cycle",
+            Technique::ForcingChain => "forcing_chain",
+            Technique::NishioForcingChain => "nishio_forcing_chain",
+            Technique::MultipleForcingChain => "multiple_forcing_chain",
+            Technique::DynamicForcingChain => "dynamic_forcing_chain",
+            Technique::DynamicForcingChainPlus => "dynamic_forcing_chain_plus",
+            Technique::NestedForcingChain => "nested_forcing_chain",
         }
     }
 
@@ -284,6 +439,30 @@ impl Technique {
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "hidden quad",
             Technique::SimpleColouring => "simple colouring",
+            Technique::FullHouse => "full house",
+            Technique::TwoStrongLinks => "two strong links",
+            Technique::WxyzWing => "WXYZ-Wing",
+            Technique::ThreeStrongLinks => "three strong links",
+            Technique::Bug => "BUG",
+            Technique::FourStrongLinks => "four strong links",
+            Technique::VwxyzWing => "VWXYZ-Wing",
+            Technique::UvwxyzWing => "UVWXYZ-Wing",
+            Technique::TuvwxyzWing => "TUVWXYZ-Wing",
+            Technique::UniqueLoop => "unique rectangle/loop",
+            Technique::DirectPointing => "direct pointing",
+            Technique::DirectClaiming => "direct claiming",
+            Technique::DirectHiddenPair => "direct hidden pair",
+            Technique::DirectHiddenTriple => "direct hidden triple",
+            Technique::XCycle => "X-cycle",
+            Technique::YCycle => "Y-cycle",
+            Technique::ForcingXChain => "forcing X-chain",
+            Technique::BidirectionalCycle => "bidirectional cycle",
+            Technique::ForcingChain => "forcing chain",
+            Technique::NishioForcingChain => "Nishio forcing chain",
+            Technique::MultipleForcingChain => "multiple forcing chains",
+            Technique::DynamicForcingChain => "dynamic forcing chains",
+            Technique::DynamicForcingChainPlus => "dynamic forcing chains (+)",
+            Technique::NestedForcingChain => "nested forcing chains",
         }
     }
 }
@@ -344,6 +523,9 @@ impl fmt::Display for Level {
 pub struct Step {
     /// The technique used.
     pub technique: Technique,
+    /// This step's Sudoku Explainer difficulty in tenths (a chain's grows
+    /// with its length, see [`length_tenths`]).
+    pub tenths: u8,
     /// The cell (0–80) and digit placed, if the step places one.
     pub placement: Option<(usize, u8)>,
     /// The (cell, digit) candidates removed.
@@ -481,6 +663,7 @@ impl Board {
             Technique::WWing => self.w_wing(),
             Technique::UniqueRectangle1 => self.unique_rectangle(),
             Technique::SimpleColouring => self.colouring(),
+            _ => self.se_find(technique),
         }
     }
 
@@ -510,464 +693,6 @@ impl Board {
         }
         out
     }
-
-    fn hidden_single(&self, units: std::ops::Range<usize>, t: Technique) -> Option<Step> {
-        for u in units {
-            // Digits seen once and at least twice in the unit.
-            let (mut once, mut twice) = (0u16, 0u16);
-            for &c in &UNITS[u] {
-                twice |= once & self.cand[c];
-                once |= self.cand[c];
-            }
-            let single = once & !twice;
-            if single != 0 {
-                let d = single.trailing_zeros() as u8 + 1;
-                let p = self.places(u, d);
-                return Some(Step {
-                    technique: t,
-                    placement: Some((p[0], d)),
-                    eliminations: Vec::new(),
-                    detail: format!("in {}", unit_name(u)),
-                });
-            }
-        }
-        None
-    }
-
-    fn naked_single(&self) -> Option<Step> {
-        (0..81).find(|&c| self.cand[c].count_ones() == 1).map(|c| {
-            let d = self.cand[c].trailing_zeros() as u8 + 1;
-            Step {
-                technique: Technique::NakedSingle,
-                placement: Some((c, d)),
-                eliminations: Vec::new(),
-                detail: String::new(),
-            }
-        })
-    }
-
-    fn pointing(&self) -> Option<Step> {
-        for b in 0..9 {
-            for d in 1..=9u8 {
-                let p = self.places(18 + b, d);
-                if p.is_empty() {
-                    continue;
-                }
-                for (line, unit) in [(row as fn(usize) -> usize, 0), (col, 9)] {
-                    if p.iter().all(|&c| line(c) == line(p[0])) {
-                        let u = unit + line(p[0]);
-                        let el = self
-                            .elims_of(UNITS[u].iter().copied().filter(|&c| boxi(c) != b), bit(d));
-                        if !el.is_empty() {
-                            return Some(Step {
-                                technique: Technique::Pointing,
-                                placement: None,
-                                eliminations: el,
-                                detail: format!("in box {} ({})", b + 1, unit_name(u)),
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    fn box_line(&self) -> Option<Step> {
-        for u in 0..18 {
-            for d in 1..=9u8 {
-                let p = self.places(u, d);
-                if p.is_empty() || !p.iter().all(|&c| boxi(c) == boxi(p[0])) {
-                    continue;
-                }
-                let b = boxi(p[0]);
-                let el = self.elims_of(
-                    UNITS[18 + b]
-                        .iter()
-                        .copied()
-                        .filter(|c| !UNITS[u].contains(c)),
-                    bit(d),
-                );
-                if !el.is_empty() {
-                    return Some(Step {
-                        technique: Technique::BoxLine,
-                        placement: None,
-                        eliminations: el,
-                        detail: format!("in {} (box {})", unit_name(u), b + 1),
-                    });
-                }
-            }
-        }
-        None
-    }
-
-    fn naked_subset(&self, n: usize, t: Technique) -> Option<Step> {
-        for u in 0..27 {
-            let cells: Vec<usize> = UNITS[u]
-                .iter()
-                .copied()
-                .filter(|&c| (2..=n as u32).contains(&self.cand[c].count_ones()))
-                .collect();
-            let mut found = None;
-            combinations(cells.len(), n, &mut |idx| {
-                let chosen: Vec<usize> = idx.iter().map(|&i| cells[i]).collect();
-                let union = chosen.iter().fold(0u16, |m, &c| m | self.cand[c]);
-                if union.count_ones() as usize != n {
-                    return false;
-                }
-                let el = self.elims_of(
-                    UNITS[u].iter().copied().filter(|c| !chosen.contains(c)),
-                    union,
-                );
-                if el.is_empty() {
-                    return false;
-                }
-                found = Some(subset_step(t, union, &chosen, u, el));
-                true
-            });
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
-    }
-
-    fn hidden_subset(&self, n: usize, t: Technique) -> Option<Step> {
-        for u in 0..27 {
-            // Positions (bit i = UNITS[u][i]) of each digit still to place.
-            let mut digits = Vec::new();
-            for d in 1..=9u8 {
-                let pos = (0..9).fold(0u16, |m, i| {
-                    m | (u16::from(self.cand[UNITS[u][i]] & bit(d) != 0) << i)
-                });
-                if (2..=n as u32).contains(&pos.count_ones()) {
-                    digits.push((d, pos));
-                }
-            }
-            let mut found = None;
-            combinations(digits.len(), n, &mut |idx| {
-                let pos = idx.iter().fold(0u16, |m, &i| m | digits[i].1);
-                if pos.count_ones() as usize != n {
-                    return false;
-                }
-                let mask = idx.iter().fold(0u16, |m, &i| m | bit(digits[i].0));
-                let cells: Vec<usize> = (0..9)
-                    .filter(|i| pos & (1 << i) != 0)
-                    .map(|i| UNITS[u][i])
-                    .collect();
-                let el = self.elims_of(cells.iter().copied(), !mask & 0x1ff);
-                if el.is_empty() {
-                    return false;
-                }
-                found = Some(subset_step(t, mask, &cells, u, el));
-                true
-            });
-            if found.is_some() {
-                return found;
-            }
-        }
-        None
-    }
-
-    fn fish(&self, n: usize, t: Technique) -> Option<Step> {
-        for d in 1..=9u8 {
-            // base = 0: rows are the base lines, columns the cover lines.
-            for base in [0usize, 9] {
-                let cover = 9 - base;
-                let mut lines = Vec::new();
-                for i in 0..9 {
-                    let pos = (0..9).fold(0u16, |m, j| {
-                        m | (u16::from(self.cand[UNITS[base + i][j]] & bit(d) != 0) << j)
-                    });
-                    if (2..=n as u32).contains(&pos.count_ones()) {
-                        lines.push((i, pos));
-                    }
-                }
-                let mut found = None;
-                combinations(lines.len(), n, &mut |idx| {
-                    let pos = idx.iter().fold(0u16, |m, &k| m | lines[k].1);
-                    if pos.count_ones() as usize != n {
-                        return false;
-                    }
-                    let bases: Vec<usize> = idx.iter().map(|&k| lines[k].0).collect();
-                    let mut el = Vec::new();
-                    for j in (0..9).filter(|j| pos & (1 << j) != 0) {
-                        for (i, &c) in UNITS[cover + j].iter().enumerate() {
-                            if !bases.contains(&i) && self.cand[c] & bit(d) != 0 {
-                                el.push((c, d));
-                            }
-                        }
-                    }
-                    if el.is_empty() {
-                        return false;
-                    }
-                    el.sort_unstable();
-                    let kind = if base == 0 { "rows" } else { "columns" };
-                    let other = if base == 0 { "columns" } else { "rows" };
-                    let b: Vec<String> = bases.iter().map(|i| (i + 1).to_string()).collect();
-                    let cv: Vec<String> = (0..9)
-                        .filter(|j| pos & (1 << j) != 0)
-                        .map(|j| (j + 1).to_string())
-                        .collect();
-                    found = Some(Step {
-                        technique: t,
-                        placement: None,
-                        eliminations: el,
-                        detail: format!(
-                            "on {d} in {kind} {} / {other} {}",
-                            b.join(","),
-                            cv.join(",")
-                        ),
-                    });
-                    true
-                });
-                if found.is_some() {
-                    return found;
-                }
-            }
-        }
-        None
-    }
-
-    fn seeing_all(&self, cells: &[usize], mask: u16) -> Vec<(usize, u8)> {
-        self.elims_of((0..81).filter(|&c| cells.iter().all(|&x| sees(c, x))), mask)
-    }
-
-    fn xy_wing(&self) -> Option<Step> {
-        for p in (0..81).filter(|&c| self.cand[c].count_ones() == 2) {
-            let cp = self.cand[p];
-            for a in (0..81).filter(|&c| sees(p, c) && self.cand[c].count_ones() == 2) {
-                let ca = self.cand[a];
-                if (ca & cp).count_ones() != 1 {
-                    continue;
-                }
-                let z = ca & !cp;
-                let want = (cp & !ca) | z;
-                for b in (0..81).filter(|&c| c != a && sees(p, c) && self.cand[c] == want) {
-                    let el = self.seeing_all(&[a, b], z);
-                    if !el.is_empty() {
-                        return Some(Step {
-                            technique: Technique::XyWing,
-                            placement: None,
-                            eliminations: el,
-                            detail: format!(
-                                "pivot {} {{{}}}, pincers {} {{{}}}, {} {{{}}}",
-                                cell_name(p),
-                                digits_of(cp),
-                                cell_name(a),
-                                digits_of(ca),
-                                cell_name(b),
-                                digits_of(want)
-                            ),
-                        });
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    fn xyz_wing(&self) -> Option<Step> {
-        for p in (0..81).filter(|&c| self.cand[c].count_ones() == 3) {
-            let cp = self.cand[p];
-            let pincers: Vec<usize> = (0..81)
-                .filter(|&c| {
-                    sees(p, c) && self.cand[c].count_ones() == 2 && self.cand[c] & !cp == 0
-                })
-                .collect();
-            for (i, &a) in pincers.iter().enumerate() {
-                for &b in &pincers[i + 1..] {
-                    if self.cand[a] == self.cand[b] {
-                        continue;
-                    }
-                    let z = self.cand[a] & self.cand[b];
-                    let el = self.seeing_all(&[p, a, b], z);
-                    if !el.is_empty() {
-                        return Some(Step {
-                            technique: Technique::XyzWing,
-                            placement: None,
-                            eliminations: el,
-                            detail: format!(
-                                "pivot {} {{{}}}, pincers {} {{{}}}, {} {{{}}}",
-                                cell_name(p),
-                                digits_of(cp),
-                                cell_name(a),
-                                digits_of(self.cand[a]),
-                                cell_name(b),
-                                digits_of(self.cand[b])
-                            ),
-                        });
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    fn w_wing(&self) -> Option<Step> {
-        let bivalue: Vec<usize> = (0..81)
-            .filter(|&c| self.cand[c].count_ones() == 2)
-            .collect();
-        for (i, &a) in bivalue.iter().enumerate() {
-            for &b in &bivalue[i + 1..] {
-                if self.cand[a] != self.cand[b] || sees(a, b) {
-                    continue;
-                }
-                let m = self.cand[a];
-                for x in (1..=9u8).filter(|&x| m & bit(x) != 0) {
-                    let y = m & !bit(x);
-                    for u in 0..27 {
-                        let p = self.places(u, x);
-                        if p.len() != 2 || p.contains(&a) || p.contains(&b) {
-                            continue;
-                        }
-                        let linked =
-                            (sees(p[0], a) && sees(p[1], b)) || (sees(p[0], b) && sees(p[1], a));
-                        if !linked {
-                            continue;
-                        }
-                        let el = self.seeing_all(&[a, b], y);
-                        if !el.is_empty() {
-                            return Some(Step {
-                                technique: Technique::WWing,
-                                placement: None,
-                                eliminations: el,
-                                detail: format!(
-                                    "{},{} {{{}}}, strong link on {x} in {}",
-                                    cell_name(a),
-                                    cell_name(b),
-                                    digits_of(m),
-                                    unit_name(u)
-                                ),
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    fn unique_rectangle(&self) -> Option<Step> {
-        for r1 in 0..9 {
-            for r2 in r1 + 1..9 {
-                for c1 in 0..9 {
-                    for c2 in c1 + 1..9 {
-                        if (r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3) {
-                            continue; // must span exactly two boxes
-                        }
-                        let corners = [r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2];
-                        if corners.iter().any(|&c| self.value[c] != 0) {
-                            continue;
-                        }
-                        for &k in &corners {
-                            let others: Vec<usize> =
-                                corners.iter().copied().filter(|&c| c != k).collect();
-                            let m = self.cand[others[0]];
-                            if m.count_ones() != 2
-                                || others.iter().any(|&c| self.cand[c] != m)
-                                || self.cand[k] & m != m
-                                || self.cand[k] == m
-                            {
-                                continue;
-                            }
-                            let names: Vec<String> =
-                                corners.iter().map(|&c| cell_name(c)).collect();
-                            return Some(Step {
-                                technique: Technique::UniqueRectangle1,
-                                placement: None,
-                                eliminations: self.elims_of(std::iter::once(k), m),
-                                detail: format!("on {{{}}} at {}", digits_of(m), names.join(",")),
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    fn colouring(&self) -> Option<Step> {
-        for d in 1..=9u8 {
-            let mut colour = [u8::MAX; 81]; // component * 2 + colour
-            let mut next = 0u8;
-            let links: Vec<(usize, usize)> = (0..27)
-                .filter_map(|u| {
-                    let p = self.places(u, d);
-                    (p.len() == 2).then(|| (p[0], p[1]))
-                })
-                .collect();
-            for start in 0..81 {
-                if colour[start] != u8::MAX || !links.iter().any(|l| l.0 == start || l.1 == start) {
-                    continue;
-                }
-                colour[start] = next * 2;
-                let mut stack = vec![start];
-                let mut members = vec![start];
-                while let Some(c) = stack.pop() {
-                    for &(x, y) in &links {
-                        let o = if x == c {
-                            y
-                        } else if y == c {
-                            x
-                        } else {
-                            continue;
-                        };
-                        if colour[o] == u8::MAX {
-                            colour[o] = colour[c] ^ 1;
-                            stack.push(o);
-                            members.push(o);
-                        }
-                    }
-                }
-                members.sort_unstable();
-                let base = next * 2;
-                next += 1;
-                // Colour wrap: two cells of one colour see each other.
-                for col_k in [base, base + 1] {
-                    let same: Vec<usize> = members
-                        .iter()
-                        .copied()
-                        .filter(|&c| colour[c] == col_k)
-                        .collect();
-                    let wrap = same.iter().any(|&a| same.iter().any(|&b| sees(a, b)));
-                    if wrap {
-                        return Some(Step {
-                            technique: Technique::SimpleColouring,
-                            placement: None,
-                            eliminations: same.iter().map(|&c| (c, d)).collect(),
-                            detail: format!(
-                                "on {d}: colour wrap, chain {}",
-                                chain_text(&members, &colour, base)
-                            ),
-                        });
-                    }
-                }
-                // Colour trap: a cell outside the chain sees both colours.
-                let el: Vec<(usize, u8)> = (0..81)
-                    .filter(|&c| {
-                        self.cand[c] & bit(d) != 0
-                            && !members.contains(&c)
-                            && members.iter().any(|&m| colour[m] == base && sees(c, m))
-                            && members.iter().any(|&m| colour[m] == base + 1 && sees(c, m))
-                    })
-                    .map(|c| (c, d))
-                    .collect();
-                if !el.is_empty() {
-                    return Some(Step {
-                        technique: Technique::SimpleColouring,
-                        placement: None,
-                        eliminations: el,
-                        detail: format!(
-                            "on {d}: colour trap, chain {}",
-                            chain_text(&members, &colour, base)
-                        ),
-                    });
-                }
-            }
-        }
-        None
-    }
 }
 
 /// The cells of a unit holding a candidate (no allocation).
@@ -981,18 +706,6 @@ impl std::ops::Deref for Places {
     fn deref(&self) -> &[usize] {
         &self.cells[..self.len]
     }
-}
-
-fn chain_text(members: &[usize], colour: &[u8; 81], base: u8) -> String {
-    let side = |k: u8| -> String {
-        members
-            .iter()
-            .filter(|&&c| colour[c] == k)
-            .map(|&c| cell_name(c))
-            .collect::<Vec<_>>()
-            .join(",")
-    };
-    format!("+[{}] -[{}]", side(base), side(base + 1))
 }
 
 /// Calls `f` with every k-subset (sorted indices) of 0..n until it returns true.
@@ -1083,21 +796,27 @@ pub struct Rating {
     pub solution: Option<Grid>,
     /// The grid where the techniques got stuck (only for `NeedsMore`).
     pub stuck_at: Option<Grid>,
+    /// Sudoku Explainer's ER/EP/ED (solved puzzles only).
+    pub se: Option<SeScore>,
 }
 
 impl Rating {
-    /// The hardest technique used (the one with the highest score).
+    /// The hardest technique used: the first step with the highest score
+    /// (Sudoku Explainer's ER technique).
     pub fn hardest(&self) -> Option<Technique> {
-        self.steps
-            .iter()
-            .map(|s| s.technique)
-            .max_by_key(|t| (t.score_tenths(), *t))
+        let mut best: Option<&Step> = None;
+        for s in &self.steps {
+            if best.is_none_or(|b| s.tenths > b.tenths) {
+                best = Some(s);
+            }
+        }
+        best.map(|s| s.technique)
     }
 
-    /// The SE score in tenths: the hardest step's, only when solved.
+    /// The SE score (ER) in tenths, only when solved.
     pub fn score_tenths(&self) -> Option<u8> {
         match self.verdict {
-            Verdict::Solved => Some(self.hardest().map_or(0, Technique::score_tenths)),
+            Verdict::Solved => self.se.map(|s| s.rating),
             _ => None,
         }
     }
@@ -1112,32 +831,6 @@ impl Rating {
     }
 }
 
-/// The QQWing level of a unique puzzle (see the crate docs).
-pub fn level(puzzle: &Grid) -> Level {
-    let Some(mut board) = Board::new(puzzle) else {
-        return Level::Expert;
-    };
-    let (steps, solved) = logical_solve(&mut board, &QQWING_ORDER);
-    let used = |t: Technique| steps.iter().any(|s| s.technique == t);
-    if !solved {
-        Level::Expert
-    } else if [
-        Technique::NakedPair,
-        Technique::HiddenPair,
-        Technique::Pointing,
-        Technique::BoxLine,
-    ]
-    .into_iter()
-    .any(used)
-    {
-        Level::Intermediate
-    } else if used(Technique::HiddenSingleBox) || used(Technique::HiddenSingleLine) {
-        Level::Easy
-    } else {
-        Level::Simple
-    }
-}
-
 /// Rates a puzzle: checks it with the exact solver, then solves it with the
 /// techniques in [`TECHNIQUES`] order.
 pub fn rate(puzzle: &Grid) -> Rating {
@@ -1147,6 +840,7 @@ pub fn rate(puzzle: &Grid) -> Rating {
         level: None,
         solution: None,
         stuck_at: None,
+        se: None,
     };
     if puzzle.check().is_err() {
         return rating;
@@ -1168,9 +862,10 @@ pub fn rate(puzzle: &Grid) -> Rating {
         }
     }
     rating.solution = solved.first;
-    let (steps, solved) = logical_solve(&mut board, &TECHNIQUES);
+    let (steps, se) = se_solve(&mut board);
     rating.steps = steps;
-    rating.verdict = if solved {
+    rating.se = se;
+    rating.verdict = if se.is_some() {
         Verdict::Solved
     } else {
         rating.stuck_at = Some(board.grid());
@@ -1178,25 +873,4 @@ pub fn rate(puzzle: &Grid) -> Rating {
     };
     rating.level = Some(level(puzzle));
     rating
-}
-/// A naked or hidden subset's step: digits `digits` confined to `cells` of unit `u`.
-fn subset_step(
-    t: Technique,
-    digits: u16,
-    cells: &[usize],
-    u: usize,
-    eliminations: Vec<(usize, u8)>,
-) -> Step {
-    let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
-    Step {
-        technique: t,
-        placement: None,
-        eliminations,
-        detail: format!(
-            "{{{}}} at {} in {}",
-            digits_of(digits),
-            names.join(","),
-            unit_name(u)
-        ),
-    }
 }

@@ -9,7 +9,7 @@
 //! - Soundness: over hundreds of generated puzzles, every placement is the
 //!   solution's digit and no elimination ever removes the solution's digit.
 
-use algoku_rate::{level, rate, Board, Level, Technique, Verdict, TECHNIQUES};
+use algoku_rate::{classic_solve, level, rate, Board, Level, Technique, Verdict, CLASSIC};
 use algoku_sudoku::generator::{generate_puzzle, PuzzleOptions};
 use algoku_sudoku::Grid;
 
@@ -214,7 +214,7 @@ fn sound(puzzle: &Grid) -> algoku_rate::Rating {
     let mut board = Board::new(puzzle).unwrap();
     for s in &r.steps {
         // The step is found again on the board it was taken on.
-        assert_eq!(board.find(s.technique).as_ref(), Some(s), "{puzzle}");
+        assert_eq!(board.se_next().as_ref(), Some(s), "{puzzle}");
         if let Some((c, d)) = s.placement {
             assert_eq!(solution.cells()[c], d, "{puzzle}: {s}");
         }
@@ -234,14 +234,23 @@ fn sound(puzzle: &Grid) -> algoku_rate::Rating {
 fn every_technique_is_needed_by_a_real_puzzle() {
     for (key, text) in NEEDS {
         let p: Grid = text.parse().unwrap();
-        let r = sound(&p);
-        let t = TECHNIQUES.iter().find(|t| t.key() == *key).unwrap();
+        let (steps, _) = classic_solve(&mut Board::new(&p).unwrap());
+        let solution = rate(&p).solution.unwrap();
+        for s in &steps {
+            if let Some((c, d)) = s.placement {
+                assert_eq!(solution.cells()[c], d, "{p}: {s}");
+            }
+            for &(c, d) in &s.eliminations {
+                assert_ne!(solution.cells()[c], d, "{p}: {s} removes the solution");
+            }
+        }
+        let t = CLASSIC.iter().find(|t| t.key() == *key).unwrap();
         let mut board = Board::new(&p).unwrap();
         let mut used = false;
-        for s in &r.steps {
+        for s in &steps {
             if s.technique == *t {
                 // Needed: nothing easier applied at this point.
-                for easier in TECHNIQUES.iter().take_while(|e| *e != t) {
+                for easier in CLASSIC.iter().take_while(|e| *e != t) {
                     assert!(
                         board.find(*easier).is_none(),
                         "{key}: {easier:?} applied first"
@@ -260,7 +269,7 @@ fn every_technique_is_needed_by_a_real_puzzle() {
 fn no_step_contradicts_the_solution_on_generated_puzzles() {
     let mut solved = 0;
     let mut total = 0;
-    for seed in 0..300u64 {
+    for seed in 0..700u64 {
         for (symmetric, minimal) in [(false, true), (true, true), (false, false)] {
             let p = generate_puzzle(&PuzzleOptions {
                 seed,
@@ -278,8 +287,8 @@ fn no_step_contradicts_the_solution_on_generated_puzzles() {
             }
         }
     }
-    // Most generated puzzles are within reach of the techniques.
-    assert!(solved * 2 > total, "{solved}/{total}");
+    // Every unique puzzle gets a score.
+    assert_eq!(solved, total);
 }
 
 #[test]

@@ -1,0 +1,1494 @@
+//! Chains and forcing chains, the way Sudoku Explainer finds and scores them.
+//!
+//! # Potentials and implications
+//!
+//! A *potential* is a candidate (cell, digit) assumed true (*on*) or false
+//! (*off*). Implications between potentials:
+//!
+//! - on ⇒ off: the cell's other candidates (a *Y-link*, not used by X-only
+//!   searches), and the digit in the other cells of the cell's box, row and
+//!   column (*X-links*), each cell once.
+//! - off ⇒ on: the cell's last other candidate when the cell has two left
+//!   (Y-link), and the digit's last other place in the box, the row or the
+//!   column (X-link).
+//!
+//! Every implied potential remembers the potentials it was implied from
+//! (its *parents*). A chain's *complexity* is the number of distinct
+//! potentials among its ancestors, itself included; the longer the chain,
+//! the higher its score: [`length_tenths`] adds 0.1 each time the length
+//! (complexity − 2) passes 4, 6, 8, 10, 13, 17, 22, … (the ceiling grows by
+//! ×3/2 and ×4/3 in turn).
+//!
+//! # The searches (easiest first, as Sudoku Explainer's solver runs them)
+//!
+//! 1. *Cycles and forcing chains* (static): from each candidate assumed on,
+//!    a breadth-first search for an X-cycle (X-links only, 6.5), a Y-cycle
+//!    (bivalue cells, 6.5) or a bidirectional cycle (both, 7.0), whose
+//!    links eliminate every candidate that sees both ends of a weak link;
+//!    and for forcing chains: on ⇒ … ⇒ the same candidate off (it is false)
+//!    or off ⇒ … ⇒ on (it is true): Forcing X-Chain 6.6, Forcing Chain 7.0.
+//! 2. *Nishio* (7.5): X-links only, and every off potential is removed from
+//!    the grid while the search runs (dynamic), so later X-links see it; a
+//!    candidate whose truth leads to a contradiction (a potential both on
+//!    and off) is false.
+//! 3. *Multiple forcing chains* (8.0, static, X- and Y-links): from each
+//!    candidate of a cell with three or more candidates (*cell forcing
+//!    chains*) or of a unit's places for a digit (*region forcing chains*),
+//!    what every branch implies holds.
+//! 4. *Dynamic forcing chains* (8.5): the same from every cell with two or
+//!    more candidates, with the grid updated as offs are found, plus
+//!    contradictions (a candidate leading to both on and off is false, or
+//!    true if its negation does) and double implications (a candidate
+//!    whose truth and falsity imply the same thing).
+//! 5. *Dynamic forcing chains (+)* (9.0): also, when the implications stop,
+//!    the eliminations of pointing/claiming, hidden and naked pairs and
+//!    X-Wings on the updated grid. *Nested* levels (9.5, 10.0, 10.5+) also
+//!    use forcing chains, multiple forcing chains and dynamic forcing chains
+//!    inside the search, each nested chain's complexity added.
+//!
+//! Within one search, every hint is collected and the easiest taken: the
+//! lowest score, then the lowest complexity, then the kind (cycles and
+//! single chains before double implications, cell, region, contradiction).
+
+use std::collections::VecDeque;
+
+use crate::*;
+
+const NPOT: usize = 81 * 9 * 2;
+
+/// Each unit's cells as a bit mask over the 81 cells.
+const UNIT_MASKS: [u128; 27] = unit_masks();
+
+const fn unit_masks() -> [u128; 27] {
+    let mut m = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            m[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    m
+}
+
+/// (cell, digit) candidates removed by a step.
+type Elims = Vec<(usize, u8)>;
+
+/// An elimination found by a basic or nested rule inside a search: the off,
+/// the offs it relied on, the nested chain's complexity and its id.
+type Advanced = (Pot, Vec<u32>, u32, u32);
+
+/// A potential: (cell * 9 + digit - 1) * 2 + on.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Pot(u16);
+
+/// A short list kept inline (no allocation in the search loops).
+#[derive(Clone, Copy)]
+struct Small<T: Copy + Default, const N: usize> {
+    items: [T; N],
+    len: usize,
+}
+
+impl<T: Copy + Default, const N: usize> Default for Small<T, N> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+impl<T: Copy + Default, const N: usize> Small<T, N> {
+    fn new() -> Self {
+        Small {
+            items: [T::default(); N],
+            len: 0,
+        }
+    }
+    fn push(&mut self, x: T) {
+        self.items[self.len] = x;
+        self.len += 1;
+    }
+    fn as_slice(&self) -> &[T] {
+        &self.items[..self.len]
+    }
+}
+
+/// A node's parents: itself first (the one it was implied from), then in
+/// dynamic searches the offs that made the link (at most 8).
+type Parents = Small<u32, 10>;
+
+impl Pot {
+    fn new(cell: usize, d: u8, on: bool) -> Pot {
+        Pot(((cell * 9 + d as usize - 1) * 2 + usize::from(on)) as u16)
+    }
+    fn cell(self) -> usize {
+        self.0 as usize / 18
+    }
+    fn digit(self) -> u8 {
+        (self.0 as usize / 2 % 9) as u8 + 1
+    }
+    fn on(self) -> bool {
+        self.0 & 1 == 1
+    }
+    fn conj(self) -> Pot {
+        Pot(self.0 ^ 1)
+    }
+    fn text(self) -> String {
+        let op = if self.on() { "=" } else { "<>" };
+        format!("{}{op}{}", cell_name(self.cell()), self.digit())
+    }
+}
+
+/// One implied potential and where it came from.
+struct Node {
+    pot: Pot,
+    /// Where its parents start in [`Engine::pool`], and how many.
+    first: u32,
+    count: u8,
+    /// The complexity of the nested chain that implied it (0 if none).
+    nested: u32,
+    /// Which nested hint implied it (0 if none): a nested chain counts
+    /// once per hint however many of its eliminations the hint uses.
+    nested_id: u32,
+    /// Why it holds: the unit (0–26) of the link that implied it, [`CELL`]
+    /// for its cell, [`NO_CAUSE`] for an assumption or a derived rule.
+    cause: u8,
+}
+
+/// The cause of a potential implied through its cell.
+const CELL: u8 = 27;
+/// No cause: an assumption (or a basic rule's elimination).
+const NO_CAUSE: u8 = 255;
+
+/// A set of potentials, each with the node that first implied it, in
+/// insertion order.
+#[derive(Clone)]
+struct PotSet {
+    at: Vec<u32>,
+    order: Vec<Pot>,
+}
+
+impl PotSet {
+    fn new() -> PotSet {
+        PotSet {
+            at: vec![u32::MAX; NPOT],
+            order: Vec::new(),
+        }
+    }
+    fn get(&self, p: Pot) -> Option<u32> {
+        let n = self.at[p.0 as usize];
+        (n != u32::MAX).then_some(n)
+    }
+    fn contains(&self, p: Pot) -> bool {
+        self.at[p.0 as usize] != u32::MAX
+    }
+    /// Adds `p` (with its node) unless present; whether it was added.
+    fn add(&mut self, p: Pot, node: u32) -> bool {
+        if self.contains(p) {
+            return false;
+        }
+        self.at[p.0 as usize] = node;
+        self.order.push(p);
+        true
+    }
+    /// Keeps only the potentials also in `other` (order kept).
+    fn retain(&mut self, other: &PotSet) {
+        let at = &mut self.at;
+        self.order.retain(|p| {
+            let keep = other.contains(*p);
+            if !keep {
+                at[p.0 as usize] = u32::MAX;
+            }
+            keep
+        });
+    }
+}
+
+/// A chaining hint: what it does, its score and its tie-breakers.
+#[derive(Clone, Debug)]
+pub(crate) struct ChainHint {
+    pub(crate) step: Step,
+    complexity: u32,
+    sort_key: u8,
+    /// In a nested search: the offs of the outer search this hint relied
+    /// on (see [`Engine::rule_parents`]).
+    rule_parents: Vec<(usize, u8)>,
+}
+
+/// A hint's order key: score, complexity, kind.
+type Key = (u8, u32, u8);
+
+/// The hints of one search: all of them (nested searches use every one),
+/// or only the easiest so far (the first found among equals), so that
+/// harder ones are not even written out.
+struct Hints {
+    all: bool,
+    list: Vec<ChainHint>,
+}
+
+impl Hints {
+    fn new(all: bool) -> Hints {
+        Hints {
+            all,
+            list: Vec::new(),
+        }
+    }
+
+    /// The key a new hint must beat (`None`: every hint is kept).
+    fn bar(&self) -> Option<Key> {
+        if self.all {
+            None
+        } else {
+            self.list.first().map(ChainHint::key)
+        }
+    }
+
+    fn push(&mut self, h: Option<ChainHint>) {
+        let Some(h) = h else { return };
+        if self.all {
+            self.list.push(h);
+        } else if self.bar().is_none_or(|b| h.key() < b) {
+            self.list = vec![h];
+        }
+    }
+}
+
+impl ChainHint {
+    fn key(&self) -> Key {
+        (self.step.tenths, self.complexity, self.sort_key)
+    }
+}
+
+/// Whether a hint with this key is worth writing out.
+fn beats(key: Key, bar: Option<Key>) -> bool {
+    bar.is_none_or(|b| key < b)
+}
+
+/// The tenths a chain of this complexity adds to its technique's base.
+pub fn length_tenths(complexity: u32) -> u8 {
+    let mut added = 0;
+    let mut ceil = 4i64;
+    let length = i64::from(complexity) - 2;
+    let mut odd = false;
+    while length > ceil {
+        added += 1;
+        ceil = if odd { ceil * 4 / 3 } else { ceil * 3 / 2 };
+        odd = !odd;
+    }
+    added
+}
+
+/// Which forcing-chain search (Sudoku Explainer's chaining rule).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Mode {
+    /// Cell and region forcing chains from cells/units with more than two
+    /// places.
+    pub(crate) multiple: bool,
+    /// The grid is updated while the search runs.
+    pub(crate) dynamic: bool,
+    /// X-links only, contradictions only.
+    pub(crate) nishio: bool,
+    /// 0: plain; 1: with the basic eliminations (+); 2..: nested chains.
+    pub(crate) level: u8,
+    /// Nested dynamic level used inside level 4.
+    pub(crate) nesting_limit: u8,
+}
+
+impl Mode {
+    /// The base score in tenths.
+    fn base_tenths(self) -> u8 {
+        if self.level > 0 {
+            85 + 5 * self.level
+        } else if self.nishio {
+            75
+        } else if self.dynamic {
+            85
+        } else {
+            80
+        }
+    }
+
+    fn technique(self) -> Technique {
+        if self.level >= 2 {
+            Technique::NestedForcingChain
+        } else if self.level == 1 {
+            Technique::DynamicForcingChainPlus
+        } else if self.nishio {
+            Technique::NishioForcingChain
+        } else if self.dynamic {
+            Technique::DynamicForcingChain
+        } else {
+            Technique::MultipleForcingChain
+        }
+    }
+}
+
+/// One search's state: the grid (updated in dynamic searches) and the
+/// nodes of every implication found.
+struct Engine {
+    grid: [u16; 81],
+    /// For each digit, the cells holding it in `grid` (kept in step).
+    places: [u128; 9],
+    value: [u8; 81],
+    nodes: Vec<Node>,
+    /// Every node's parents, one after the other.
+    pool: Vec<u32>,
+    /// The grid this search started from.
+    start: [u16; 81],
+    /// For a search nested in another: the grid the outer search started
+    /// from (candidates there but not in `start` were removed by it).
+    outer: Option<[u16; 81]>,
+    /// The last id given to a nested hint.
+    nested_ids: u32,
+}
+
+impl Engine {
+    fn new(board: &Board) -> Engine {
+        Engine {
+            grid: board.cand,
+            places: places_of(&board.cand),
+            value: board.value,
+            nodes: Vec::new(),
+            pool: Vec::new(),
+            start: board.cand,
+            outer: None,
+            nested_ids: 0,
+        }
+    }
+
+    /// The outer search's offs a nested hint relies on: for every on
+    /// potential behind its targets (and, for cycles, every off), the
+    /// candidates the outer search removed that made its link — the cell's
+    /// other candidates for a cell link, the digit's other places in the
+    /// unit for a unit link. `start_cause` is the assumption's (cell and
+    /// region forcing chains).
+    fn rule_parents(&self, targets: &[u32], start_cause: u8, offs_too: bool) -> Vec<(usize, u8)> {
+        let Some(outer) = self.outer else {
+            return Vec::new();
+        };
+        let mut out: Vec<(usize, u8)> = Vec::new();
+        for &t in targets {
+            let mut seen = [0u64; NPOT.div_ceil(64)];
+            let mut todo = vec![t];
+            while let Some(k) = todo.pop() {
+                let node = &self.nodes[k as usize];
+                let (w, b) = (node.pot.0 as usize / 64, node.pot.0 % 64);
+                if seen[w] >> b & 1 == 1 {
+                    continue;
+                }
+                seen[w] |= 1 << b;
+                let parents = self.parents(k);
+                let cause = if parents.is_empty() {
+                    start_cause
+                } else {
+                    node.cause
+                };
+                if (node.pot.on() || offs_too) && cause != NO_CAUSE {
+                    let (c, d) = (node.pot.cell(), node.pot.digit());
+                    if cause == CELL {
+                        for v in 1..=9u8 {
+                            if outer[c] & bit(v) != 0
+                                && self.start[c] & bit(v) == 0
+                                && !out.contains(&(c, v))
+                            {
+                                out.push((c, v));
+                            }
+                        }
+                    } else {
+                        for &o in &UNITS[cause as usize] {
+                            if outer[o] & bit(d) != 0
+                                && self.start[o] & bit(d) == 0
+                                && !out.contains(&(o, d))
+                            {
+                                out.push((o, d));
+                            }
+                        }
+                    }
+                }
+                todo.extend(parents.iter().copied());
+            }
+        }
+        out
+    }
+
+    fn node(&mut self, pot: Pot, parents: &[u32]) -> u32 {
+        self.nodes.push(Node {
+            pot,
+            first: self.pool.len() as u32,
+            count: parents.len() as u8,
+            nested: 0,
+            nested_id: 0,
+            cause: NO_CAUSE,
+        });
+        self.pool.extend_from_slice(parents);
+        (self.nodes.len() - 1) as u32
+    }
+
+    fn parents(&self, k: u32) -> &[u32] {
+        let n = &self.nodes[k as usize];
+        &self.pool[n.first as usize..n.first as usize + n.count as usize]
+    }
+
+    /// Drops the nodes from `mark` on (and their parents).
+    fn truncate(&mut self, mark: usize) {
+        if let Some(n) = self.nodes.get(mark) {
+            self.pool.truncate(n.first as usize);
+        }
+        self.nodes.truncate(mark);
+    }
+
+    fn has(&self, c: usize, d: u8) -> bool {
+        self.grid[c] & bit(d) != 0
+    }
+
+    /// The potentials an on potential turns off.
+    fn on_to_off(&self, p: Pot, y: bool) -> Small<Pot, 32> {
+        let (c, d) = (p.cell(), p.digit());
+        let mut out = Small::new();
+        if y {
+            for v in 1..=9u8 {
+                if v != d && self.has(c, v) {
+                    out.push(Pot::new(c, v, false));
+                }
+            }
+        }
+        let mut added: u128 = 1 << c;
+        let places = self.places[d as usize - 1];
+        for u in [18 + boxi(c), row(c), 9 + col(c)] {
+            let mut m = places & UNIT_MASKS[u] & !added;
+            added |= m;
+            while m != 0 {
+                let o = m.trailing_zeros() as usize;
+                m &= m - 1;
+                out.push(Pot::new(o, d, false));
+            }
+        }
+        out
+    }
+
+    /// The potentials an off potential (node `n`) turns on, with their
+    /// parents (the node, and in dynamic searches the offs that made the
+    /// link: candidates of `source` gone from the grid).
+    fn off_to_on(
+        &self,
+        n: u32,
+        source: Option<&[u16; 81]>,
+        offs: &PotSet,
+        y: bool,
+        x: bool,
+    ) -> Small<(Pot, Parents, u8), 4> {
+        let p = self.nodes[n as usize].pot;
+        let (c, d) = (p.cell(), p.digit());
+        let mut out = Small::new();
+        if y && self.grid[c].count_ones() == 2 {
+            let other = (self.grid[c] & !bit(d)).trailing_zeros() as u8 + 1;
+            let mut parents = Parents::new();
+            parents.push(n);
+            let gone = source.map_or(0, |s| s[c] & !self.grid[c]);
+            for v in 1..=9u8 {
+                if gone & bit(v) != 0 {
+                    if let Some(q) = offs.get(Pot::new(c, v, false)) {
+                        parents.push(q);
+                    }
+                }
+            }
+            out.push((Pot::new(c, other, true), parents, CELL));
+        }
+        if x {
+            let places = self.places[d as usize - 1] & !(1 << c);
+            for u in [18 + boxi(c), row(c), 9 + col(c)] {
+                let m = places & UNIT_MASKS[u];
+                if m.count_ones() != 1 {
+                    continue;
+                }
+                let other = m.trailing_zeros() as usize;
+                let mut parents = Parents::new();
+                parents.push(n);
+                let Some(source) = source else {
+                    out.push((Pot::new(other, d, true), parents, u as u8));
+                    continue;
+                };
+                for &o in &UNITS[u] {
+                    if source[o] & bit(d) != 0 && !self.has(o, d) {
+                        if let Some(q) = offs.get(Pot::new(o, d, false)) {
+                            parents.push(q);
+                        }
+                    }
+                }
+                out.push((Pot::new(other, d, true), parents, u as u8));
+            }
+        }
+        out
+    }
+
+    /// The number of distinct potentials among a node's ancestors (itself
+    /// included), plus the complexity of the nested chains among them.
+    fn complexity(&self, n: u32) -> u32 {
+        self.complexity_of(&[n])
+    }
+
+    /// A hint's complexity: the ancestors of each target (counted per
+    /// target), plus each nested chain among them once.
+    fn complexity_of(&self, targets: &[u32]) -> u32 {
+        let mut count = 0;
+        let mut nested = 0;
+        let mut nested_seen: Vec<u32> = Vec::new();
+        for &n in targets {
+            let mut seen = [0u64; NPOT.div_ceil(64)];
+            let mut todo = vec![n];
+            while let Some(k) = todo.pop() {
+                let node = &self.nodes[k as usize];
+                let (w, b) = (node.pot.0 as usize / 64, node.pot.0 % 64);
+                if seen[w] >> b & 1 == 1 {
+                    continue;
+                }
+                seen[w] |= 1 << b;
+                count += 1;
+                if node.nested_id != 0 && !nested_seen.contains(&node.nested_id) {
+                    nested_seen.push(node.nested_id);
+                    nested += node.nested;
+                }
+                todo.extend(self.parents(k).iter().copied());
+            }
+        }
+        count + nested
+    }
+
+    /// The chain to a node along first parents, from its source: `r1c2=4
+    /// => r1c5<>4 => ...`.
+    fn chain_text(&self, n: u32) -> String {
+        let mut path = vec![self.nodes[n as usize].pot];
+        let mut k = n;
+        let mut guard = 0;
+        while let Some(&p) = self.parents(k).first() {
+            path.push(self.nodes[p as usize].pot);
+            k = p;
+            guard += 1;
+            if guard > 2000 {
+                break;
+            }
+        }
+        path.reverse();
+        let parts: Vec<String> = path.iter().map(|p| p.text()).collect();
+        parts.join(" => ")
+    }
+
+    fn is_ancestor(&self, child: u32, pot: Pot) -> bool {
+        let mut k = child;
+        while let Some(&p) = self.parents(k).first() {
+            k = p;
+            if self.nodes[k as usize].pot == pot {
+                return true;
+            }
+        }
+        false
+    }
+
+    // ----- static single chains and cycles -----
+
+    /// Breadth-first search for cycles back to `start`. With `bar`, stops
+    /// once every chain still to be found would score worse than the bar
+    /// (a node found in round `length` has at least `length - 1` distinct
+    /// potentials behind it).
+    fn cycles(&mut self, start: u32, y: bool, x: bool, bar: Option<Key>, found: &mut Vec<u32>) {
+        let base = if x && y { 70 } else { 65 };
+        let source = self.nodes[start as usize].pot;
+        let mut ons = PotSet::new();
+        let mut offs = PotSet::new();
+        ons.add(source, start);
+        let mut pending_on = VecDeque::from([start]);
+        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let mut length = 0;
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !beats((base + length_tenths(length), length, 0), bar) {
+                break;
+            }
+            length += 1;
+            while let Some(p) = pending_on.pop_front() {
+                let from = self.nodes[p as usize].pot.cell();
+                for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
+                    if !self.is_ancestor(p, q) {
+                        let k = self.node(q, &[p]);
+                        self.nodes[k as usize].cause = link_unit(from, q.cell());
+                        pending_off.push_back(k);
+                        offs.add(q, k);
+                    }
+                }
+            }
+            length += 1;
+            while let Some(p) = pending_off.pop_front() {
+                for &(q, parents, cause) in self.off_to_on(p, None, &offs, y, x).as_slice() {
+                    let k = self.node(q, parents.as_slice());
+                    self.nodes[k as usize].cause = cause;
+                    if length >= 4 && q == source {
+                        found.push(k);
+                    }
+                    if ons.add(q, k) {
+                        pending_on.push_back(k);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Breadth-first search for a chain from `start` to its negation. With
+    /// `bar`, stops once every chain still to be found would score worse
+    /// than the bar (a node found after `depth` rounds has at least `depth`
+    /// distinct potentials behind it).
+    fn forcing_chains(&mut self, start: u32, y: bool, bar: Option<Key>, found: &mut Vec<u32>) {
+        let base = if y { 70 } else { 66 };
+        let mut depth = 0u32;
+        let source = self.nodes[start as usize].pot;
+        let mut ons = PotSet::new();
+        let mut offs = PotSet::new();
+        let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+        if source.on() {
+            ons.add(source, start);
+            pending_on.push_back(start);
+        } else {
+            offs.add(source, start);
+            pending_off.push_back(start);
+        }
+        let mut targets: Vec<Pot> = Vec::new();
+        while !pending_on.is_empty() || !pending_off.is_empty() {
+            if !beats((base + length_tenths(depth), depth, 0), bar) {
+                break;
+            }
+            depth += 1;
+            while let Some(p) = pending_on.pop_front() {
+                for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
+                    let k = self.node(q, &[p]);
+                    if q.conj() == source && !targets.contains(&q) {
+                        targets.push(q);
+                        found.push(k);
+                    }
+                    if offs.add(q, k) {
+                        pending_off.push_back(k);
+                    }
+                }
+            }
+            while let Some(p) = pending_off.pop_front() {
+                for &(q, parents, cause) in self.off_to_on(p, None, &offs, y, true).as_slice() {
+                    let k = self.node(q, parents.as_slice());
+                    self.nodes[k as usize].cause = cause;
+                    if q.conj() == source && !targets.contains(&q) {
+                        targets.push(q);
+                        found.push(k);
+                    }
+                    if ons.add(q, k) {
+                        pending_on.push_back(k);
+                    }
+                }
+            }
+        }
+    }
+
+    fn cycle_hint(&self, dst: u32, y: bool, x: bool, bar: Option<Key>) -> Option<ChainHint> {
+        let complexity = self.complexity(dst);
+        let (t, base) = match (y, x) {
+            (true, true) => (Technique::BidirectionalCycle, 70),
+            (true, false) => (Technique::YCycle, 65),
+            _ => (Technique::XCycle, 65),
+        };
+        let sort_key = if y && x {
+            4
+        } else if y {
+            3
+        } else {
+            2
+        };
+        if !beats(
+            (base + length_tenths(complexity), complexity, sort_key),
+            bar,
+        ) {
+            return None;
+        }
+        let mut cells = Vec::new();
+        let mut k = dst;
+        while let Some(&p) = self.parents(k).first() {
+            cells.push(self.nodes[k as usize].pot.cell());
+            k = p;
+        }
+        let mut forw = vec![false; NPOT];
+        let mut back = vec![false; NPOT];
+        let mut k = dst;
+        while let Some(&p) = self.parents(k).first() {
+            let pot = self.nodes[k as usize].pot;
+            for o in 0..81 {
+                if sees(o, pot.cell()) && !cells.contains(&o) && self.has(o, pot.digit()) {
+                    let t = Pot::new(o, pot.digit(), false).0 as usize;
+                    if pot.on() {
+                        forw[t] = true;
+                    } else {
+                        back[t] = true;
+                    }
+                }
+            }
+            k = p;
+        }
+        let mut el: Vec<(usize, u8)> = (0..NPOT)
+            .filter(|&t| forw[t] && back[t])
+            .map(|t| (Pot(t as u16).cell(), Pot(t as u16).digit()))
+            .collect();
+        if el.is_empty() {
+            return None;
+        }
+        el.sort_unstable();
+        Some(ChainHint {
+            step: Step {
+                technique: t,
+                tenths: base + length_tenths(complexity),
+                placement: None,
+                eliminations: el,
+                detail: format!("{} (cycle)", self.chain_text(dst)),
+            },
+            complexity,
+            sort_key,
+            rule_parents: self.rule_parents(&[dst], NO_CAUSE, true),
+        })
+    }
+
+    fn forcing_chain_hint(&self, target: u32, y: bool, bar: Option<Key>) -> Option<ChainHint> {
+        let pot = self.nodes[target as usize].pot;
+        let complexity = self.complexity(target);
+        let (t, base) = if y {
+            (Technique::ForcingChain, 70)
+        } else {
+            (Technique::ForcingXChain, 66)
+        };
+        let sort_key = if y { 4 } else { 2 };
+        if !beats(
+            (base + length_tenths(complexity), complexity, sort_key),
+            bar,
+        ) {
+            return None;
+        }
+        let (placement, eliminations) = if pot.on() {
+            let c = pot.cell();
+            let el = (1..=9u8)
+                .filter(|&v| v != pot.digit() && self.has(c, v))
+                .map(|v| (c, v))
+                .collect();
+            (Some((c, pot.digit())), el)
+        } else {
+            (None, vec![(pot.cell(), pot.digit())])
+        };
+        Some(ChainHint {
+            step: Step {
+                technique: t,
+                tenths: base + length_tenths(complexity),
+                placement,
+                eliminations,
+                detail: self.chain_text(target),
+            },
+            complexity,
+            sort_key,
+            rule_parents: self.rule_parents(&[target], NO_CAUSE, false),
+        })
+    }
+
+    /// Sudoku Explainer's "Forcing Chains & Cycles": every X-cycle, Y-cycle,
+    /// bidirectional cycle and forcing (X-)chain.
+    fn unary_hints(&mut self, all: bool) -> Vec<ChainHint> {
+        let mut hints = Hints::new(all);
+        for (y, x) in [(false, true), (true, false), (true, true)] {
+            for c in 0..81 {
+                let card = self.grid[c].count_ones();
+                if self.value[c] != 0 || card < 2 || (!x && card > 2) {
+                    continue;
+                }
+                for d in (1..=9u8)
+                    .filter(|&d| self.grid[c] & bit(d) != 0)
+                    .collect::<Vec<u8>>()
+                {
+                    let mark = self.nodes.len();
+                    let start = self.node(Pot::new(c, d, true), &[]);
+                    let mut cycles = Vec::new();
+                    self.cycles(start, y, x, hints.bar(), &mut cycles);
+                    let mut chains = Vec::new();
+                    if x {
+                        self.forcing_chains(start, y, hints.bar(), &mut chains);
+                        let off = self.node(Pot::new(c, d, false), &[]);
+                        self.forcing_chains(off, y, hints.bar(), &mut chains);
+                    }
+                    for k in cycles {
+                        let h = self.cycle_hint(k, y, x, hints.bar());
+                        hints.push(h);
+                    }
+                    for k in chains {
+                        let h = self.forcing_chain_hint(k, y, hints.bar());
+                        hints.push(h);
+                    }
+                    // The hints are written out: their nodes can go.
+                    self.truncate(mark);
+                }
+            }
+        }
+        hints.list
+    }
+
+    // ----- dynamic and multiple chains -----
+
+    /// Follows every implication of `ons`/`offs` (ons first); in dynamic
+    /// searches, offs are removed from the grid as they are processed (the
+    /// grid is restored at the end). A contradiction returns the (on, off)
+    /// nodes of the same candidate.
+    fn follow(&mut self, mode: Mode, ons: &mut PotSet, offs: &mut PotSet) -> Option<(u32, u32)> {
+        let saved = (self.grid, self.places);
+        let result = self.follow_inner(mode, ons, offs);
+        (self.grid, self.places) = saved;
+        result
+    }
+
+    fn follow_inner(
+        &mut self,
+        mode: Mode,
+        ons: &mut PotSet,
+        offs: &mut PotSet,
+    ) -> Option<(u32, u32)> {
+        let source = self.grid;
+        let y = !mode.nishio;
+        let mut pending_on: VecDeque<u32> = ons
+            .order
+            .iter()
+            .map(|&p| ons.get(p).expect("in set"))
+            .collect();
+        let mut pending_off: VecDeque<u32> = offs
+            .order
+            .iter()
+            .map(|&p| offs.get(p).expect("in set"))
+            .collect();
+        loop {
+            if let Some(p) = pending_on.pop_front() {
+                for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
+                    if let Some(on) = ons.get(q.conj()) {
+                        let k = self.node(q, &[p]);
+                        return Some((on, k));
+                    }
+                    if !offs.contains(q) {
+                        let k = self.node(q, &[p]);
+                        offs.add(q, k);
+                        pending_off.push_back(k);
+                    }
+                }
+                continue;
+            }
+            if let Some(p) = pending_off.pop_front() {
+                let made = self.off_to_on(p, mode.dynamic.then_some(&source), offs, y, true);
+                if mode.dynamic {
+                    let pot = self.nodes[p as usize].pot;
+                    self.grid[pot.cell()] &= !bit(pot.digit());
+                    self.places[pot.digit() as usize - 1] &= !(1 << pot.cell());
+                }
+                for &(q, parents, cause) in made.as_slice() {
+                    if let Some(off) = offs.get(q.conj()) {
+                        let k = self.node(q, parents.as_slice());
+                        self.nodes[k as usize].cause = cause;
+                        return Some((k, off));
+                    }
+                    if !ons.contains(q) {
+                        let k = self.node(q, parents.as_slice());
+                        self.nodes[k as usize].cause = cause;
+                        ons.add(q, k);
+                        pending_on.push_back(k);
+                    }
+                }
+                continue;
+            }
+            if mode.level > 0 {
+                let mut any = false;
+                for (q, parents, nested, id) in self.advanced(mode, &source, offs) {
+                    if !offs.contains(q) {
+                        let k = self.node(q, parents.as_slice());
+                        self.nodes[k as usize].nested = nested;
+                        self.nodes[k as usize].nested_id = id;
+                        offs.add(q, k);
+                        pending_off.push_back(k);
+                        any = true;
+                    }
+                }
+                if any {
+                    continue;
+                }
+            }
+            return None;
+        }
+    }
+
+    /// The eliminations of the first of the basic rules (and, at nested
+    /// levels, chaining rules) that has any on the current grid, each with
+    /// the offs it relied on (candidates of `source` gone from the grid).
+    fn advanced(&mut self, mode: Mode, source: &[u16; 81], offs: &PotSet) -> Vec<Advanced> {
+        let board = Board {
+            value: self.value,
+            cand: self.grid,
+        };
+        let gone = |c: usize, d: u8| source[c] & bit(d) != 0 && board.cand[c] & bit(d) == 0;
+        let mut out: Vec<Advanced> = Vec::new();
+        let push = |el: &[(usize, u8)],
+                    parents: &[(usize, u8)],
+                    nested: (u32, u32),
+                    out: &mut Vec<Advanced>| {
+            let ps: Vec<u32> = parents
+                .iter()
+                .filter_map(|&(c, d)| offs.get(Pot::new(c, d, false)))
+                .collect();
+            for &(c, d) in el {
+                out.push((Pot::new(c, d, false), ps.clone(), nested.0, nested.1));
+            }
+        };
+        // Pointing and claiming.
+        for (el, r1, r2, d) in board.all_locking() {
+            let parents: Vec<(usize, u8)> = UNITS[r1]
+                .iter()
+                .filter(|&&c| gone(c, d) && !UNITS[r2].contains(&c))
+                .map(|&c| (c, d))
+                .collect();
+            push(&el, &parents, (0, 0), &mut out);
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        for (el, u, digits, union) in board.all_hidden_pairs() {
+            let mut parents = Vec::new();
+            for i in (0..9).filter(|i| union & (1 << i) == 0) {
+                for &d in &digits {
+                    if source[UNITS[u][i]] & bit(d) != 0 {
+                        parents.push((UNITS[u][i], d));
+                    }
+                }
+            }
+            push(&el, &parents, (0, 0), &mut out);
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        for (el, cells, digits) in board.all_naked_pairs() {
+            let mut parents = Vec::new();
+            for &c in &cells {
+                for v in 1..=9u8 {
+                    if source[c] & bit(v) != 0 && digits & bit(v) == 0 {
+                        parents.push((c, v));
+                    }
+                }
+            }
+            push(&el, &parents, (0, 0), &mut out);
+        }
+        if !out.is_empty() {
+            return out;
+        }
+        for (el, bases, covers, d) in board.all_x_wings() {
+            let mut parents = Vec::new();
+            for &b in &bases {
+                for &c in &UNITS[b] {
+                    if gone(c, d) && !covers.iter().any(|&v| UNITS[v].contains(&c)) {
+                        parents.push((c, d));
+                    }
+                }
+            }
+            push(&el, &parents, (0, 0), &mut out);
+        }
+        if !out.is_empty() || mode.level < 2 {
+            return out;
+        }
+        // Nested chains: their eliminations, parents = the outer search's
+        // offs their links relied on (`rule_parents`).
+        let inner: Vec<Mode> = if mode.level < 4 {
+            let mut v = vec![Mode {
+                multiple: false,
+                dynamic: false,
+                nishio: false,
+                level: 0,
+                nesting_limit: 0,
+            }];
+            if mode.level >= 3 {
+                v.push(Mode {
+                    multiple: true,
+                    dynamic: false,
+                    nishio: false,
+                    level: 0,
+                    nesting_limit: 0,
+                });
+            }
+            v
+        } else {
+            vec![Mode {
+                multiple: true,
+                dynamic: true,
+                nishio: false,
+                level: mode.nesting_limit,
+                nesting_limit: 0,
+            }]
+        };
+        for m in inner {
+            let mut sub = Engine::new(&board);
+            sub.outer = Some(*source);
+            let hints = if m.multiple || m.dynamic {
+                sub.multiple_hints(m, true)
+            } else {
+                sub.unary_hints(true)
+            };
+            for h in hints {
+                self.nested_ids += 1;
+                let id = self.nested_ids;
+                push(
+                    &h.step.eliminations,
+                    &h.rule_parents,
+                    (h.complexity, id),
+                    &mut out,
+                );
+            }
+            if !out.is_empty() {
+                return out;
+            }
+        }
+        out
+    }
+
+    /// A contradiction or double-implication hint (`set_on`: the target is
+    /// proved true, so the cell's other candidates go).
+    #[allow(clippy::too_many_arguments)]
+    fn binary_hint(
+        &self,
+        mode: Mode,
+        on: u32,
+        off: u32,
+        target: Pot,
+        set_on: bool,
+        absurd: bool,
+        bar: Option<Key>,
+    ) -> Option<ChainHint> {
+        let c = target.cell();
+        let eliminations: Vec<(usize, u8)> = if set_on {
+            (1..=9u8)
+                .filter(|&v| v != target.digit() && self.has(c, v))
+                .map(|v| (c, v))
+                .collect()
+        } else {
+            vec![(c, target.digit())]
+        };
+        if eliminations.is_empty() {
+            return None;
+        }
+        let complexity = self.complexity_of(&[on, off]);
+        let sort_key = if absurd { 7 } else { 1 };
+        if !beats(
+            (
+                mode.base_tenths() + length_tenths(complexity),
+                complexity,
+                sort_key,
+            ),
+            bar,
+        ) {
+            return None;
+        }
+        let kind = if mode.nishio {
+            "forcing"
+        } else if absurd {
+            "contradiction"
+        } else {
+            "double"
+        };
+        Some(ChainHint {
+            step: Step {
+                technique: mode.technique(),
+                tenths: mode.base_tenths() + length_tenths(complexity),
+                placement: None,
+                eliminations,
+                detail: format!(
+                    "{kind}: {} and {}",
+                    self.chain_text(on),
+                    self.chain_text(off)
+                ),
+            },
+            complexity,
+            sort_key,
+            rule_parents: self.rule_parents(&[on, off], NO_CAUSE, false),
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn reduction_hint(
+        &self,
+        mode: Mode,
+        target: Pot,
+        branches: &[(String, u32)],
+        what: &str,
+        sort_key: u8,
+        start_cause: u8,
+        bar: Option<Key>,
+    ) -> Option<ChainHint> {
+        let c = target.cell();
+        let eliminations: Vec<(usize, u8)> = if target.on() {
+            (1..=9u8)
+                .filter(|&v| v != target.digit() && self.has(c, v))
+                .map(|v| (c, v))
+                .collect()
+        } else {
+            vec![(c, target.digit())]
+        };
+        if eliminations.is_empty() {
+            return None;
+        }
+        let complexity = self.complexity_of(&branches.iter().map(|b| b.1).collect::<Vec<u32>>());
+        if !beats(
+            (
+                mode.base_tenths() + length_tenths(complexity),
+                complexity,
+                sort_key,
+            ),
+            bar,
+        ) {
+            return None;
+        }
+        let chains: Vec<String> = branches.iter().map(|(_, n)| self.chain_text(*n)).collect();
+        Some(ChainHint {
+            step: Step {
+                technique: mode.technique(),
+                tenths: mode.base_tenths() + length_tenths(complexity),
+                placement: None,
+                eliminations,
+                detail: format!("{what}: {}", chains.join("; ")),
+            },
+            complexity,
+            sort_key,
+            rule_parents: self.rule_parents(
+                &branches.iter().map(|b| b.1).collect::<Vec<u32>>(),
+                start_cause,
+                false,
+            ),
+        })
+    }
+
+    /// Multiple, Nishio and dynamic forcing chains (see the module docs).
+    fn multiple_hints(&mut self, mode: Mode, all: bool) -> Vec<ChainHint> {
+        let mut hints = Hints::new(all);
+        for c in 0..81 {
+            let card = self.grid[c].count_ones();
+            if self.value[c] != 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
+                continue;
+            }
+            let mark = self.nodes.len();
+            self.cell_hints(mode, c, card, &mut hints);
+            // The hints are written out: their nodes can go.
+            self.truncate(mark);
+        }
+        hints.list
+    }
+
+    fn cell_hints(&mut self, mode: Mode, c: usize, card: u32, hints: &mut Hints) {
+        let mut value_on: Vec<(u8, PotSet)> = Vec::new();
+        let mut value_off: Vec<(u8, PotSet)> = Vec::new();
+        let mut cell_on: Option<PotSet> = None;
+        let mut cell_off: Option<PotSet> = None;
+        for d in (1..=9u8)
+            .filter(|&d| self.grid[c] & bit(d) != 0)
+            .collect::<Vec<u8>>()
+        {
+            let p_on = Pot::new(c, d, true);
+            let p_off = Pot::new(c, d, false);
+            let on_node = self.node(p_on, &[]);
+            let off_node = self.node(p_off, &[]);
+            let mut on_on = PotSet::new();
+            let mut on_off = PotSet::new();
+            let mut off_on = PotSet::new();
+            let mut off_off = PotSet::new();
+            let double = card >= 3 && !mode.nishio && mode.dynamic;
+            let contradiction = mode.dynamic || mode.nishio;
+            on_on.add(p_on, on_node);
+            if let Some((a, b)) = self.follow(mode, &mut on_on, &mut on_off) {
+                if contradiction {
+                    let h = self.binary_hint(mode, a, b, p_on, false, true, hints.bar());
+                    hints.push(h);
+                }
+            }
+            off_off.add(p_off, off_node);
+            if let Some((a, b)) = self.follow(mode, &mut off_on, &mut off_off) {
+                if contradiction {
+                    let h = self.binary_hint(mode, a, b, p_off, true, true, hints.bar());
+                    hints.push(h);
+                }
+            }
+            if double {
+                for &p in &on_on.order {
+                    if let Some(f) = off_on.get(p) {
+                        let n = on_on.get(p).expect("in set");
+                        let h = self.binary_hint(mode, n, f, p, true, false, hints.bar());
+                        hints.push(h);
+                    }
+                }
+                for &p in &on_off.order {
+                    if let Some(f) = off_off.get(p) {
+                        let n = on_off.get(p).expect("in set");
+                        let h = self.binary_hint(mode, n, f, p, false, false, hints.bar());
+                        hints.push(h);
+                    }
+                }
+            }
+            if !mode.nishio {
+                self.region_hints(mode, c, d, &on_on, &on_off, hints);
+            }
+            match (&mut cell_on, &mut cell_off) {
+                (Some(a), Some(b)) => {
+                    a.retain(&on_on);
+                    b.retain(&on_off);
+                }
+                _ => {
+                    cell_on = Some(on_on.clone());
+                    cell_off = Some(on_off.clone());
+                }
+            }
+            value_on.push((d, on_on));
+            value_off.push((d, on_off));
+        }
+        if mode.nishio || !(card == 2 || (mode.multiple && card > 2)) {
+            return;
+        }
+        for (set, outcomes) in [(cell_on, &value_on), (cell_off, &value_off)] {
+            let Some(set) = set else { continue };
+            for &p in &set.order {
+                let branches: Vec<(String, u32)> = outcomes
+                    .iter()
+                    .map(|(d, s)| (d.to_string(), s.get(p).expect("in every branch")))
+                    .collect();
+                let what = format!("cell forcing on {}", cell_name(c));
+                let h = self.reduction_hint(mode, p, &branches, &what, 5, CELL, hints.bar());
+                hints.push(h);
+            }
+        }
+    }
+
+    fn region_hints(
+        &mut self,
+        mode: Mode,
+        c: usize,
+        d: u8,
+        on_on: &PotSet,
+        on_off: &PotSet,
+        hints: &mut Hints,
+    ) {
+        for u in [18 + boxi(c), row(c), 9 + col(c)] {
+            let places: Vec<usize> = UNITS[u]
+                .iter()
+                .copied()
+                .filter(|&o| self.has(o, d))
+                .collect();
+            let n = places.len();
+            if !(n == 2 || (mode.multiple && n > 2)) || places[0] != c {
+                continue;
+            }
+            let mut pos_on: Vec<PotSet> = Vec::new();
+            let mut pos_off: Vec<PotSet> = Vec::new();
+            let mut region_on = on_on.clone();
+            let mut region_off = on_off.clone();
+            for &o in &places {
+                if o == c {
+                    pos_on.push(on_on.clone());
+                    pos_off.push(on_off.clone());
+                } else {
+                    let mut ons = PotSet::new();
+                    let mut offs = PotSet::new();
+                    let k = self.node(Pot::new(o, d, true), &[]);
+                    ons.add(Pot::new(o, d, true), k);
+                    self.follow(mode, &mut ons, &mut offs);
+                    region_on.retain(&ons);
+                    region_off.retain(&offs);
+                    pos_on.push(ons);
+                    pos_off.push(offs);
+                }
+            }
+            let what = format!("region forcing on {d} in {}", unit_name(u));
+            for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
+                for &p in &set.order {
+                    let branches: Vec<(String, u32)> = outcomes
+                        .iter()
+                        .map(|s| (String::new(), s.get(p).expect("in every branch")))
+                        .collect();
+                    let h = self.reduction_hint(mode, p, &branches, &what, 6, u as u8, hints.bar());
+                    hints.push(h);
+                }
+            }
+        }
+    }
+}
+
+/// The unit of the link between two cells (the first of box, row, column
+/// holding both), or [`CELL`] for one cell.
+fn link_unit(a: usize, b: usize) -> u8 {
+    if a == b {
+        return CELL;
+    }
+    [18 + boxi(a), row(a), 9 + col(a)]
+        .into_iter()
+        .find(|&u| UNITS[u].contains(&b))
+        .map_or(NO_CAUSE, |u| u as u8)
+}
+
+/// For each digit, the cells holding it.
+fn places_of(grid: &[u16; 81]) -> [u128; 9] {
+    let mut p = [0u128; 9];
+    for (c, &m) in grid.iter().enumerate() {
+        for (d, row) in p.iter_mut().enumerate() {
+            if m & (1 << d) != 0 {
+                *row |= 1 << c;
+            }
+        }
+    }
+    p
+}
+
+/// The easiest hint (score, then complexity, then kind; first found on ties).
+fn easiest(mut hints: Vec<ChainHint>) -> Option<Step> {
+    hints.sort_by_key(|h| (h.step.tenths, h.complexity, h.sort_key));
+    hints.into_iter().next().map(|h| h.step)
+}
+
+impl Board {
+    /// Sudoku Explainer's "Forcing Chains & Cycles" (6.5 and up).
+    pub(crate) fn se_cycles_and_chains(&self) -> Option<Step> {
+        easiest(Engine::new(self).unary_hints(false))
+    }
+
+    /// One of Sudoku Explainer's forcing-chain searches (see [`Mode`]).
+    pub(crate) fn se_forcing_chains(&self, mode: Mode) -> Option<Step> {
+        easiest(Engine::new(self).multiple_hints(mode, false))
+    }
+
+    /// Every pointing/claiming with eliminations: (eliminations, unit
+    /// holding the digit, unit cleared, digit).
+    fn all_locking(&self) -> Vec<(Elims, usize, usize, u8)> {
+        let mut out = Vec::new();
+        for (k1, k2) in [(18usize, 9usize), (18, 0), (9, 18), (0, 18)] {
+            for d in 1..=9u8 {
+                for r1 in k1..k1 + 9 {
+                    let p1 = self.places(r1, d);
+                    if p1.len() < 2 {
+                        continue;
+                    }
+                    for r2 in k2..k2 + 9 {
+                        if !crate::singles::crosses(r1, r2)
+                            || !p1.iter().all(|c| UNITS[r2].contains(c))
+                        {
+                            continue;
+                        }
+                        let el: Vec<(usize, u8)> = UNITS[r2]
+                            .iter()
+                            .filter(|c| !UNITS[r1].contains(c) && self.cand[**c] & bit(d) != 0)
+                            .map(|&c| (c, d))
+                            .collect();
+                        if !el.is_empty() {
+                            out.push((el, r1, r2, d));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    /// Every hidden pair with eliminations: (eliminations, unit, digits,
+    /// positions).
+    fn all_hidden_pairs(&self) -> Vec<(Elims, usize, Vec<u8>, u16)> {
+        let mut out = Vec::new();
+        for u in SE_UNIT_ORDER {
+            if UNITS[u].iter().filter(|&&c| self.value[c] == 0).count() <= 4 {
+                continue;
+            }
+            for m in crate::subsets::masks_of_size(2) {
+                let digits: Vec<u8> = (1..=9u8).filter(|d| m & bit(*d) != 0).collect();
+                let pos: Vec<u16> = digits.iter().map(|&d| self.positions(u, d)).collect();
+                if pos.iter().any(|p| p.count_ones() < 2) {
+                    continue;
+                }
+                let union = pos[0] | pos[1];
+                if union.count_ones() != 2 {
+                    continue;
+                }
+                let cells = (0..9)
+                    .filter(|i| union & (1 << i) != 0)
+                    .map(|i| UNITS[u][i]);
+                let el = self.elims_of(cells, !m & 0x1ff);
+                if !el.is_empty() {
+                    out.push((el, u, digits, union));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every naked pair with eliminations: (eliminations, cells, digits).
+    fn all_naked_pairs(&self) -> Vec<(Elims, Vec<usize>, u16)> {
+        let mut out = Vec::new();
+        for u in SE_UNIT_ORDER {
+            if UNITS[u].iter().filter(|&&c| self.value[c] == 0).count() < 4 {
+                continue;
+            }
+            for m in crate::subsets::masks_of_size(2) {
+                let cells: Vec<usize> = (0..9)
+                    .filter(|i| m & (1 << i) != 0)
+                    .map(|i| UNITS[u][i])
+                    .collect();
+                if cells.iter().any(|&c| self.cand[c].count_ones() < 2) {
+                    continue;
+                }
+                let union = self.cand[cells[0]] | self.cand[cells[1]];
+                if union.count_ones() != 2 {
+                    continue;
+                }
+                let el = self.elims_of(
+                    UNITS[u].iter().copied().filter(|c| !cells.contains(c)),
+                    union,
+                );
+                if !el.is_empty() {
+                    out.push((el, cells, union));
+                }
+            }
+        }
+        out
+    }
+
+    /// Every X-Wing with eliminations: (eliminations, base units, cover
+    /// units, digit).
+    fn all_x_wings(&self) -> Vec<(Elims, Vec<usize>, Vec<usize>, u8)> {
+        let mut out = Vec::new();
+        let mut placed = [0usize; 10];
+        for c in 0..81 {
+            placed[self.value[c] as usize] += 1;
+        }
+        for (base, cover) in [(9usize, 0usize), (0, 9)] {
+            for m in crate::subsets::masks_of_size(2) {
+                for d in 1..=9u8 {
+                    if placed[d as usize] + 4 > 9 {
+                        continue;
+                    }
+                    let lines: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
+                    let pos: Vec<u16> =
+                        lines.iter().map(|&i| self.positions(base + i, d)).collect();
+                    if pos.iter().any(|p| p.count_ones() < 2) {
+                        continue;
+                    }
+                    let union = pos[0] | pos[1];
+                    if union.count_ones() != 2 {
+                        continue;
+                    }
+                    let covers: Vec<usize> = (0..9)
+                        .filter(|j| union & (1 << j) != 0)
+                        .map(|j| cover + j)
+                        .collect();
+                    let mut el = Vec::new();
+                    for &v in &covers {
+                        for (i, &c) in UNITS[v].iter().enumerate() {
+                            if m & (1 << i) == 0 && self.cand[c] & bit(d) != 0 {
+                                el.push((c, d));
+                            }
+                        }
+                    }
+                    if !el.is_empty() {
+                        out.push((el, lines.iter().map(|&i| base + i).collect(), covers, d));
+                    }
+                }
+            }
+        }
+        out
+    }
+}

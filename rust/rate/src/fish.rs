@@ -1,0 +1,459 @@
+//! Basic fish: X-Wing, Swordfish, Jellyfish (rows or columns as base lines).
+
+use crate::*;
+
+impl Board {
+    pub(crate) fn fish(&self, n: usize, t: Technique) -> Option<Step> {
+        for d in 1..=9u8 {
+            // base = 0: rows are the base lines, columns the cover lines.
+            for base in [0usize, 9] {
+                let cover = 9 - base;
+                let mut lines = Vec::new();
+                for i in 0..9 {
+                    let pos = (0..9).fold(0u16, |m, j| {
+                        m | (u16::from(self.cand[UNITS[base + i][j]] & bit(d) != 0) << j)
+                    });
+                    if (2..=n as u32).contains(&pos.count_ones()) {
+                        lines.push((i, pos));
+                    }
+                }
+                let mut found = None;
+                combinations(lines.len(), n, &mut |idx| {
+                    let pos = idx.iter().fold(0u16, |m, &k| m | lines[k].1);
+                    if pos.count_ones() as usize != n {
+                        return false;
+                    }
+                    let bases: Vec<usize> = idx.iter().map(|&k| lines[k].0).collect();
+                    let mut el = Vec::new();
+                    for j in (0..9).filter(|j| pos & (1 << j) != 0) {
+                        for (i, &c) in UNITS[cover + j].iter().enumerate() {
+                            if !bases.contains(&i) && self.cand[c] & bit(d) != 0 {
+                                el.push((c, d));
+                            }
+                        }
+                    }
+                    if el.is_empty() {
+                        return false;
+                    }
+                    el.sort_unstable();
+                    let kind = if base == 0 { "rows" } else { "columns" };
+                    let other = if base == 0 { "columns" } else { "rows" };
+                    let b: Vec<String> = bases.iter().map(|i| (i + 1).to_string()).collect();
+                    let cv: Vec<String> = (0..9)
+                        .filter(|j| pos & (1 << j) != 0)
+                        .map(|j| (j + 1).to_string())
+                        .collect();
+                    found = Some(Step {
+                        technique: t,
+                        tenths: t.score_tenths(),
+                        placement: None,
+                        eliminations: el,
+                        detail: format!(
+                            "on {d} in {kind} {} / {other} {}",
+                            b.join(","),
+                            cv.join(",")
+                        ),
+                    });
+                    true
+                });
+                if found.is_some() {
+                    return found;
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Sudoku Explainer's basic fish search.
+impl Board {
+    /// A fish of `n` base lines (X-Wing 3.2, Swordfish 3.8, Jellyfish
+    /// 5.2): columns as base lines first, then rows; line sets in
+    /// increasing mask order, digits inside; only digits placed at most
+    /// 9 - 2n times.
+    pub(crate) fn se_fish(&self, n: u32) -> Option<Step> {
+        let t = match n {
+            2 => Technique::XWing,
+            3 => Technique::Swordfish,
+            _ => Technique::Jellyfish,
+        };
+        let mut placed = [0usize; 10];
+        for c in 0..81 {
+            placed[self.value[c] as usize] += 1;
+        }
+        for (base, cover) in [(9usize, 0usize), (0, 9)] {
+            for m in crate::subsets::masks_of_size(n) {
+                for d in 1..=9u8 {
+                    if placed[d as usize] + 2 * n as usize > 9 {
+                        continue;
+                    }
+                    let lines: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
+                    let pos: Vec<u16> =
+                        lines.iter().map(|&i| self.positions(base + i, d)).collect();
+                    if pos.iter().any(|p| p.count_ones() < 2) {
+                        continue;
+                    }
+                    let union = pos.iter().fold(0u16, |a, p| a | p);
+                    if union.count_ones() != n {
+                        continue;
+                    }
+                    let mut el = Vec::new();
+                    for j in (0..9).filter(|j| union & (1 << j) != 0) {
+                        for (i, &c) in UNITS[cover + j].iter().enumerate() {
+                            if m & (1 << i) == 0 && self.cand[c] & bit(d) != 0 {
+                                el.push((c, d));
+                            }
+                        }
+                    }
+                    if el.is_empty() {
+                        continue;
+                    }
+                    el.sort_unstable();
+                    let (kind, other) = if base == 0 {
+                        ("rows", "columns")
+                    } else {
+                        ("columns", "rows")
+                    };
+                    let b: Vec<String> = lines.iter().map(|i| (i + 1).to_string()).collect();
+                    let cv: Vec<String> = (0..9)
+                        .filter(|j| union & (1 << j) != 0)
+                        .map(|j| (j + 1).to_string())
+                        .collect();
+                    return Some(Step {
+                        technique: t,
+                        tenths: t.score_tenths(),
+                        placement: None,
+                        eliminations: el,
+                        detail: format!(
+                            "on {d} in {kind} {} / {other} {}",
+                            b.join(","),
+                            cv.join(",")
+                        ),
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Sudoku Explainer's name digits of a chain of strong links' unit kinds
+/// (box 0, row 1, column 2), read in the direction that sorts first, rows
+/// and columns swapped when that sorts first.
+fn link_kinds_text(kinds: &[u8]) -> String {
+    let fwd: String = kinds.iter().map(|k| k.to_string()).collect();
+    let rev: String = kinds.iter().rev().map(|k| k.to_string()).collect();
+    let set: Vec<u8> = if fwd <= rev {
+        kinds.to_vec()
+    } else {
+        kinds.iter().rev().copied().collect()
+    };
+    let original: String = set.iter().map(|k| k.to_string()).collect();
+    let (mut lines, mut reverse_swap, mut current_swap) =
+        (String::new(), String::new(), String::new());
+    let mut has_row = false;
+    for &k in &set {
+        let swapped = match k {
+            1 => {
+                has_row = true;
+                '2'
+            }
+            2 => '1',
+            _ => char::from(b'0' + k),
+        };
+        reverse_swap.insert(0, swapped);
+        current_swap.push(swapped);
+        lines.push(if k == 2 { '1' } else { char::from(b'0' + k) });
+    }
+    if reverse_swap > current_swap {
+        reverse_swap = current_swap;
+    }
+    if has_row {
+        original.min(reverse_swap)
+    } else {
+        lines
+    }
+}
+
+/// The score of `k` strong links with these unit kinds: the base (4.0, 5.4,
+/// 5.8 for 2, 3, 4 links), +0.1 with boxes or columns, +0.2 with both.
+pub(crate) fn strong_links_tenths(kinds: &[u8]) -> u8 {
+    let base = [0u8, 40, 54, 58, 62][kinds.len() - 1];
+    let text = link_kinds_text(kinds);
+    match (text.contains('0'), text.contains('2')) {
+        (false, false) => base,
+        (true, true) => base + 2,
+        _ => base + 1,
+    }
+}
+
+/// Chains of `k` strong links (two: 4.0–4.1, three: 5.4–5.6, four:
+/// 5.8–6.0; +0.3 when a link is grouped): one digit; each link is a unit
+/// whose places for it fall into two groups, one of which must hold it —
+/// two single cells, or (grouped) the two box segments a line's places lie
+/// in, or the row and column parts of a box whose places lie on one row and
+/// one column (an empty rectangle). Each link's far group shares a unit with
+/// the next link's near group (so they cannot both hold the digit); the
+/// chain's two free groups cannot both be empty of it, so the digit leaves
+/// every cell seeing all their cells (outside the link units and the shared
+/// units).
+impl Board {
+    pub(crate) fn se_strong_links(&self, k: usize) -> Option<Step> {
+        let mut best: Option<(u8, usize, Step)> = None;
+        for d in 1..=9u8 {
+            let links: Vec<Link> = SE_UNIT_ORDER
+                .iter()
+                .filter_map(|&u| self.strong_link(u, d))
+                .collect();
+            let mut chain: Vec<(usize, u128, u128, bool)> = Vec::new(); // (unit, near, far, grouped)
+            let mut shared: Vec<usize> = Vec::new();
+            self.extend_links(d, k, &links, &mut chain, &mut shared, &mut best);
+        }
+        best.map(|b| b.2)
+    }
+
+    /// Unit `u` as a strong link on `d`: its two groups of places.
+    fn strong_link(&self, u: usize, d: u8) -> Option<Link> {
+        let p = self.places(u, d);
+        let mask = |cells: &[usize]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
+        if p.len() == 2 {
+            return Some(Link {
+                unit: u,
+                a: 1 << p[0],
+                b: 1 << p[1],
+                grouped: false,
+            });
+        }
+        if p.len() < 3 || p.len() > 6 {
+            return None;
+        }
+        let all = mask(&p);
+        if u >= 18 {
+            // The first heart whose row and column (inside the box) hold
+            // every place.
+            for &h in &UNITS[u] {
+                let r: u128 = mask(
+                    &UNITS[u]
+                        .iter()
+                        .copied()
+                        .filter(|&c| row(c) == row(h))
+                        .collect::<Vec<_>>(),
+                );
+                let c: u128 = mask(
+                    &UNITS[u]
+                        .iter()
+                        .copied()
+                        .filter(|&c| col(c) == col(h))
+                        .collect::<Vec<_>>(),
+                );
+                if all & !(r | c) != 0 {
+                    continue;
+                }
+                let heart = 1u128 << h;
+                if all & r & !heart == 0 || all & c & !heart == 0 {
+                    return None;
+                }
+                return Some(Link {
+                    unit: u,
+                    a: all & r,
+                    b: all & c,
+                    grouped: true,
+                });
+            }
+            return None;
+        }
+        // A line: its places in two of its three box segments.
+        let segs: Vec<u128> = (0..3)
+            .map(|s| mask(&UNITS[u][3 * s..3 * s + 3]) & all)
+            .collect();
+        for e in 0..3 {
+            if segs[e] != 0 {
+                continue;
+            }
+            let others: Vec<u128> = (0..3).filter(|&s| s != e).map(|s| segs[s]).collect();
+            if others.iter().all(|&m| m != 0) {
+                return Some(Link {
+                    unit: u,
+                    a: others[0],
+                    b: others[1],
+                    grouped: true,
+                });
+            }
+            return None;
+        }
+        None
+    }
+
+    fn extend_links(
+        &self,
+        d: u8,
+        k: usize,
+        links: &[Link],
+        chain: &mut Vec<(usize, u128, u128, bool)>,
+        shared: &mut Vec<usize>,
+        best: &mut Option<(u8, usize, Step)>,
+    ) {
+        if chain.len() == k {
+            self.strong_links_hint(d, chain, shared, best);
+            return;
+        }
+        let used: u128 = chain.iter().fold(0, |m, l| m | l.1 | l.2);
+        for l in links {
+            if chain.iter().any(|c| c.0 == l.unit) {
+                continue;
+            }
+            for (near, far) in [(l.a, l.b), (l.b, l.a)] {
+                if (near | far) & used != 0 {
+                    continue;
+                }
+                let link_unit = chain.last().map(|&(_, _, prev_far, _)| {
+                    let cells = prev_far | near;
+                    let first = cells.trailing_zeros() as usize;
+                    [9 + col(first), row(first), 18 + boxi(first)]
+                        .into_iter()
+                        .find(|&s| cells & !UNIT_MASKS[s] == 0)
+                });
+                match link_unit {
+                    Some(None) => continue,
+                    Some(Some(s)) => shared.push(s),
+                    None => {}
+                }
+                chain.push((l.unit, near, far, l.grouped));
+                self.extend_links(d, k, links, chain, shared, best);
+                chain.pop();
+                if matches!(link_unit, Some(Some(_))) {
+                    shared.pop();
+                }
+            }
+        }
+    }
+
+    fn strong_links_hint(
+        &self,
+        d: u8,
+        chain: &[(usize, u128, u128, bool)],
+        shared: &[usize],
+        best: &mut Option<(u8, usize, Step)>,
+    ) {
+        let (s, e) = (chain[0].1, chain[chain.len() - 1].2);
+        let ends = s | e;
+        // Cells holding d, seeing every end cell, outside the link and
+        // shared units.
+        let mut victims = (0..81)
+            .filter(|&c| self.cand[c] & bit(d) != 0)
+            .fold(0u128, |m, c| m | 1 << c);
+        for x in cells_of(ends) {
+            victims &= PEERS[x];
+        }
+        for l in chain {
+            victims &= !UNIT_MASKS[l.0];
+        }
+        for &u in shared {
+            victims &= !UNIT_MASKS[u];
+        }
+        if victims == 0 {
+            return;
+        }
+        let el: Vec<(usize, u8)> = cells_of(victims).map(|c| (c, d)).collect();
+        let kinds: Vec<u8> = chain
+            .iter()
+            .map(|l| match l.0 {
+                0..=8 => 1,
+                9..=17 => 2,
+                _ => 0,
+            })
+            .collect();
+        let grouped = chain.iter().any(|l| l.3);
+        let tenths = if grouped {
+            [0u8, 40, 54, 58, 62][chain.len() - 1] + 3
+        } else {
+            strong_links_tenths(&kinds)
+        };
+        let n = el.len();
+        if best
+            .as_ref()
+            .is_some_and(|b| (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(n)))
+        {
+            return;
+        }
+        let group = |m: u128| -> String {
+            let names: Vec<String> = cells_of(m).map(cell_name).collect();
+            names.join("|")
+        };
+        let parts: Vec<String> = chain
+            .iter()
+            .map(|l| format!("{}={} in {}", group(l.1), group(l.2), unit_name(l.0)))
+            .collect();
+        let t = match chain.len() {
+            2 => Technique::TwoStrongLinks,
+            3 => Technique::ThreeStrongLinks,
+            _ => Technique::FourStrongLinks,
+        };
+        *best = Some((
+            tenths,
+            n,
+            Step {
+                technique: t,
+                tenths,
+                placement: None,
+                eliminations: el,
+                detail: format!("on {d}: {}", parts.join(", ")),
+            },
+        ));
+    }
+}
+
+/// A unit as a strong link: its places for a digit in two groups.
+struct Link {
+    unit: usize,
+    a: u128,
+    b: u128,
+    grouped: bool,
+}
+
+/// The cells of a cell mask, in order.
+fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
+/// Each cell's peers (the other cells of its row, column and box).
+const PEERS: [u128; 81] = peers();
+
+const fn peers() -> [u128; 81] {
+    let mut p = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            if sees(a, b) {
+                p[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    p
+}
+
+/// Each unit's cells as a bit mask over the 81 cells.
+const UNIT_MASKS: [u128; 27] = unit_masks();
+
+const fn unit_masks() -> [u128; 27] {
+    let mut m = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            m[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    m
+}

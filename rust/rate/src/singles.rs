@@ -1,0 +1,263 @@
+//! Singles and intersections: hidden and naked singles, pointing and
+//! box/line reduction (claiming).
+
+use crate::*;
+
+impl Board {
+    pub(crate) fn hidden_single(
+        &self,
+        units: std::ops::Range<usize>,
+        t: Technique,
+    ) -> Option<Step> {
+        for u in units {
+            // Digits seen once and at least twice in the unit.
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &c in &UNITS[u] {
+                twice |= once & self.cand[c];
+                once |= self.cand[c];
+            }
+            let single = once & !twice;
+            if single != 0 {
+                let d = single.trailing_zeros() as u8 + 1;
+                let p = self.places(u, d);
+                return Some(Step {
+                    technique: t,
+                    tenths: t.score_tenths(),
+                    placement: Some((p[0], d)),
+                    eliminations: Vec::new(),
+                    detail: format!("in {}", unit_name(u)),
+                });
+            }
+        }
+        None
+    }
+
+    pub(crate) fn naked_single(&self) -> Option<Step> {
+        (0..81).find(|&c| self.cand[c].count_ones() == 1).map(|c| {
+            let d = self.cand[c].trailing_zeros() as u8 + 1;
+            Step {
+                technique: Technique::NakedSingle,
+                tenths: Technique::NakedSingle.score_tenths(),
+                placement: Some((c, d)),
+                eliminations: Vec::new(),
+                detail: String::new(),
+            }
+        })
+    }
+
+    pub(crate) fn pointing(&self) -> Option<Step> {
+        for b in 0..9 {
+            for d in 1..=9u8 {
+                let p = self.places(18 + b, d);
+                if p.is_empty() {
+                    continue;
+                }
+                for (line, unit) in [(row as fn(usize) -> usize, 0), (col, 9)] {
+                    if p.iter().all(|&c| line(c) == line(p[0])) {
+                        let u = unit + line(p[0]);
+                        let el = self
+                            .elims_of(UNITS[u].iter().copied().filter(|&c| boxi(c) != b), bit(d));
+                        if !el.is_empty() {
+                            return Some(Step {
+                                technique: Technique::Pointing,
+                                tenths: Technique::Pointing.score_tenths(),
+                                placement: None,
+                                eliminations: el,
+                                detail: format!("in box {} ({})", b + 1, unit_name(u)),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    pub(crate) fn box_line(&self) -> Option<Step> {
+        for u in 0..18 {
+            for d in 1..=9u8 {
+                let p = self.places(u, d);
+                if p.is_empty() || !p.iter().all(|&c| boxi(c) == boxi(p[0])) {
+                    continue;
+                }
+                let b = boxi(p[0]);
+                let el = self.elims_of(
+                    UNITS[18 + b]
+                        .iter()
+                        .copied()
+                        .filter(|c| !UNITS[u].contains(c)),
+                    bit(d),
+                );
+                if !el.is_empty() {
+                    return Some(Step {
+                        technique: Technique::BoxLine,
+                        tenths: Technique::BoxLine.score_tenths(),
+                        placement: None,
+                        eliminations: el,
+                        detail: format!("in {} (box {})", unit_name(u), b + 1),
+                    });
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Sudoku Explainer's singles and intersections, in its search order.
+impl Board {
+    /// Full house (1.0), then hidden single in a box (1.2), a column or a
+    /// row (1.5): the units are searched boxes, columns, rows; a unit with
+    /// one empty cell first over all units.
+    pub(crate) fn se_hidden_single(&self) -> Option<Step> {
+        for alone in [true, false] {
+            for u in SE_UNIT_ORDER {
+                let empty = UNITS[u].iter().filter(|&&c| self.value[c] == 0).count();
+                if (empty == 1) != alone {
+                    continue;
+                }
+                for d in 1..=9u8 {
+                    let p = self.places(u, d);
+                    if p.len() != 1 {
+                        continue;
+                    }
+                    let t = if alone {
+                        Technique::FullHouse
+                    } else if u >= 18 {
+                        Technique::HiddenSingleBox
+                    } else {
+                        Technique::HiddenSingleLine
+                    };
+                    return Some(Step {
+                        technique: t,
+                        tenths: t.score_tenths(),
+                        placement: Some((p[0], d)),
+                        eliminations: Vec::new(),
+                        detail: format!("in {}", unit_name(u)),
+                    });
+                }
+            }
+        }
+        None
+    }
+
+    /// The first cell (in cell order) with one candidate left (2.3).
+    pub(crate) fn se_naked_single(&self) -> Option<Step> {
+        self.naked_single()
+    }
+
+    /// Intersections (pointing 2.6, claiming 2.8) or, with `direct`, the
+    /// direct ones: an intersection whose eliminations leave a digit one
+    /// place in another unit of the first kind, which is then placed
+    /// (direct pointing 1.7, direct claiming 1.9).
+    pub(crate) fn se_locking(&self, direct: bool) -> Option<Step> {
+        // (kind of the unit holding the digit, kind of the unit cleared).
+        const PAIRS: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
+        for (k1, k2) in PAIRS {
+            for d in 1..=9u8 {
+                for i1 in 0..9 {
+                    let r1 = k1 + i1;
+                    let p1 = self.places(r1, d);
+                    if p1.len() < 2 {
+                        continue;
+                    }
+                    for i2 in 0..9 {
+                        let r2 = k2 + i2;
+                        if !crosses(r1, r2) || !p1.iter().all(|c| UNITS[r2].contains(c)) {
+                            continue;
+                        }
+                        let el: Vec<(usize, u8)> = UNITS[r2]
+                            .iter()
+                            .filter(|c| !UNITS[r1].contains(c) && self.cand[**c] & bit(d) != 0)
+                            .map(|&c| (c, d))
+                            .collect();
+                        let pointing = k1 == 18;
+                        if !direct {
+                            if el.is_empty() {
+                                continue;
+                            }
+                            let t = if pointing {
+                                Technique::Pointing
+                            } else {
+                                Technique::BoxLine
+                            };
+                            return Some(Step {
+                                technique: t,
+                                tenths: t.score_tenths(),
+                                placement: None,
+                                eliminations: el,
+                                detail: format!("on {d} in {} ({})", unit_name(r1), unit_name(r2)),
+                            });
+                        }
+                        for i3 in (0..9).filter(|&i| i != i1) {
+                            let r3 = k1 + i3;
+                            if !crosses(r3, r2) {
+                                continue;
+                            }
+                            let p3 = self.places(r3, d);
+                            if p3.len() < 2 {
+                                continue;
+                            }
+                            let rest: Vec<usize> = p3
+                                .iter()
+                                .copied()
+                                .filter(|c| !UNITS[r2].contains(c))
+                                .collect();
+                            if rest.len() == 1 {
+                                let t = if pointing {
+                                    Technique::DirectPointing
+                                } else {
+                                    Technique::DirectClaiming
+                                };
+                                return Some(Step {
+                                    technique: t,
+                                    tenths: t.score_tenths(),
+                                    // Only the placement: the eliminations
+                                    // are the reasoning, not the step.
+                                    placement: Some((rest[0], d)),
+                                    eliminations: Vec::new(),
+                                    detail: format!(
+                                        "on {d} in {} ({}), then hidden single in {}",
+                                        unit_name(r1),
+                                        unit_name(r2),
+                                        unit_name(r3)
+                                    ),
+                                });
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Whether two units share a cell (and are different).
+pub(crate) fn crosses(a: usize, b: usize) -> bool {
+    let (lo, hi) = if a < b { (a, b) } else { (b, a) };
+    match (lo, hi) {
+        _ if lo == hi => false,
+        // Row and column: always one cell.
+        (0..=8, 9..=17) => true,
+        // Row r and box b: the box's band.
+        (0..=8, 18..=26) => lo / 3 == (hi - 18) / 3,
+        // Column c and box b: the box's stack.
+        (9..=17, 18..=26) => (lo - 9) / 3 == (hi - 18) % 3,
+        _ => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn crosses_is_sharing_a_cell() {
+        for a in 0..27 {
+            for b in 0..27 {
+                let share = a != b && UNITS[a].iter().any(|c| UNITS[b].contains(c));
+                assert_eq!(crosses(a, b), share, "{a} {b}");
+            }
+        }
+    }
+}

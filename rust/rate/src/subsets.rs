@@ -1,0 +1,214 @@
+//! Naked and hidden subsets (pairs, triples, quads) of a unit.
+
+use crate::*;
+
+impl Board {
+    pub(crate) fn naked_subset(&self, n: usize, t: Technique) -> Option<Step> {
+        for u in 0..27 {
+            let cells: Vec<usize> = UNITS[u]
+                .iter()
+                .copied()
+                .filter(|&c| (2..=n as u32).contains(&self.cand[c].count_ones()))
+                .collect();
+            let mut found = None;
+            combinations(cells.len(), n, &mut |idx| {
+                let chosen: Vec<usize> = idx.iter().map(|&i| cells[i]).collect();
+                let union = chosen.iter().fold(0u16, |m, &c| m | self.cand[c]);
+                if union.count_ones() as usize != n {
+                    return false;
+                }
+                let el = self.elims_of(
+                    UNITS[u].iter().copied().filter(|c| !chosen.contains(c)),
+                    union,
+                );
+                if el.is_empty() {
+                    return false;
+                }
+                found = Some(subset_step(t, union, &chosen, u, el));
+                true
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+
+    pub(crate) fn hidden_subset(&self, n: usize, t: Technique) -> Option<Step> {
+        for u in 0..27 {
+            // Positions (bit i = UNITS[u][i]) of each digit still to place.
+            let mut digits = Vec::new();
+            for d in 1..=9u8 {
+                let pos = (0..9).fold(0u16, |m, i| {
+                    m | (u16::from(self.cand[UNITS[u][i]] & bit(d) != 0) << i)
+                });
+                if (2..=n as u32).contains(&pos.count_ones()) {
+                    digits.push((d, pos));
+                }
+            }
+            let mut found = None;
+            combinations(digits.len(), n, &mut |idx| {
+                let pos = idx.iter().fold(0u16, |m, &i| m | digits[i].1);
+                if pos.count_ones() as usize != n {
+                    return false;
+                }
+                let mask = idx.iter().fold(0u16, |m, &i| m | bit(digits[i].0));
+                let cells: Vec<usize> = (0..9)
+                    .filter(|i| pos & (1 << i) != 0)
+                    .map(|i| UNITS[u][i])
+                    .collect();
+                let el = self.elims_of(cells.iter().copied(), !mask & 0x1ff);
+                if el.is_empty() {
+                    return false;
+                }
+                found = Some(subset_step(t, mask, &cells, u, el));
+                true
+            });
+            if found.is_some() {
+                return found;
+            }
+        }
+        None
+    }
+}
+
+/// A naked or hidden subset's step: digits `digits` confined to `cells` of unit `u`.
+pub(crate) fn subset_step(
+    t: Technique,
+    digits: u16,
+    cells: &[usize],
+    u: usize,
+    eliminations: Vec<(usize, u8)>,
+) -> Step {
+    let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
+    Step {
+        technique: t,
+        tenths: t.score_tenths(),
+        placement: None,
+        eliminations,
+        detail: format!(
+            "{{{}}} at {} in {}",
+            digits_of(digits),
+            names.join(","),
+            unit_name(u)
+        ),
+    }
+}
+
+/// The k-subsets of 0..9 as bit masks, in increasing numeric order (the
+/// order Sudoku Explainer enumerates them in).
+pub(crate) fn masks_of_size(k: u32) -> impl Iterator<Item = u16> {
+    (1u16..512).filter(move |m| m.count_ones() == k)
+}
+
+/// Sudoku Explainer's naked and hidden sets (and the direct hidden ones).
+impl Board {
+    /// Positions (bit i = `UNITS[u][i]`) of digit `d` in unit `u`.
+    pub(crate) fn positions(&self, u: usize, d: u8) -> u16 {
+        let mut m = 0;
+        for (i, &c) in UNITS[u].iter().enumerate() {
+            if self.cand[c] & bit(d) != 0 {
+                m |= 1 << i;
+            }
+        }
+        m
+    }
+
+    fn empty_in(&self, u: usize) -> usize {
+        UNITS[u].iter().filter(|&&c| self.value[c] == 0).count()
+    }
+
+    /// A naked set of `n` cells of one unit (pair 3.0, triple 3.6, quad
+    /// 5.0), in units with at least 2n empty cells.
+    pub(crate) fn se_naked_set(&self, n: u32) -> Option<Step> {
+        let t = match n {
+            2 => Technique::NakedPair,
+            3 => Technique::NakedTriple,
+            _ => Technique::NakedQuad,
+        };
+        for u in SE_UNIT_ORDER {
+            if self.empty_in(u) < 2 * n as usize {
+                continue;
+            }
+            for m in masks_of_size(n) {
+                let cells: Vec<usize> = (0..9)
+                    .filter(|i| m & (1 << i) != 0)
+                    .map(|i| UNITS[u][i])
+                    .collect();
+                if cells.iter().any(|&c| self.cand[c].count_ones() < 2) {
+                    continue;
+                }
+                let union = cells.iter().fold(0u16, |a, &c| a | self.cand[c]);
+                if union.count_ones() != n {
+                    continue;
+                }
+                let el = self.elims_of(
+                    UNITS[u].iter().copied().filter(|c| !cells.contains(c)),
+                    union,
+                );
+                if !el.is_empty() {
+                    return Some(subset_step(t, union, &cells, u, el));
+                }
+            }
+        }
+        None
+    }
+
+    /// A hidden set of `n` digits of one unit (pair 3.4, triple 4.0, quad
+    /// 5.4) in units with more than 2n empty cells; with `direct`, one
+    /// whose eliminations leave another digit a single place in the unit,
+    /// which is placed (direct hidden pair 2.0, triple 2.5), in units with
+    /// more than n empty cells.
+    pub(crate) fn se_hidden_set(&self, n: u32, direct: bool) -> Option<Step> {
+        for u in SE_UNIT_ORDER {
+            let empty = self.empty_in(u);
+            if !(empty > 2 * n as usize || (direct && empty > n as usize)) {
+                continue;
+            }
+            let pos: Vec<u16> = (1..=9u8).map(|d| self.positions(u, d)).collect();
+            for m in masks_of_size(n) {
+                let digits: Vec<u8> = (1..=9u8).filter(|d| m & bit(*d) != 0).collect();
+                if digits.iter().any(|&d| pos[d as usize - 1].count_ones() < 2) {
+                    continue;
+                }
+                let union = digits.iter().fold(0u16, |a, &d| a | pos[d as usize - 1]);
+                if union.count_ones() != n {
+                    continue;
+                }
+                let cells: Vec<usize> = (0..9)
+                    .filter(|i| union & (1 << i) != 0)
+                    .map(|i| UNITS[u][i])
+                    .collect();
+                let el = self.elims_of(cells.iter().copied(), !m & 0x1ff);
+                if !direct {
+                    if el.is_empty() {
+                        continue;
+                    }
+                    let t = match n {
+                        2 => Technique::HiddenPair,
+                        3 => Technique::HiddenTriple,
+                        _ => Technique::HiddenQuad,
+                    };
+                    return Some(subset_step(t, m, &cells, u, el));
+                }
+                for v in (1..=9u8).filter(|v| m & bit(*v) == 0) {
+                    let p = pos[v as usize - 1];
+                    if p.count_ones() > 1 && (p & !union).count_ones() == 1 {
+                        let i = (p & !union).trailing_zeros() as usize;
+                        let t = if n == 2 {
+                            Technique::DirectHiddenPair
+                        } else {
+                            Technique::DirectHiddenTriple
+                        };
+                        // Only the placement: the eliminations are the
+                        // reasoning, not the step.
+                        let mut s = subset_step(t, m, &cells, u, Vec::new());
+                        s.placement = Some((UNITS[u][i], v));
+                        return Some(s);
+                    }
+                }
+            }
+        }
+        None
+    }
+}

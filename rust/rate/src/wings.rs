@@ -1,0 +1,280 @@
+//! Wings: XY-Wing, XYZ-Wing and W-Wing.
+
+use crate::*;
+
+impl Board {
+    pub(crate) fn seeing_all(&self, cells: &[usize], mask: u16) -> Vec<(usize, u8)> {
+        self.elims_of((0..81).filter(|&c| cells.iter().all(|&x| sees(c, x))), mask)
+    }
+
+    pub(crate) fn xy_wing(&self) -> Option<Step> {
+        for p in (0..81).filter(|&c| self.cand[c].count_ones() == 2) {
+            let cp = self.cand[p];
+            for a in (0..81).filter(|&c| sees(p, c) && self.cand[c].count_ones() == 2) {
+                let ca = self.cand[a];
+                if (ca & cp).count_ones() != 1 {
+                    continue;
+                }
+                let z = ca & !cp;
+                let want = (cp & !ca) | z;
+                for b in (0..81).filter(|&c| c != a && sees(p, c) && self.cand[c] == want) {
+                    let el = self.seeing_all(&[a, b], z);
+                    if !el.is_empty() {
+                        return Some(Step {
+                            technique: Technique::XyWing,
+                            tenths: Technique::XyWing.score_tenths(),
+                            placement: None,
+                            eliminations: el,
+                            detail: format!(
+                                "pivot {} {{{}}}, pincers {} {{{}}}, {} {{{}}}",
+                                cell_name(p),
+                                digits_of(cp),
+                                cell_name(a),
+                                digits_of(ca),
+                                cell_name(b),
+                                digits_of(want)
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    pub(crate) fn xyz_wing(&self) -> Option<Step> {
+        for p in (0..81).filter(|&c| self.cand[c].count_ones() == 3) {
+            let cp = self.cand[p];
+            let pincers: Vec<usize> = (0..81)
+                .filter(|&c| {
+                    sees(p, c) && self.cand[c].count_ones() == 2 && self.cand[c] & !cp == 0
+                })
+                .collect();
+            for (i, &a) in pincers.iter().enumerate() {
+                for &b in &pincers[i + 1..] {
+                    if self.cand[a] == self.cand[b] {
+                        continue;
+                    }
+                    let z = self.cand[a] & self.cand[b];
+                    let el = self.seeing_all(&[p, a, b], z);
+                    if !el.is_empty() {
+                        return Some(Step {
+                            technique: Technique::XyzWing,
+                            tenths: Technique::XyzWing.score_tenths(),
+                            placement: None,
+                            eliminations: el,
+                            detail: format!(
+                                "pivot {} {{{}}}, pincers {} {{{}}}, {} {{{}}}",
+                                cell_name(p),
+                                digits_of(cp),
+                                cell_name(a),
+                                digits_of(self.cand[a]),
+                                cell_name(b),
+                                digits_of(self.cand[b])
+                            ),
+                        });
+                    }
+                }
+            }
+        }
+        None
+    }
+
+    pub(crate) fn w_wing(&self) -> Option<Step> {
+        let bivalue: Vec<usize> = (0..81)
+            .filter(|&c| self.cand[c].count_ones() == 2)
+            .collect();
+        for (i, &a) in bivalue.iter().enumerate() {
+            for &b in &bivalue[i + 1..] {
+                if self.cand[a] != self.cand[b] || sees(a, b) {
+                    continue;
+                }
+                let m = self.cand[a];
+                for x in (1..=9u8).filter(|&x| m & bit(x) != 0) {
+                    let y = m & !bit(x);
+                    for u in 0..27 {
+                        let p = self.places(u, x);
+                        if p.len() != 2 || p.contains(&a) || p.contains(&b) {
+                            continue;
+                        }
+                        let linked =
+                            (sees(p[0], a) && sees(p[1], b)) || (sees(p[0], b) && sees(p[1], a));
+                        if !linked {
+                            continue;
+                        }
+                        let el = self.seeing_all(&[a, b], y);
+                        if !el.is_empty() {
+                            return Some(Step {
+                                technique: Technique::WWing,
+                                tenths: Technique::WWing.score_tenths(),
+                                placement: None,
+                                eliminations: el,
+                                detail: format!(
+                                    "{},{} {{{}}}, strong link on {x} in {}",
+                                    cell_name(a),
+                                    cell_name(b),
+                                    digits_of(m),
+                                    unit_name(u)
+                                ),
+                            });
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// Sudoku Explainer's wings.
+impl Board {
+    /// XY-Wing (4.2).
+    pub(crate) fn se_xy_wing(&self) -> Option<Step> {
+        self.xy_wing()
+    }
+
+    /// XYZ-Wing (4.4).
+    pub(crate) fn se_xyz_wing(&self) -> Option<Step> {
+        self.xyz_wing()
+    }
+}
+
+/// The ALS wings (WXYZ 5.5–5.6, VWXYZ 6.2–6.4, UVWXYZ 6.6, TUVWXYZ 7.5):
+/// n cells seeing each other hold exactly n + 1 digits between them (an
+/// almost locked set); a bivalue cell {x,z} outside sees every one of them
+/// holding x. If the bivalue cell is not x it is z, and if it is x the set
+/// holds z: z leaves every cell seeing the bivalue cell and the set's
+/// z-cells. When z also links (doubly linked), the set's other digits leave
+/// every cell seeing all the set's cells holding them, and x and z every
+/// cell seeing the bivalue cell and their cells. Sudoku Explainer scores
+/// WXYZ (3 cells) 5.5 + 0.1 × (1 − |3 − m|) and VWXYZ (4 cells)
+/// 6.2 + 0.1 × (2 − |3 − m|), m the most candidates in one of the cells;
+/// UVWXYZ (5 cells) 6.6 and TUVWXYZ (6 cells) 7.5.
+impl Board {
+    pub(crate) fn se_als_wing(&self, n: usize) -> Option<Step> {
+        let (t, base) = match n {
+            3 => (Technique::WxyzWing, 55i32),
+            4 => (Technique::VwxyzWing, 62),
+            5 => (Technique::UvwxyzWing, 66),
+            _ => (Technique::TuvwxyzWing, 75),
+        };
+        let cells: Vec<usize> = (0..81)
+            .filter(|&c| (2..=n as u32 + 1).contains(&self.cand[c].count_ones()))
+            .collect();
+        let mut best: Option<(u8, usize, Step)> = None;
+        let mut set = Vec::with_capacity(n);
+        self.als_sets(&cells, 0, n, 0, &mut set, &mut |als, union| {
+            let big = als
+                .iter()
+                .map(|&c| self.cand[c].count_ones() as i32)
+                .max()
+                .unwrap_or(0);
+            let tenths = match n {
+                3 => base + (1 - (3 - big).abs()),
+                4 => base + (2 - (3 - big).abs()),
+                _ => base,
+            } as u8;
+            for yz in 0..81 {
+                let m = self.cand[yz];
+                if m.count_ones() != 2 || m & !union != 0 || als.contains(&yz) {
+                    continue;
+                }
+                if !als.iter().any(|&c| sees(c, yz)) {
+                    continue;
+                }
+                let lo = m.trailing_zeros() as u8 + 1;
+                let hi = 16 - m.leading_zeros() as u8;
+                let linked = |d: u8| {
+                    als.iter()
+                        .filter(|&&c| self.cand[c] & bit(d) != 0)
+                        .all(|&c| sees(c, yz))
+                };
+                let (x, z, double) = match (linked(lo), linked(hi)) {
+                    (true, true) => (lo, hi, true),
+                    (true, false) => (lo, hi, false),
+                    (false, true) => (hi, lo, false),
+                    _ => continue,
+                };
+                let seeing = |d: u8, with_yz: bool| -> Vec<usize> {
+                    (0..81)
+                        .filter(|&o| {
+                            !als.contains(&o)
+                                && o != yz
+                                && self.cand[o] & bit(d) != 0
+                                && (!with_yz || sees(o, yz))
+                                && als
+                                    .iter()
+                                    .filter(|&&c| self.cand[c] & bit(d) != 0)
+                                    .all(|&c| sees(o, c))
+                        })
+                        .collect()
+                };
+                let mut el: Vec<(usize, u8)> =
+                    seeing(z, true).into_iter().map(|o| (o, z)).collect();
+                if double {
+                    el.extend(seeing(x, true).into_iter().map(|o| (o, x)));
+                    for w in (1..=9u8).filter(|&w| union & bit(w) != 0 && m & bit(w) == 0) {
+                        el.extend(seeing(w, false).into_iter().map(|o| (o, w)));
+                    }
+                }
+                if el.is_empty() {
+                    continue;
+                }
+                el.sort_unstable();
+                el.dedup();
+                let k = el.len();
+                if best.as_ref().is_some_and(|b| {
+                    (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(k))
+                }) {
+                    continue;
+                }
+                let names: Vec<String> = als.iter().map(|&c| cell_name(c)).collect();
+                let step = Step {
+                    technique: t,
+                    tenths,
+                    placement: None,
+                    eliminations: el,
+                    detail: format!(
+                        "{} {{{}}} with {} {{{}}}, x={x} z={z}{}",
+                        names.join(","),
+                        digits_of(union),
+                        cell_name(yz),
+                        digits_of(m),
+                        if double { " (doubly linked)" } else { "" }
+                    ),
+                };
+                best = Some((tenths, k, step));
+            }
+        });
+        best.map(|b| b.2)
+    }
+
+    /// Calls `f` with every set of `n` cells of `cells` (from index
+    /// `from`) that see each other and hold exactly n + 1 digits.
+    fn als_sets(
+        &self,
+        cells: &[usize],
+        from: usize,
+        n: usize,
+        union: u16,
+        set: &mut Vec<usize>,
+        f: &mut dyn FnMut(&[usize], u16),
+    ) {
+        if set.len() == n {
+            if union.count_ones() as usize == n + 1 {
+                f(set, union);
+            }
+            return;
+        }
+        for i in from..cells.len() {
+            let c = cells[i];
+            let u = union | self.cand[c];
+            if u.count_ones() as usize > n + 1 || !set.iter().all(|&s| sees(s, c)) {
+                continue;
+            }
+            set.push(c);
+            self.als_sets(cells, i + 1, n, u, set, f);
+            set.pop();
+        }
+    }
+}
