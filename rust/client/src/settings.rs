@@ -179,7 +179,7 @@ impl Settings {
         self.algod_server.is_some() || self.algod_port.is_some()
     }
 
-    /// algod's URL: ALGOD_SERVER[:ALGOD_PORT], LocalNet's (http://localhost:4001) by default.
+    /// algod's URL: `ALGOD_SERVER[:ALGOD_PORT]`, LocalNet's (`http://localhost:4001`) by default.
     pub fn algod_url(&self) -> String {
         match &self.algod_server {
             // AlgoKit's rule: a configured server takes ALGOD_PORT only when it is set
@@ -199,7 +199,7 @@ impl Settings {
             .unwrap_or_else(|| LOCALNET_TOKEN.to_string())
     }
 
-    /// KMD's URL: ALGOD_SERVER[:KMD_PORT], LocalNet's (http://localhost:4002) by default.
+    /// KMD's URL: `ALGOD_SERVER[:KMD_PORT]`, LocalNet's (`http://localhost:4002`) by default.
     pub fn kmd_url(&self) -> String {
         match &self.algod_server {
             Some(server) => join(server, self.kmd_port.as_deref()),
