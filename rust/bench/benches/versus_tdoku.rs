@@ -14,6 +14,8 @@
 //!   --chunk N        puzzles per timed chunk (default: 64)
 //!   --json           one JSON object instead of the table
 //!   --wall           time with the wall clock instead of the thread's CPU time
+//!   --fresh N        also N fresh puzzles per forum-hardest file (default 0):
+//!                    neighbours that no data file holds, drawn with --seed
 //!   --profile M      no timing, no cross-check: run one mode (ours-first,
 //!                    ours-upto2, tdoku-first, tdoku-upto2; `load` only loads)
 //!                    once over the transformed files, e.g. under `valgrind
@@ -42,6 +44,13 @@
 //! machine leaves out the time spent waiting for a core; caches are still
 //! shared, so ratios of one run are comparable, absolute rates less so.
 //!
+//! Fresh puzzles (`--fresh N`): so that no result depends on tuning to a
+//! file, the bench also makes N puzzles per forum-hardest file that no data
+//! file contains: a puzzle of the file with one given removed and one blank
+//! cell of its solution given instead (same clue count, same neighbourhood of
+//! difficulty), kept when the solution stays unique and the puzzle is new.
+//! Rows `fresh <file>`; they are transformed like the files.
+//!
 //! Search effort, per puzzle: `branches` is the number of branch points (our
 //! cells guessed on; tdoku's `num_guesses`, one per binary branch), the
 //! measure both count alike; `ns/branch` is the time per puzzle divided by it.
@@ -56,7 +65,7 @@ use std::time::{Duration, Instant};
 
 use algoku_bench::load_puzzles;
 use algoku_sudoku::transform::isomorphs;
-use algoku_sudoku::{count_solutions, solve, Grid, Solver};
+use algoku_sudoku::{count_solutions, solve, Grid, Solver, SplitMix64};
 
 const FILES: [&str; 5] = [
     "puzzles2_17_clue",
@@ -66,7 +75,7 @@ const FILES: [&str; 5] = [
     "puzzles7_serg_benchmark",
 ];
 
-const USAGE: &str = "usage: versus_tdoku [--tdoku LIB] [--data DIR] [--files A,B] [--limit N] [--seed S | --file-order] [--passes P] [--chunk N] [--wall] [--json] [--profile ours-first|ours-upto2|tdoku-first|tdoku-upto2|load]";
+const USAGE: &str = "usage: versus_tdoku [--tdoku LIB] [--data DIR] [--files A,B] [--limit N] [--seed S | --file-order] [--passes P] [--chunk N] [--fresh N] [--wall] [--json] [--profile ours-first|ours-upto2|tdoku-first|tdoku-upto2|load]";
 
 struct Options {
     tdoku: Option<PathBuf>,
@@ -79,6 +88,7 @@ struct Options {
     json: bool,
     profile: Option<String>,
     cpu_clock: bool,
+    fresh: usize,
 }
 
 fn parse_args() -> Result<Options, String> {
@@ -93,6 +103,7 @@ fn parse_args() -> Result<Options, String> {
         json: false,
         profile: None,
         cpu_clock: true,
+        fresh: 0,
     };
     fn value<T: std::str::FromStr>(flag: &str, v: Option<String>) -> Result<T, String> {
         let v = v.ok_or_else(|| format!("{flag} needs a value\n{USAGE}"))?;
@@ -118,6 +129,7 @@ fn parse_args() -> Result<Options, String> {
             "--chunk" => o.chunk = value::<usize>("--chunk", args.next())?.max(1),
             "--json" => o.json = true,
             "--wall" => o.cpu_clock = false,
+            "--fresh" => o.fresh = value("--fresh", args.next())?,
             "--profile" => o.profile = Some(value("--profile", args.next())?),
             "--bench" => {} // passed by `cargo bench`
             "-h" | "--help" => {
@@ -255,6 +267,53 @@ struct Row {
 
 fn bench_file(o: &Options, td: Option<&Tdoku>, file: &str) -> Result<[Row; 2], String> {
     let raw = load_puzzles(&o.data.join(file), o.limit)?;
+    bench_puzzles(o, td, file, raw)
+}
+
+/// Fresh puzzles near the puzzles of `file` (see the module docs): `n` of
+/// them, none in any data file of `o.files`, drawn with `seed`.
+fn fresh_neighbours(o: &Options, file: &str, n: usize, seed: u64) -> Result<Vec<Grid>, String> {
+    let raw = load_puzzles(&o.data.join(file), usize::MAX)?;
+    let mut known = std::collections::HashSet::new();
+    for f in FILES {
+        if let Ok(all) = load_puzzles(&o.data.join(f), usize::MAX) {
+            known.extend(all);
+        }
+    }
+    let mut rng = SplitMix64::new(seed ^ 0x6672_6573_6821);
+    let mut fresh = Vec::with_capacity(n);
+    let mut tries = 0usize;
+    while fresh.len() < n && !raw.is_empty() {
+        tries += 1;
+        if tries > 1000 * n.max(1) {
+            return Err(format!(
+                "{file}: only {} fresh neighbours in {tries} tries",
+                fresh.len()
+            ));
+        }
+        let p = raw[rng.below(raw.len() as u64) as usize];
+        let Some(solution) = solve(&p) else { continue };
+        let givens: Vec<usize> = (0..81).filter(|&i| p.cells()[i] != 0).collect();
+        let blanks: Vec<usize> = (0..81).filter(|&i| p.cells()[i] == 0).collect();
+        let mut q = p;
+        let out = givens[rng.below(givens.len() as u64) as usize];
+        let into = blanks[rng.below(blanks.len() as u64) as usize];
+        q.set(out, 0).map_err(|e| e.to_string())?;
+        q.set(into, solution.cells()[into])
+            .map_err(|e| e.to_string())?;
+        if count_solutions(&q, 2) == 1 && known.insert(q) {
+            fresh.push(q);
+        }
+    }
+    Ok(fresh)
+}
+
+fn bench_puzzles(
+    o: &Options,
+    td: Option<&Tdoku>,
+    file: &str,
+    raw: Vec<Grid>,
+) -> Result<[Row; 2], String> {
     let puzzles = match o.seed {
         Some(seed) => isomorphs(&raw, seed),
         None => raw,
@@ -519,6 +578,27 @@ fn main() -> ExitCode {
                 rows.extend(r);
                 if !o.json {
                     eprintln!("done: {file}");
+                }
+            }
+            Err(e) => {
+                print(&o, &rows);
+                eprintln!("error: {e}");
+                return ExitCode::FAILURE;
+            }
+        }
+    }
+    for file in FILES.iter().filter(|f| f.contains("forum_hardest")) {
+        if o.fresh == 0 {
+            break;
+        }
+        let name = format!("fresh {file}");
+        let result = fresh_neighbours(&o, file, o.fresh, o.seed.unwrap_or(1))
+            .and_then(|p| bench_puzzles(&o, td.as_ref(), &name, p));
+        match result {
+            Ok(r) => {
+                rows.extend(r);
+                if !o.json {
+                    eprintln!("done: {name}");
                 }
             }
             Err(e) => {
