@@ -285,8 +285,7 @@ impl Algoku {
     /// is this Algoku artifact, byte for byte: any other app could answer
     /// `true` to anything (a program that logs `151f7c7580` is enough).
     pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
-        let program = self.chain.app_approval(app_id).await?;
-        self.spec.check_program(app_id, program)?;
+        self.chain.check_app(&self.spec, app_id).await?;
         self.deployed = Some(app_id);
         Ok(())
     }

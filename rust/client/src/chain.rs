@@ -22,7 +22,7 @@ use algonaut::core::{Address, AppId, MicroAlgos, ToMsgPack};
 use algonaut::transaction::account::Account;
 use algonaut::transaction::builder::{CallApplication, CreateApplication, Pay};
 use algonaut::transaction::group::TransactionGroup;
-use algonaut::transaction::transaction::StateSchema;
+use algonaut::transaction::transaction::{BoxReference, StateSchema};
 use algonaut::transaction::{SignedTransaction, Transaction};
 
 /// The pooled opcode budget each app call adds.
@@ -710,6 +710,39 @@ impl Chain {
             have: funds.balance,
             need,
         })
+    }
+
+    /// Fail unless app `id` exists and its approval program is `spec`'s, byte
+    /// for byte: any other app could answer `true` to anything.
+    pub async fn check_app(&mut self, spec: &AppSpec, id: u64) -> Result<(), ClientError> {
+        let program = self.app_approval(id).await?;
+        spec.check_program(id, program)
+    }
+
+    /// An ABI call of `spec`'s `method` on app `app_id` from the signing
+    /// account: the selector then `args`, `fee`, the note `"{method} {note}"`
+    /// (distinct notes keep otherwise equal calls' txids apart), and `boxes`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn abi_call(
+        &self,
+        spec: &AppSpec,
+        app_id: u64,
+        method: &str,
+        args: Vec<Vec<u8>>,
+        fee: u64,
+        note: usize,
+        boxes: Vec<BoxReference>,
+    ) -> Result<Transaction, ClientError> {
+        let mut app_args = vec![spec.method(method)?.selector.to_vec()];
+        app_args.extend(args);
+        let mut b = CallApplication::new(self.address(), AppId(app_id))
+            .app_arguments(app_args)
+            .fee(micro(fee))
+            .note(format!("{method} {note}").into_bytes());
+        if !boxes.is_empty() {
+            b = b.boxes(boxes);
+        }
+        Ok(b.build(&self.params)?)
     }
 
     /// The approval program of app `id`, or `None` when it does not exist.

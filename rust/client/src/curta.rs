@@ -16,7 +16,7 @@ use crate::error::ClientError;
 use crate::outcome::GroupOutcome;
 use crate::spec::AppSpec;
 use algonaut::core::AppId;
-use algonaut::transaction::builder::{CallApplication, Pay};
+use algonaut::transaction::builder::Pay;
 use algonaut::transaction::transaction::BoxReference;
 use algonaut::transaction::Transaction;
 
@@ -157,8 +157,7 @@ impl Curta {
 
     /// Use app `app_id` after checking that its approval program is the Curta artifact.
     pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
-        let program = self.chain.app_approval(app_id).await?;
-        self.spec.check_program(app_id, program)?;
+        self.chain.check_app(&self.spec, app_id).await?;
         self.deployed = Some(app_id);
         Ok(())
     }
@@ -181,16 +180,8 @@ impl Curta {
         note: usize,
         boxes: Vec<BoxReference>,
     ) -> Result<Transaction, ClientError> {
-        let mut app_args = vec![self.spec.method(method)?.selector.to_vec()];
-        app_args.extend(args);
-        let mut b = CallApplication::new(self.chain.address(), AppId(self.app_id()?))
-            .app_arguments(app_args)
-            .fee(micro(fee))
-            .note(format!("{method} {note}").into_bytes());
-        if !boxes.is_empty() {
-            b = b.boxes(boxes);
-        }
-        Ok(b.build(&self.chain.params)?)
+        self.chain
+            .abi_call(&self.spec, self.app_id()?, method, args, fee, note, boxes)
     }
 
     /// Simulate one call per `args` entry, up to [`Chain::measured_group_max`]

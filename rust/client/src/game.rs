@@ -19,7 +19,7 @@ use crate::spec::AppSpec;
 use algoku_game::{lanes, Tree, LANES};
 use algoku_sudoku::Grid;
 use algonaut::core::AppId;
-use algonaut::transaction::builder::{CallApplication, Pay};
+use algonaut::transaction::builder::Pay;
 use algonaut::transaction::transaction::BoxReference;
 use algonaut::transaction::Transaction;
 
@@ -155,8 +155,7 @@ impl Game {
 
     /// Use app `app_id` after checking that its approval program is the game artifact.
     pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
-        let program = self.chain.app_approval(app_id).await?;
-        self.spec.check_program(app_id, program)?;
+        self.chain.check_app(&self.spec, app_id).await?;
         self.deployed = Some(app_id);
         Ok(())
     }
@@ -178,16 +177,15 @@ impl Game {
         note: usize,
         boxes: Vec<BoxReference>,
     ) -> Result<Transaction, ClientError> {
-        let mut app_args = vec![self.spec.method(method)?.selector.to_vec()];
-        app_args.extend(args);
-        let mut b = CallApplication::new(self.chain.address(), AppId(self.app_id()?))
-            .app_arguments(app_args)
-            .fee(micro(self.chain.min_fee()))
-            .note(format!("{method} {note}").into_bytes());
-        if !boxes.is_empty() {
-            b = b.boxes(boxes);
-        }
-        Ok(b.build(&self.chain.params)?)
+        self.chain.abi_call(
+            &self.spec,
+            self.app_id()?,
+            method,
+            args,
+            self.chain.min_fee(),
+            note,
+            boxes,
+        )
     }
 
     fn padded(&self, mut tail: Vec<Transaction>) -> Result<Vec<Transaction>, ClientError> {
