@@ -98,7 +98,20 @@ pub(crate) fn subset_step(
 /// The k-subsets of 0..9 as bit masks, in increasing numeric order (the
 /// order Sudoku Explainer enumerates them in).
 pub(crate) fn masks_of_size(k: u32) -> impl Iterator<Item = u16> {
-    (1u16..512).filter(move |m| m.count_ones() == k)
+    MASKS[k as usize].iter().copied()
+}
+
+/// [`masks_of_size`]'s lists, built once (sizes 0..=9).
+static MASKS: std::sync::LazyLock<[Vec<u16>; 10]> = std::sync::LazyLock::new(|| {
+    std::array::from_fn(|k| (1u16..512).filter(|m| m.count_ones() == k as u32).collect())
+});
+
+/// The cells of unit `u` at the positions of `pos` (bit i = `UNITS[u][i]`).
+fn cells_at(u: usize, pos: u16) -> Vec<usize> {
+    (0..9)
+        .filter(|i| pos & (1 << i) != 0)
+        .map(|i| UNITS[u][i])
+        .collect()
 }
 
 /// Sudoku Explainer's naked and hidden sets (and the direct hidden ones).
@@ -130,25 +143,30 @@ impl Board {
             if self.empty_in(u) < 2 * n as usize {
                 continue;
             }
+            let cand: [u16; 9] = std::array::from_fn(|i| self.cand[UNITS[u][i]]);
+            // Positions whose cell has at least two candidates.
+            let open = (0..9).fold(0u16, |m, i| {
+                m | u16::from(cand[i].count_ones() >= 2) << i
+            });
             for m in masks_of_size(n) {
-                let cells: Vec<usize> = (0..9)
-                    .filter(|i| m & (1 << i) != 0)
-                    .map(|i| UNITS[u][i])
-                    .collect();
-                if cells.iter().any(|&c| self.cand[c].count_ones() < 2) {
+                if m & !open != 0 {
                     continue;
                 }
-                let union = cells.iter().fold(0u16, |a, &c| a | self.cand[c]);
+                let union = (0..9)
+                    .filter(|i| m & (1 << i) != 0)
+                    .fold(0u16, |a, i| a | cand[i]);
                 if union.count_ones() != n {
                     continue;
                 }
+                if !(0..9).any(|i| m & (1 << i) == 0 && cand[i] & union != 0) {
+                    continue;
+                }
+                let cells = cells_at(u, m);
                 let el = self.elims_of(
                     UNITS[u].iter().copied().filter(|c| !cells.contains(c)),
                     union,
                 );
-                if !el.is_empty() {
-                    return Some(subset_step(t, union, &cells, u, el));
-                }
+                return Some(subset_step(t, union, &cells, u, el));
             }
         }
         None
@@ -165,20 +183,35 @@ impl Board {
             if !(empty > 2 * n as usize || (direct && empty > n as usize)) {
                 continue;
             }
-            let pos: Vec<u16> = (1..=9u8).map(|d| self.positions(u, d)).collect();
+            let pos: [u16; 9] = std::array::from_fn(|i| self.positions(u, i as u8 + 1));
+            // Digits with at least two places.
+            let open = (0..9).fold(0u16, |a, i| {
+                a | u16::from(pos[i].count_ones() >= 2) << i
+            });
             for m in masks_of_size(n) {
-                let digits: Vec<u8> = (1..=9u8).filter(|d| m & bit(*d) != 0).collect();
-                if digits.iter().any(|&d| pos[d as usize - 1].count_ones() < 2) {
+                if m & !open != 0 {
                     continue;
                 }
-                let union = digits.iter().fold(0u16, |a, &d| a | pos[d as usize - 1]);
+                let union = (0..9)
+                    .filter(|i| m & (1 << i) != 0)
+                    .fold(0u16, |a, i| a | pos[i]);
                 if union.count_ones() != n {
                     continue;
                 }
-                let cells: Vec<usize> = (0..9)
-                    .filter(|i| union & (1 << i) != 0)
-                    .map(|i| UNITS[u][i])
-                    .collect();
+                // Other digits in the set's cells (the eliminations).
+                let others = (0..9).any(|i| m & (1 << i) == 0 && pos[i] & union != 0);
+                if !others {
+                    continue;
+                }
+                if direct
+                    && !(0..9).any(|i| {
+                        let p = pos[i];
+                        m & (1 << i) == 0 && p.count_ones() > 1 && (p & !union).count_ones() == 1
+                    })
+                {
+                    continue;
+                }
+                let cells = cells_at(u, union);
                 let el = self.elims_of(cells.iter().copied(), !m & 0x1ff);
                 if !direct {
                     if el.is_empty() {
