@@ -73,6 +73,25 @@ const fn unit_masks() -> [u128; 27] {
     m
 }
 
+/// Each cell's peers (the other cells of its row, column and box).
+const PEERS: [u128; 81] = peers();
+
+const fn peers() -> [u128; 81] {
+    let mut p = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            if sees(a, b) {
+                p[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    p
+}
+
 /// (cell, digit) candidates removed by a step.
 type Elims = Vec<(usize, u8)>;
 
@@ -573,15 +592,17 @@ impl Engine {
         parts.join(" => ")
     }
 
-    fn is_ancestor(&self, child: u32, pot: Pot) -> bool {
-        let mut k = child;
+    /// The potentials on a node's first-parent path (itself excluded), in
+    /// a bit set over the potentials, written into `set`; the bits set
+    /// are listed in `bits` so they can be cleared.
+    fn first_path(&self, n: u32, set: &mut [u64; NPOT.div_ceil(64)], bits: &mut Vec<u16>) {
+        let mut k = n;
         while let Some(&p) = self.parents(k).first() {
             k = p;
-            if self.nodes[k as usize].pot == pot {
-                return true;
-            }
+            let pot = self.nodes[k as usize].pot.0;
+            set[pot as usize / 64] |= 1 << (pot % 64);
+            bits.push(pot);
         }
-        false
     }
 
     // ----- static single chains and cycles -----
@@ -599,6 +620,8 @@ impl Engine {
         let mut pending_on = VecDeque::from([start]);
         let mut pending_off: VecDeque<u32> = VecDeque::new();
         let mut length = 0;
+        let mut path = [0u64; NPOT.div_ceil(64)];
+        let mut path_bits: Vec<u16> = Vec::new();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if !beats((base + length_tenths(length), length, 0), bar) {
                 break;
@@ -606,13 +629,17 @@ impl Engine {
             length += 1;
             while let Some(p) = pending_on.pop_front() {
                 let from = self.nodes[p as usize].pot.cell();
+                self.first_path(p, &mut path, &mut path_bits);
                 for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
-                    if !self.is_ancestor(p, q) {
+                    if path[q.0 as usize / 64] >> (q.0 % 64) & 1 == 0 {
                         let k = self.node(q, &[p]);
                         self.nodes[k as usize].cause = link_unit(from, q.cell());
                         pending_off.push_back(k);
                         offs.add(q, k);
                     }
+                }
+                for b in path_bits.drain(..) {
+                    path[b as usize / 64] = 0;
                 }
             }
             length += 1;
@@ -703,37 +730,39 @@ impl Engine {
         ) {
             return None;
         }
-        let mut cells = Vec::new();
+        // The cycle's cells, then for each digit the cells outside them
+        // seeing an on (forward) and an off (backward) node of the digit.
+        let mut cells = 0u128;
         let mut k = dst;
         while let Some(&p) = self.parents(k).first() {
-            cells.push(self.nodes[k as usize].pot.cell());
+            cells |= 1 << self.nodes[k as usize].pot.cell();
             k = p;
         }
-        let mut forw = vec![false; NPOT];
-        let mut back = vec![false; NPOT];
+        let mut forw = [0u128; 9];
+        let mut back = [0u128; 9];
         let mut k = dst;
         while let Some(&p) = self.parents(k).first() {
             let pot = self.nodes[k as usize].pot;
-            for o in 0..81 {
-                if sees(o, pot.cell()) && !cells.contains(&o) && self.has(o, pot.digit()) {
-                    let t = Pot::new(o, pot.digit(), false).0 as usize;
-                    if pot.on() {
-                        forw[t] = true;
-                    } else {
-                        back[t] = true;
-                    }
-                }
+            let i = pot.digit() as usize - 1;
+            let seen = PEERS[pot.cell()] & self.places[i] & !cells;
+            if pot.on() {
+                forw[i] |= seen;
+            } else {
+                back[i] |= seen;
             }
             k = p;
         }
-        let mut el: Vec<(usize, u8)> = (0..NPOT)
-            .filter(|&t| forw[t] && back[t])
-            .map(|t| (Pot(t as u16).cell(), Pot(t as u16).digit()))
-            .collect();
+        let mut el: Vec<(usize, u8)> = Vec::new();
+        for c in 0..81 {
+            for i in 0..9 {
+                if (forw[i] & back[i]) >> c & 1 == 1 {
+                    el.push((c, i as u8 + 1));
+                }
+            }
+        }
         if el.is_empty() {
             return None;
         }
-        el.sort_unstable();
         Some(ChainHint {
             step: Step {
                 technique: t,

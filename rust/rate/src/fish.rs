@@ -205,9 +205,53 @@ impl Board {
                 .iter()
                 .filter_map(|&u| self.strong_link(u, d))
                 .collect();
-            let mut chain: Vec<(usize, u128, u128, bool)> = Vec::new(); // (unit, near, far, grouped)
-            let mut shared: Vec<usize> = Vec::new();
-            self.extend_links(d, k, &links, &mut chain, &mut shared, &mut best);
+            if links.len() < k {
+                continue;
+            }
+            // Each link read both ways (near group, far group), in the
+            // order the chains are enumerated in, and for each end which
+            // ends may follow it, with the unit their groups share.
+            let ends: Vec<End> = links
+                .iter()
+                .enumerate()
+                .flat_map(|(i, l)| {
+                    [(l.a, l.b), (l.b, l.a)].map(|(near, far)| End {
+                        link: i,
+                        unit: l.unit,
+                        near,
+                        far,
+                        grouped: l.grouped,
+                    })
+                })
+                .collect();
+            let next: Vec<Vec<(usize, usize)>> = ends
+                .iter()
+                .map(|e| {
+                    ends.iter()
+                        .enumerate()
+                        .filter(|(_, f)| {
+                            f.link != e.link && (f.near | f.far) & (e.near | e.far) == 0
+                        })
+                        .filter_map(|(j, f)| shared_unit(e.far | f.near).map(|s| (j, s)))
+                        .collect()
+                })
+                .collect();
+            let search = LinkSearch {
+                d,
+                k,
+                places: (0..81)
+                    .filter(|&c| self.cand[c] & bit(d) != 0)
+                    .fold(0u128, |m, c| m | 1 << c),
+                ends: &ends,
+                next: &next,
+            };
+            let mut chain: Vec<usize> = Vec::with_capacity(k);
+            let mut shared: Vec<usize> = Vec::with_capacity(k);
+            for first in 0..ends.len() {
+                chain.push(first);
+                search.extend(&mut chain, &mut shared, &mut best);
+                chain.pop();
+            }
         }
         best.map(|b| b.2)
     }
@@ -283,70 +327,77 @@ impl Board {
         }
         None
     }
+}
 
-    fn extend_links(
+/// The unit holding every cell of `cells` (the first of column, row, box
+/// of its first cell), if any.
+fn shared_unit(cells: u128) -> Option<usize> {
+    let first = cells.trailing_zeros() as usize;
+    [9 + col(first), row(first), 18 + boxi(first)]
+        .into_iter()
+        .find(|&s| cells & !UNIT_MASKS[s] == 0)
+}
+
+/// A link read one way: its near and far groups.
+struct End {
+    link: usize,
+    unit: usize,
+    near: u128,
+    far: u128,
+    grouped: bool,
+}
+
+/// One digit's chains of strong links, enumerated depth first: each end,
+/// then each end that may follow the last one, and so on (ends in
+/// [`SE_UNIT_ORDER`], near before far), up to `k` links.
+struct LinkSearch<'a> {
+    d: u8,
+    k: usize,
+    /// The cells holding `d`.
+    places: u128,
+    ends: &'a [End],
+    /// For each end, the ends that may follow it and the unit they share.
+    next: &'a [Vec<(usize, usize)>],
+}
+
+impl LinkSearch<'_> {
+    fn extend(
         &self,
-        d: u8,
-        k: usize,
-        links: &[Link],
-        chain: &mut Vec<(usize, u128, u128, bool)>,
+        chain: &mut Vec<usize>,
         shared: &mut Vec<usize>,
         best: &mut Option<(u8, usize, Step)>,
     ) {
-        if chain.len() == k {
-            self.strong_links_hint(d, chain, shared, best);
+        if chain.len() == self.k {
+            self.hint(chain, shared, best);
             return;
         }
-        let used: u128 = chain.iter().fold(0, |m, l| m | l.1 | l.2);
-        for l in links {
-            if chain.iter().any(|c| c.0 == l.unit) {
+        let used: u128 = chain
+            .iter()
+            .fold(0, |m, &e| m | self.ends[e].near | self.ends[e].far);
+        let last = chain[chain.len() - 1];
+        for &(j, s) in &self.next[last] {
+            let f = &self.ends[j];
+            if (f.near | f.far) & used != 0 || chain.iter().any(|&e| self.ends[e].link == f.link) {
                 continue;
             }
-            for (near, far) in [(l.a, l.b), (l.b, l.a)] {
-                if (near | far) & used != 0 {
-                    continue;
-                }
-                let link_unit = chain.last().map(|&(_, _, prev_far, _)| {
-                    let cells = prev_far | near;
-                    let first = cells.trailing_zeros() as usize;
-                    [9 + col(first), row(first), 18 + boxi(first)]
-                        .into_iter()
-                        .find(|&s| cells & !UNIT_MASKS[s] == 0)
-                });
-                match link_unit {
-                    Some(None) => continue,
-                    Some(Some(s)) => shared.push(s),
-                    None => {}
-                }
-                chain.push((l.unit, near, far, l.grouped));
-                self.extend_links(d, k, links, chain, shared, best);
-                chain.pop();
-                if matches!(link_unit, Some(Some(_))) {
-                    shared.pop();
-                }
-            }
+            chain.push(j);
+            shared.push(s);
+            self.extend(chain, shared, best);
+            chain.pop();
+            shared.pop();
         }
     }
 
-    fn strong_links_hint(
-        &self,
-        d: u8,
-        chain: &[(usize, u128, u128, bool)],
-        shared: &[usize],
-        best: &mut Option<(u8, usize, Step)>,
-    ) {
-        let (s, e) = (chain[0].1, chain[chain.len() - 1].2);
-        let ends = s | e;
+    fn hint(&self, chain: &[usize], shared: &[usize], best: &mut Option<(u8, usize, Step)>) {
+        let ends = self.ends[chain[0]].near | self.ends[chain[chain.len() - 1]].far;
         // Cells holding d, seeing every end cell, outside the link and
         // shared units.
-        let mut victims = (0..81)
-            .filter(|&c| self.cand[c] & bit(d) != 0)
-            .fold(0u128, |m, c| m | 1 << c);
+        let mut victims = self.places;
         for x in cells_of(ends) {
             victims &= PEERS[x];
         }
-        for l in chain {
-            victims &= !UNIT_MASKS[l.0];
+        for &e in chain {
+            victims &= !UNIT_MASKS[self.ends[e].unit];
         }
         for &u in shared {
             victims &= !UNIT_MASKS[u];
@@ -354,35 +405,44 @@ impl Board {
         if victims == 0 {
             return;
         }
-        let el: Vec<(usize, u8)> = cells_of(victims).map(|c| (c, d)).collect();
-        let kinds: Vec<u8> = chain
-            .iter()
-            .map(|l| match l.0 {
-                0..=8 => 1,
-                9..=17 => 2,
-                _ => 0,
-            })
-            .collect();
-        let grouped = chain.iter().any(|l| l.3);
+        let n = victims.count_ones() as usize;
+        let grouped = chain.iter().any(|&e| self.ends[e].grouped);
         let tenths = if grouped {
             [0u8, 40, 54, 58, 62][chain.len() - 1] + 3
         } else {
+            let kinds: Vec<u8> = chain
+                .iter()
+                .map(|&e| match self.ends[e].unit {
+                    0..=8 => 1,
+                    9..=17 => 2,
+                    _ => 0,
+                })
+                .collect();
             strong_links_tenths(&kinds)
         };
-        let n = el.len();
         if best
             .as_ref()
             .is_some_and(|b| (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(n)))
         {
             return;
         }
+        let d = self.d;
+        let el: Vec<(usize, u8)> = cells_of(victims).map(|c| (c, d)).collect();
         let group = |m: u128| -> String {
             let names: Vec<String> = cells_of(m).map(cell_name).collect();
             names.join("|")
         };
         let parts: Vec<String> = chain
             .iter()
-            .map(|l| format!("{}={} in {}", group(l.1), group(l.2), unit_name(l.0)))
+            .map(|&e| {
+                let l = &self.ends[e];
+                format!(
+                    "{}={} in {}",
+                    group(l.near),
+                    group(l.far),
+                    unit_name(l.unit)
+                )
+            })
             .collect();
         let t = match chain.len() {
             2 => Technique::TwoStrongLinks,

@@ -145,9 +145,7 @@ impl Board {
             }
             let cand: [u16; 9] = std::array::from_fn(|i| self.cand[UNITS[u][i]]);
             // Positions whose cell has at least two candidates.
-            let open = (0..9).fold(0u16, |m, i| {
-                m | u16::from(cand[i].count_ones() >= 2) << i
-            });
+            let open = (0..9).fold(0u16, |m, i| m | u16::from(cand[i].count_ones() >= 2) << i);
             for m in masks_of_size(n) {
                 if m & !open != 0 {
                     continue;
@@ -185,9 +183,7 @@ impl Board {
             }
             let pos: [u16; 9] = std::array::from_fn(|i| self.positions(u, i as u8 + 1));
             // Digits with at least two places.
-            let open = (0..9).fold(0u16, |a, i| {
-                a | u16::from(pos[i].count_ones() >= 2) << i
-            });
+            let open = (0..9).fold(0u16, |a, i| a | u16::from(pos[i].count_ones() >= 2) << i);
             for m in masks_of_size(n) {
                 if m & !open != 0 {
                     continue;
