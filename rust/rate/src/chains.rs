@@ -210,6 +210,21 @@ impl PotSet {
         self.order.push(p);
         true
     }
+    /// Empties the set (in time proportional to its size).
+    fn clear(&mut self) {
+        for p in self.order.drain(..) {
+            self.at[p.0 as usize] = u32::MAX;
+        }
+    }
+
+    /// Makes this (empty) set a copy of `other`.
+    fn copy_from(&mut self, other: &PotSet) {
+        for &p in &other.order {
+            self.at[p.0 as usize] = other.at[p.0 as usize];
+        }
+        self.order.extend_from_slice(&other.order);
+    }
+
     /// Keeps only the potentials also in `other` (order kept).
     fn retain(&mut self, other: &PotSet) {
         let at = &mut self.at;
@@ -359,6 +374,8 @@ struct Engine {
     outer: Option<[u16; 81]>,
     /// The last id given to a nested hint.
     nested_ids: u32,
+    /// Empty sets to reuse (a set is 6 KB: made once, cleared after use).
+    spare: Vec<PotSet>,
 }
 
 impl Engine {
@@ -372,6 +389,27 @@ impl Engine {
             start: board.cand,
             outer: None,
             nested_ids: 0,
+            spare: Vec::new(),
+        }
+    }
+
+    /// An empty set (a spare one if any).
+    fn new_set(&mut self) -> PotSet {
+        self.spare.pop().unwrap_or_else(PotSet::new)
+    }
+
+    /// A copy of `other`.
+    fn copy_set(&mut self, other: &PotSet) -> PotSet {
+        let mut s = self.new_set();
+        s.copy_from(other);
+        s
+    }
+
+    /// Gives sets back for reuse.
+    fn recycle(&mut self, sets: impl IntoIterator<Item = PotSet>) {
+        for mut s in sets {
+            s.clear();
+            self.spare.push(s);
         }
     }
 
@@ -540,6 +578,27 @@ impl Engine {
         out
     }
 
+    /// [`Engine::off_to_on`] on a grid that does not change: each implied
+    /// potential with the unit (or [`CELL`]) of its link.
+    fn off_to_on_static(&self, p: Pot, y: bool, x: bool) -> Small<(Pot, u8), 4> {
+        let (c, d) = (p.cell(), p.digit());
+        let mut out = Small::new();
+        if y && self.grid[c].count_ones() == 2 {
+            let other = (self.grid[c] & !bit(d)).trailing_zeros() as u8 + 1;
+            out.push((Pot::new(c, other, true), CELL));
+        }
+        if x {
+            let places = self.places[d as usize - 1] & !(1 << c);
+            for u in [18 + boxi(c), row(c), 9 + col(c)] {
+                let m = places & UNIT_MASKS[u];
+                if m.count_ones() == 1 {
+                    out.push((Pot::new(m.trailing_zeros() as usize, d, true), u as u8));
+                }
+            }
+        }
+        out
+    }
+
     /// The number of distinct potentials among a node's ancestors (itself
     /// included), plus the complexity of the nested chains among them.
     fn complexity(&self, n: u32) -> u32 {
@@ -614,8 +673,7 @@ impl Engine {
     fn cycles(&mut self, start: u32, y: bool, x: bool, bar: Option<Key>, found: &mut Vec<u32>) {
         let base = if x && y { 70 } else { 65 };
         let source = self.nodes[start as usize].pot;
-        let mut ons = PotSet::new();
-        let mut offs = PotSet::new();
+        let mut ons = self.new_set();
         ons.add(source, start);
         let mut pending_on = VecDeque::from([start]);
         let mut pending_off: VecDeque<u32> = VecDeque::new();
@@ -635,7 +693,6 @@ impl Engine {
                         let k = self.node(q, &[p]);
                         self.nodes[k as usize].cause = link_unit(from, q.cell());
                         pending_off.push_back(k);
-                        offs.add(q, k);
                     }
                 }
                 for b in path_bits.drain(..) {
@@ -644,8 +701,9 @@ impl Engine {
             }
             length += 1;
             while let Some(p) = pending_off.pop_front() {
-                for &(q, parents, cause) in self.off_to_on(p, None, &offs, y, x).as_slice() {
-                    let k = self.node(q, parents.as_slice());
+                let pot = self.nodes[p as usize].pot;
+                for &(q, cause) in self.off_to_on_static(pot, y, x).as_slice() {
+                    let k = self.node(q, &[p]);
                     self.nodes[k as usize].cause = cause;
                     if length >= 4 && q == source {
                         found.push(k);
@@ -656,6 +714,7 @@ impl Engine {
                 }
             }
         }
+        self.recycle([ons]);
     }
 
     /// Breadth-first search for a chain from `start` to its negation. With
@@ -666,8 +725,8 @@ impl Engine {
         let base = if y { 70 } else { 66 };
         let mut depth = 0u32;
         let source = self.nodes[start as usize].pot;
-        let mut ons = PotSet::new();
-        let mut offs = PotSet::new();
+        let mut ons = self.new_set();
+        let mut offs = self.new_set();
         let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
         if source.on() {
             ons.add(source, start);
@@ -695,8 +754,9 @@ impl Engine {
                 }
             }
             while let Some(p) = pending_off.pop_front() {
-                for &(q, parents, cause) in self.off_to_on(p, None, &offs, y, true).as_slice() {
-                    let k = self.node(q, parents.as_slice());
+                let pot = self.nodes[p as usize].pot;
+                for &(q, cause) in self.off_to_on_static(pot, y, true).as_slice() {
+                    let k = self.node(q, &[p]);
                     self.nodes[k as usize].cause = cause;
                     if q.conj() == source && !targets.contains(&q) {
                         targets.push(q);
@@ -708,6 +768,7 @@ impl Engine {
                 }
             }
         }
+        self.recycle([ons, offs]);
     }
 
     fn cycle_hint(&self, dst: u32, y: bool, x: bool, bar: Option<Key>) -> Option<ChainHint> {
@@ -1218,10 +1279,10 @@ impl Engine {
             let p_off = Pot::new(c, d, false);
             let on_node = self.node(p_on, &[]);
             let off_node = self.node(p_off, &[]);
-            let mut on_on = PotSet::new();
-            let mut on_off = PotSet::new();
-            let mut off_on = PotSet::new();
-            let mut off_off = PotSet::new();
+            let mut on_on = self.new_set();
+            let mut on_off = self.new_set();
+            let mut off_on = self.new_set();
+            let mut off_off = self.new_set();
             let double = card >= 3 && !mode.nishio && mode.dynamic;
             let contradiction = mode.dynamic || mode.nishio;
             on_on.add(p_on, on_node);
@@ -1263,17 +1324,20 @@ impl Engine {
                     b.retain(&on_off);
                 }
                 _ => {
-                    cell_on = Some(on_on.clone());
-                    cell_off = Some(on_off.clone());
+                    cell_on = Some(self.copy_set(&on_on));
+                    cell_off = Some(self.copy_set(&on_off));
                 }
             }
+            self.recycle([off_on, off_off]);
             value_on.push((d, on_on));
             value_off.push((d, on_off));
         }
         if mode.nishio || !(card == 2 || (mode.multiple && card > 2)) {
+            self.recycle(value_on.into_iter().chain(value_off).map(|v| v.1));
+            self.recycle(cell_on.into_iter().chain(cell_off));
             return;
         }
-        for (set, outcomes) in [(cell_on, &value_on), (cell_off, &value_off)] {
+        for (set, outcomes) in [(&cell_on, &value_on), (&cell_off, &value_off)] {
             let Some(set) = set else { continue };
             for &p in &set.order {
                 let branches: Vec<(String, u32)> = outcomes
@@ -1285,6 +1349,8 @@ impl Engine {
                 hints.push(h);
             }
         }
+        self.recycle(value_on.into_iter().chain(value_off).map(|v| v.1));
+        self.recycle(cell_on.into_iter().chain(cell_off));
     }
 
     fn region_hints(
@@ -1308,15 +1374,15 @@ impl Engine {
             }
             let mut pos_on: Vec<PotSet> = Vec::new();
             let mut pos_off: Vec<PotSet> = Vec::new();
-            let mut region_on = on_on.clone();
-            let mut region_off = on_off.clone();
+            let mut region_on = self.copy_set(on_on);
+            let mut region_off = self.copy_set(on_off);
             for &o in &places {
                 if o == c {
-                    pos_on.push(on_on.clone());
-                    pos_off.push(on_off.clone());
+                    pos_on.push(self.copy_set(on_on));
+                    pos_off.push(self.copy_set(on_off));
                 } else {
-                    let mut ons = PotSet::new();
-                    let mut offs = PotSet::new();
+                    let mut ons = self.new_set();
+                    let mut offs = self.new_set();
                     let k = self.node(Pot::new(o, d, true), &[]);
                     ons.add(Pot::new(o, d, true), k);
                     self.follow(mode, &mut ons, &mut offs);
@@ -1337,6 +1403,8 @@ impl Engine {
                     hints.push(h);
                 }
             }
+            self.recycle([region_on, region_off]);
+            self.recycle(pos_on.into_iter().chain(pos_off));
         }
     }
 }
