@@ -503,10 +503,11 @@ impl Engine {
         let (c, d) = (p.cell(), p.digit());
         let mut out = Small::new();
         if y {
-            for v in 1..=9u8 {
-                if v != d && self.has(c, v) {
-                    out.push(Pot::new(c, v, false));
-                }
+            let mut others = self.grid[c] & !bit(d);
+            while others != 0 {
+                let v = others.trailing_zeros() as u8 + 1;
+                others &= others - 1;
+                out.push(Pot::new(c, v, false));
             }
         }
         let mut added: u128 = 1 << c;
@@ -525,34 +526,37 @@ impl Engine {
 
     /// The potentials an off potential (node `n`) turns on, with their
     /// parents (the node, and in dynamic searches the offs that made the
-    /// link: candidates of `source` gone from the grid).
+    /// link: candidates of `source` (whose places per digit are
+    /// `source_places`) gone from the grid).
     fn off_to_on(
         &self,
         n: u32,
-        source: Option<&[u16; 81]>,
+        source: Option<(&[u16; 81], &[u128; 9])>,
         offs: &PotSet,
         y: bool,
         x: bool,
-    ) -> Small<(Pot, Parents, u8), 4> {
+        out: &mut Vec<(Pot, Parents, u8)>,
+    ) {
+        out.clear();
         let p = self.nodes[n as usize].pot;
         let (c, d) = (p.cell(), p.digit());
-        let mut out = Small::new();
         if y && self.grid[c].count_ones() == 2 {
             let other = (self.grid[c] & !bit(d)).trailing_zeros() as u8 + 1;
             let mut parents = Parents::new();
             parents.push(n);
-            let gone = source.map_or(0, |s| s[c] & !self.grid[c]);
-            for v in 1..=9u8 {
-                if gone & bit(v) != 0 {
-                    if let Some(q) = offs.get(Pot::new(c, v, false)) {
-                        parents.push(q);
-                    }
+            let mut gone = source.map_or(0, |s| s.0[c] & !self.grid[c]);
+            while gone != 0 {
+                let v = gone.trailing_zeros() as u8 + 1;
+                gone &= gone - 1;
+                if let Some(q) = offs.get(Pot::new(c, v, false)) {
+                    parents.push(q);
                 }
             }
             out.push((Pot::new(c, other, true), parents, CELL));
         }
         if x {
-            let places = self.places[d as usize - 1] & !(1 << c);
+            let i = d as usize - 1;
+            let places = self.places[i] & !(1 << c);
             for u in [18 + boxi(c), row(c), 9 + col(c)] {
                 let m = places & UNIT_MASKS[u];
                 if m.count_ones() != 1 {
@@ -561,12 +565,11 @@ impl Engine {
                 let other = m.trailing_zeros() as usize;
                 let mut parents = Parents::new();
                 parents.push(n);
-                let Some(source) = source else {
-                    out.push((Pot::new(other, d, true), parents, u as u8));
-                    continue;
-                };
-                for &o in &UNITS[u] {
-                    if source[o] & bit(d) != 0 && !self.has(o, d) {
+                if let Some((_, source_places)) = source {
+                    let mut gone = source_places[i] & UNIT_MASKS[u] & !self.places[i];
+                    while gone != 0 {
+                        let o = gone.trailing_zeros() as usize;
+                        gone &= gone - 1;
                         if let Some(q) = offs.get(Pot::new(o, d, false)) {
                             parents.push(q);
                         }
@@ -575,7 +578,6 @@ impl Engine {
                 out.push((Pot::new(other, d, true), parents, u as u8));
             }
         }
-        out
     }
 
     /// [`Engine::off_to_on`] on a grid that does not change: each implied
@@ -937,6 +939,8 @@ impl Engine {
         offs: &mut PotSet,
     ) -> Option<(u32, u32)> {
         let source = self.grid;
+        let source_places = self.places;
+        let mut made = Vec::new();
         let y = !mode.nishio;
         let mut pending_on: VecDeque<u32> = ons
             .order
@@ -964,13 +968,20 @@ impl Engine {
                 continue;
             }
             if let Some(p) = pending_off.pop_front() {
-                let made = self.off_to_on(p, mode.dynamic.then_some(&source), offs, y, true);
+                self.off_to_on(
+                    p,
+                    mode.dynamic.then_some((&source, &source_places)),
+                    offs,
+                    y,
+                    true,
+                    &mut made,
+                );
                 if mode.dynamic {
                     let pot = self.nodes[p as usize].pot;
                     self.grid[pot.cell()] &= !bit(pot.digit());
                     self.places[pot.digit() as usize - 1] &= !(1 << pot.cell());
                 }
-                for &(q, parents, cause) in made.as_slice() {
+                for &(q, parents, cause) in &made {
                     if let Some(off) = offs.get(q.conj()) {
                         let k = self.node(q, parents.as_slice());
                         self.nodes[k as usize].cause = cause;
