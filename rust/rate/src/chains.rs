@@ -705,9 +705,13 @@ impl Engine {
             while let Some(p) = pending_off.pop_front() {
                 let pot = self.nodes[p as usize].pot;
                 for &(q, cause) in self.off_to_on_static(pot, y, x).as_slice() {
+                    let back = length >= 4 && q == source;
+                    if !back && ons.contains(q) {
+                        continue;
+                    }
                     let k = self.node(q, &[p]);
                     self.nodes[k as usize].cause = cause;
-                    if length >= 4 && q == source {
+                    if back {
                         found.push(k);
                     }
                     if ons.add(q, k) {
@@ -745,8 +749,12 @@ impl Engine {
             depth += 1;
             while let Some(p) = pending_on.pop_front() {
                 for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
+                    let target = q.conj() == source && !targets.contains(&q);
+                    if !target && offs.contains(q) {
+                        continue;
+                    }
                     let k = self.node(q, &[p]);
-                    if q.conj() == source && !targets.contains(&q) {
+                    if target {
                         targets.push(q);
                         found.push(k);
                     }
@@ -758,9 +766,13 @@ impl Engine {
             while let Some(p) = pending_off.pop_front() {
                 let pot = self.nodes[p as usize].pot;
                 for &(q, cause) in self.off_to_on_static(pot, y, true).as_slice() {
+                    let target = q.conj() == source && !targets.contains(&q);
+                    if !target && ons.contains(q) {
+                        continue;
+                    }
                     let k = self.node(q, &[p]);
                     self.nodes[k as usize].cause = cause;
-                    if q.conj() == source && !targets.contains(&q) {
+                    if target {
                         targets.push(q);
                         found.push(k);
                     }
