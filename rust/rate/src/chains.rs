@@ -56,42 +56,6 @@ use crate::*;
 
 const NPOT: usize = 81 * 9 * 2;
 
-/// Each unit's cells as a bit mask over the 81 cells.
-const UNIT_MASKS: [u128; 27] = unit_masks();
-
-const fn unit_masks() -> [u128; 27] {
-    let mut m = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            m[u] |= 1 << UNITS[u][i];
-            i += 1;
-        }
-        u += 1;
-    }
-    m
-}
-
-/// Each cell's peers (the other cells of its row, column and box).
-const PEERS: [u128; 81] = peers();
-
-const fn peers() -> [u128; 81] {
-    let mut p = [0u128; 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut b = 0;
-        while b < 81 {
-            if sees(a, b) {
-                p[a] |= 1 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    p
-}
-
 /// (cell, digit) candidates removed by a step.
 type Elims = Vec<(usize, u8)>;
 
@@ -1442,19 +1406,6 @@ fn link_unit(a: usize, b: usize) -> u8 {
         .into_iter()
         .find(|&u| UNITS[u].contains(&b))
         .map_or(NO_CAUSE, |u| u as u8)
-}
-
-/// For each digit, the cells holding it.
-fn places_of(grid: &[u16; 81]) -> [u128; 9] {
-    let mut p = [0u128; 9];
-    for (c, &m) in grid.iter().enumerate() {
-        for (d, row) in p.iter_mut().enumerate() {
-            if m & (1 << d) != 0 {
-                *row |= 1 << c;
-            }
-        }
-    }
-    p
 }
 
 /// The easiest hint (score, then complexity, then kind; first found on ties).

@@ -481,39 +481,3 @@ fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
         })
     })
 }
-
-/// Each cell's peers (the other cells of its row, column and box).
-const PEERS: [u128; 81] = peers();
-
-const fn peers() -> [u128; 81] {
-    let mut p = [0u128; 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut b = 0;
-        while b < 81 {
-            if sees(a, b) {
-                p[a] |= 1 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    p
-}
-
-/// Each unit's cells as a bit mask over the 81 cells.
-const UNIT_MASKS: [u128; 27] = unit_masks();
-
-const fn unit_masks() -> [u128; 27] {
-    let mut m = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            m[u] |= 1 << UNITS[u][i];
-            i += 1;
-        }
-        u += 1;
-    }
-    m
-}

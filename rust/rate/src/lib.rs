@@ -95,6 +95,56 @@ const SE_UNIT_ORDER: [usize; 27] = [
     8,
 ];
 
+/// Each unit's cells as a bit mask over the 81 cells (bit i = cell i).
+pub(crate) const UNIT_MASKS: [u128; 27] = unit_masks();
+
+const fn unit_masks() -> [u128; 27] {
+    let mut m = [0u128; 27];
+    let mut u = 0;
+    while u < 27 {
+        let mut i = 0;
+        while i < 9 {
+            m[u] |= 1 << UNITS[u][i];
+            i += 1;
+        }
+        u += 1;
+    }
+    m
+}
+
+/// Each cell's peers (the other cells of its row, column and box) as a
+/// cell mask.
+pub(crate) const PEERS: [u128; 81] = peers();
+
+const fn peers() -> [u128; 81] {
+    let mut p = [0u128; 81];
+    let mut a = 0;
+    while a < 81 {
+        let mut b = 0;
+        while b < 81 {
+            if sees(a, b) {
+                p[a] |= 1 << b;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    p
+}
+
+/// For each digit (index d - 1), the cells holding it as a candidate.
+pub(crate) fn places_of(grid: &[u16; 81]) -> [u128; 9] {
+    let mut p = [0u128; 9];
+    for (c, &m) in grid.iter().enumerate() {
+        let mut m = m & 0x1ff;
+        while m != 0 {
+            p[m.trailing_zeros() as usize] |= 1 << c;
+            m &= m - 1;
+        }
+    }
+    p
+}
+
 /// The 27 units: rows 0–8, columns 9–17, boxes 18–26, each as 9 cell indices.
 pub const UNITS: [[usize; 9]; 27] = build_units();
 

@@ -161,102 +161,128 @@ impl Board {
         let cells: Vec<usize> = (0..81)
             .filter(|&c| (2..=n as u32 + 1).contains(&self.cand[c].count_ones()))
             .collect();
+        let places = places_of(&self.cand);
+        let bivalue = (0..81)
+            .filter(|&c| self.cand[c].count_ones() == 2)
+            .fold(0u128, |m, c| m | 1 << c);
         let mut best: Option<(u8, usize, Step)> = None;
         let mut set = Vec::with_capacity(n);
-        self.als_sets(&cells, 0, n, 0, &mut set, &mut |als, union| {
-            let big = als
-                .iter()
-                .map(|&c| self.cand[c].count_ones() as i32)
-                .max()
-                .unwrap_or(0);
-            let tenths = match n {
-                3 => base + (1 - (3 - big).abs()),
-                4 => base + (2 - (3 - big).abs()),
-                _ => base,
-            } as u8;
-            for yz in 0..81 {
-                let m = self.cand[yz];
-                if m.count_ones() != 2 || m & !union != 0 || als.contains(&yz) {
-                    continue;
-                }
-                if !als.iter().any(|&c| sees(c, yz)) {
-                    continue;
-                }
-                let lo = m.trailing_zeros() as u8 + 1;
-                let hi = 16 - m.leading_zeros() as u8;
-                let linked = |d: u8| {
-                    als.iter()
-                        .filter(|&&c| self.cand[c] & bit(d) != 0)
-                        .all(|&c| sees(c, yz))
-                };
-                let (x, z, double) = match (linked(lo), linked(hi)) {
-                    (true, true) => (lo, hi, true),
-                    (true, false) => (lo, hi, false),
-                    (false, true) => (hi, lo, false),
-                    _ => continue,
-                };
-                let seeing = |d: u8, with_yz: bool| -> Vec<usize> {
-                    (0..81)
-                        .filter(|&o| {
-                            !als.contains(&o)
-                                && o != yz
-                                && self.cand[o] & bit(d) != 0
-                                && (!with_yz || sees(o, yz))
-                                && als
-                                    .iter()
-                                    .filter(|&&c| self.cand[c] & bit(d) != 0)
-                                    .all(|&c| sees(o, c))
-                        })
-                        .collect()
-                };
-                let mut el: Vec<(usize, u8)> =
-                    seeing(z, true).into_iter().map(|o| (o, z)).collect();
-                if double {
-                    el.extend(seeing(x, true).into_iter().map(|o| (o, x)));
-                    for w in (1..=9u8).filter(|&w| union & bit(w) != 0 && m & bit(w) == 0) {
-                        el.extend(seeing(w, false).into_iter().map(|o| (o, w)));
+        self.als_sets(
+            &cells,
+            0,
+            n,
+            0,
+            (1u128 << 81) - 1,
+            &mut set,
+            &mut |als, union| {
+                let big = als
+                    .iter()
+                    .map(|&c| self.cand[c].count_ones() as i32)
+                    .max()
+                    .unwrap_or(0);
+                let tenths = match n {
+                    3 => base + (1 - (3 - big).abs()),
+                    4 => base + (2 - (3 - big).abs()),
+                    _ => base,
+                } as u8;
+                let als_mask = als.iter().fold(0u128, |m, &c| m | 1 << c);
+                let near = als.iter().fold(0u128, |m, &c| m | PEERS[c]);
+                // For each digit: the set's cells holding it, and the cells
+                // seeing all of those.
+                let mut holding = [0u128; 9];
+                let mut seen = [(1u128 << 81) - 1; 9];
+                for i in 0..9 {
+                    holding[i] = places[i] & als_mask;
+                    let mut h = holding[i];
+                    while h != 0 {
+                        seen[i] &= PEERS[h.trailing_zeros() as usize];
+                        h &= h - 1;
                     }
                 }
-                if el.is_empty() {
-                    continue;
+                let mut yzs = bivalue & near & !als_mask;
+                while yzs != 0 {
+                    let yz = yzs.trailing_zeros() as usize;
+                    yzs &= yzs - 1;
+                    let m = self.cand[yz];
+                    if m & !union != 0 {
+                        continue;
+                    }
+                    let lo = m.trailing_zeros() as u8 + 1;
+                    let hi = 16 - m.leading_zeros() as u8;
+                    let linked = |d: u8| holding[d as usize - 1] & !PEERS[yz] == 0;
+                    let (x, z, double) = match (linked(lo), linked(hi)) {
+                        (true, true) => (lo, hi, true),
+                        (true, false) => (lo, hi, false),
+                        (false, true) => (hi, lo, false),
+                        _ => continue,
+                    };
+                    let outside = !als_mask & !(1u128 << yz);
+                    let seeing = |d: u8, with_yz: bool| -> u128 {
+                        let i = d as usize - 1;
+                        let m = places[i] & seen[i] & outside;
+                        if with_yz {
+                            m & PEERS[yz]
+                        } else {
+                            m
+                        }
+                    };
+                    let mut gone = [0u128; 9];
+                    gone[z as usize - 1] |= seeing(z, true);
+                    if double {
+                        gone[x as usize - 1] |= seeing(x, true);
+                        for w in (1..=9u8).filter(|&w| union & bit(w) != 0 && m & bit(w) == 0) {
+                            gone[w as usize - 1] |= seeing(w, false);
+                        }
+                    }
+                    let k = gone.iter().map(|g| g.count_ones() as usize).sum::<usize>();
+                    if k == 0 {
+                        continue;
+                    }
+                    if best.as_ref().is_some_and(|b| {
+                        (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(k))
+                    }) {
+                        continue;
+                    }
+                    let mut el: Vec<(usize, u8)> = Vec::with_capacity(k);
+                    for c in 0..81 {
+                        for (i, g) in gone.iter().enumerate() {
+                            if g >> c & 1 == 1 {
+                                el.push((c, i as u8 + 1));
+                            }
+                        }
+                    }
+                    let names: Vec<String> = als.iter().map(|&c| cell_name(c)).collect();
+                    let step = Step {
+                        technique: t,
+                        tenths,
+                        placement: None,
+                        eliminations: el,
+                        detail: format!(
+                            "{} {{{}}} with {} {{{}}}, x={x} z={z}{}",
+                            names.join(","),
+                            digits_of(union),
+                            cell_name(yz),
+                            digits_of(m),
+                            if double { " (doubly linked)" } else { "" }
+                        ),
+                    };
+                    best = Some((tenths, k, step));
                 }
-                el.sort_unstable();
-                el.dedup();
-                let k = el.len();
-                if best.as_ref().is_some_and(|b| {
-                    (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(k))
-                }) {
-                    continue;
-                }
-                let names: Vec<String> = als.iter().map(|&c| cell_name(c)).collect();
-                let step = Step {
-                    technique: t,
-                    tenths,
-                    placement: None,
-                    eliminations: el,
-                    detail: format!(
-                        "{} {{{}}} with {} {{{}}}, x={x} z={z}{}",
-                        names.join(","),
-                        digits_of(union),
-                        cell_name(yz),
-                        digits_of(m),
-                        if double { " (doubly linked)" } else { "" }
-                    ),
-                };
-                best = Some((tenths, k, step));
-            }
-        });
+            },
+        );
         best.map(|b| b.2)
     }
 
     /// Calls `f` with every set of `n` cells of `cells` (from index
     /// `from`) that see each other and hold exactly n + 1 digits.
+    #[allow(clippy::too_many_arguments)]
     fn als_sets(
         &self,
         cells: &[usize],
         from: usize,
         n: usize,
         union: u16,
+        common: u128,
         set: &mut Vec<usize>,
         f: &mut dyn FnMut(&[usize], u16),
     ) {
@@ -269,11 +295,11 @@ impl Board {
         for i in from..cells.len() {
             let c = cells[i];
             let u = union | self.cand[c];
-            if u.count_ones() as usize > n + 1 || !set.iter().all(|&s| sees(s, c)) {
+            if u.count_ones() as usize > n + 1 || common >> c & 1 == 0 {
                 continue;
             }
             set.push(c);
-            self.als_sets(cells, i + 1, n, u, set, f);
+            self.als_sets(cells, i + 1, n, u, common & PEERS[c], set, f);
             set.pop();
         }
     }
