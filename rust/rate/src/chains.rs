@@ -340,6 +340,17 @@ struct Engine {
     nested_ids: u32,
     /// Empty sets to reuse (a set is 6 KB: made once, cleared after use).
     spare: Vec<PotSet>,
+    /// The static searches' queues and lists, kept between searches.
+    scratch: Scratch,
+}
+
+/// Buffers of the static searches (empty between searches).
+#[derive(Default)]
+struct Scratch {
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    targets: Vec<Pot>,
+    path_bits: Vec<u16>,
 }
 
 impl Engine {
@@ -354,6 +365,7 @@ impl Engine {
             outer: None,
             nested_ids: 0,
             spare: Vec::new(),
+            scratch: Scratch::default(),
         }
     }
 
@@ -641,11 +653,15 @@ impl Engine {
         let source = self.nodes[start as usize].pot;
         let mut ons = self.new_set();
         ons.add(source, start);
-        let mut pending_on = VecDeque::from([start]);
-        let mut pending_off: VecDeque<u32> = VecDeque::new();
+        let Scratch {
+            mut pending_on,
+            mut pending_off,
+            targets,
+            mut path_bits,
+        } = std::mem::take(&mut self.scratch);
+        pending_on.push_back(start);
         let mut length = 0;
         let mut path = [0u64; NPOT.div_ceil(64)];
-        let mut path_bits: Vec<u16> = Vec::new();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if !beats((base + length_tenths(length), length, 0), bar) {
                 break;
@@ -685,6 +701,14 @@ impl Engine {
             }
         }
         self.recycle([ons]);
+        pending_on.clear();
+        pending_off.clear();
+        self.scratch = Scratch {
+            pending_on,
+            pending_off,
+            targets,
+            path_bits,
+        };
     }
 
     /// Breadth-first search for a chain from `start` to its negation. With
@@ -697,7 +721,12 @@ impl Engine {
         let source = self.nodes[start as usize].pot;
         let mut ons = self.new_set();
         let mut offs = self.new_set();
-        let (mut pending_on, mut pending_off) = (VecDeque::new(), VecDeque::new());
+        let Scratch {
+            mut pending_on,
+            mut pending_off,
+            mut targets,
+            path_bits,
+        } = std::mem::take(&mut self.scratch);
         if source.on() {
             ons.add(source, start);
             pending_on.push_back(start);
@@ -705,7 +734,6 @@ impl Engine {
             offs.add(source, start);
             pending_off.push_back(start);
         }
-        let mut targets: Vec<Pot> = Vec::new();
         while !pending_on.is_empty() || !pending_off.is_empty() {
             if !beats((base + length_tenths(depth), depth, 0), bar) {
                 break;
@@ -747,6 +775,15 @@ impl Engine {
             }
         }
         self.recycle([ons, offs]);
+        pending_on.clear();
+        pending_off.clear();
+        targets.clear();
+        self.scratch = Scratch {
+            pending_on,
+            pending_off,
+            targets,
+            path_bits,
+        };
     }
 
     fn cycle_hint(&self, dst: u32, y: bool, x: bool, bar: Option<Key>) -> Option<ChainHint> {
@@ -859,31 +896,32 @@ impl Engine {
     /// bidirectional cycle and forcing (X-)chain.
     fn unary_hints(&mut self, all: bool) -> Vec<ChainHint> {
         let mut hints = Hints::new(all);
+        let (mut cycles, mut chains) = (Vec::new(), Vec::new());
         for (y, x) in [(false, true), (true, false), (true, true)] {
             for c in 0..81 {
                 let card = self.grid[c].count_ones();
                 if self.value[c] != 0 || card < 2 || (!x && card > 2) {
                     continue;
                 }
-                for d in (1..=9u8)
-                    .filter(|&d| self.grid[c] & bit(d) != 0)
-                    .collect::<Vec<u8>>()
-                {
+                let mut digits = self.grid[c];
+                while digits != 0 {
+                    let d = digits.trailing_zeros() as u8 + 1;
+                    digits &= digits - 1;
                     let mark = self.nodes.len();
                     let start = self.node(Pot::new(c, d, true), &[]);
-                    let mut cycles = Vec::new();
+                    cycles.clear();
+                    chains.clear();
                     self.cycles(start, y, x, hints.bar(), &mut cycles);
-                    let mut chains = Vec::new();
                     if x {
                         self.forcing_chains(start, y, hints.bar(), &mut chains);
                         let off = self.node(Pot::new(c, d, false), &[]);
                         self.forcing_chains(off, y, hints.bar(), &mut chains);
                     }
-                    for k in cycles {
+                    for &k in &cycles {
                         let h = self.cycle_hint(k, y, x, hints.bar());
                         hints.push(h);
                     }
-                    for k in chains {
+                    for &k in &chains {
                         let h = self.forcing_chain_hint(k, y, hints.bar());
                         hints.push(h);
                     }
