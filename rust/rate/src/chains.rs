@@ -1053,7 +1053,8 @@ impl Engine {
             }
         };
         // Pointing and claiming.
-        for (el, r1, r2, d) in board.all_locking() {
+        let places = places_of(&board.cand);
+        for (el, r1, r2, d) in board.all_locking(&places) {
             let parents: Vec<(usize, u8)> = UNITS[r1]
                 .iter()
                 .filter(|&&c| gone(c, d) && !UNITS[r2].contains(&c))
@@ -1092,7 +1093,7 @@ impl Engine {
         if !out.is_empty() {
             return out;
         }
-        for (el, bases, covers, d) in board.all_x_wings() {
+        for (el, bases, covers, d) in board.all_x_wings(&places) {
             let mut parents = Vec::new();
             for &b in &bases {
                 for &c in &UNITS[b] {
@@ -1465,28 +1466,23 @@ impl Board {
 
     /// Every pointing/claiming with eliminations: (eliminations, unit
     /// holding the digit, unit cleared, digit).
-    fn all_locking(&self) -> Vec<(Elims, usize, usize, u8)> {
+    fn all_locking(&self, places: &[u128; 9]) -> Vec<(Elims, usize, usize, u8)> {
         let mut out = Vec::new();
         for (k1, k2) in [(18usize, 9usize), (18, 0), (9, 18), (0, 18)] {
             for d in 1..=9u8 {
+                let digit = places[d as usize - 1];
                 for r1 in k1..k1 + 9 {
-                    let p1 = self.places(r1, d);
-                    if p1.len() < 2 {
+                    let p1 = digit & UNIT_MASKS[r1];
+                    if p1.count_ones() < 2 {
                         continue;
                     }
                     for r2 in k2..k2 + 9 {
-                        if !crate::singles::crosses(r1, r2)
-                            || !p1.iter().all(|c| UNITS[r2].contains(c))
-                        {
+                        if p1 & !UNIT_MASKS[r2] != 0 {
                             continue;
                         }
-                        let el: Vec<(usize, u8)> = UNITS[r2]
-                            .iter()
-                            .filter(|c| !UNITS[r1].contains(c) && self.cand[**c] & bit(d) != 0)
-                            .map(|&c| (c, d))
-                            .collect();
-                        if !el.is_empty() {
-                            out.push((el, r1, r2, d));
+                        let el = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
+                        if el != 0 {
+                            out.push((mask_cells(el).map(|c| (c, d)).collect(), r1, r2, d));
                         }
                     }
                 }
@@ -1503,13 +1499,13 @@ impl Board {
             if UNITS[u].iter().filter(|&&c| self.value[c] == 0).count() <= 4 {
                 continue;
             }
+            let pos: [u16; 9] = std::array::from_fn(|i| self.positions(u, i as u8 + 1));
             for m in crate::subsets::masks_of_size(2) {
-                let digits: Vec<u8> = (1..=9u8).filter(|d| m & bit(*d) != 0).collect();
-                let pos: Vec<u16> = digits.iter().map(|&d| self.positions(u, d)).collect();
-                if pos.iter().any(|p| p.count_ones() < 2) {
+                let (i, j) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
+                if pos[i].count_ones() < 2 || pos[j].count_ones() < 2 {
                     continue;
                 }
-                let union = pos[0] | pos[1];
+                let union = pos[i] | pos[j];
                 if union.count_ones() != 2 {
                     continue;
                 }
@@ -1518,7 +1514,7 @@ impl Board {
                     .map(|i| UNITS[u][i]);
                 let el = self.elims_of(cells, !m & 0x1ff);
                 if !el.is_empty() {
-                    out.push((el, u, digits, union));
+                    out.push((el, u, vec![i as u8 + 1, j as u8 + 1], union));
                 }
             }
         }
@@ -1532,25 +1528,25 @@ impl Board {
             if UNITS[u].iter().filter(|&&c| self.value[c] == 0).count() < 4 {
                 continue;
             }
+            let cand: [u16; 9] = std::array::from_fn(|i| self.cand[UNITS[u][i]]);
             for m in crate::subsets::masks_of_size(2) {
-                let cells: Vec<usize> = (0..9)
-                    .filter(|i| m & (1 << i) != 0)
-                    .map(|i| UNITS[u][i])
-                    .collect();
-                if cells.iter().any(|&c| self.cand[c].count_ones() < 2) {
+                let (i, j) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
+                if cand[i].count_ones() < 2 || cand[j].count_ones() < 2 {
                     continue;
                 }
-                let union = self.cand[cells[0]] | self.cand[cells[1]];
+                let union = cand[i] | cand[j];
                 if union.count_ones() != 2 {
                     continue;
                 }
+                if !(0..9).any(|k| k != i && k != j && cand[k] & union != 0) {
+                    continue;
+                }
+                let cells = vec![UNITS[u][i], UNITS[u][j]];
                 let el = self.elims_of(
                     UNITS[u].iter().copied().filter(|c| !cells.contains(c)),
                     union,
                 );
-                if !el.is_empty() {
-                    out.push((el, cells, union));
-                }
+                out.push((el, cells, union));
             }
         }
         out
@@ -1558,25 +1554,35 @@ impl Board {
 
     /// Every X-Wing with eliminations: (eliminations, base units, cover
     /// units, digit).
-    fn all_x_wings(&self) -> Vec<(Elims, Vec<usize>, Vec<usize>, u8)> {
+    fn all_x_wings(&self, places: &[u128; 9]) -> Vec<(Elims, Vec<usize>, Vec<usize>, u8)> {
         let mut out = Vec::new();
         let mut placed = [0usize; 10];
         for c in 0..81 {
             placed[self.value[c] as usize] += 1;
         }
+        // Positions of each digit in each line (bit i = the line's cell i).
+        let mut pos = [[0u16; 9]; 18];
+        for (d, row) in places.iter().enumerate() {
+            let mut m = *row;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                pos[row_of(c)][d] |= 1 << col_of(c);
+                pos[9 + col_of(c)][d] |= 1 << row_of(c);
+            }
+        }
         for (base, cover) in [(9usize, 0usize), (0, 9)] {
             for m in crate::subsets::masks_of_size(2) {
+                let (i, j) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
                 for d in 1..=9u8 {
                     if placed[d as usize] + 4 > 9 {
                         continue;
                     }
-                    let lines: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
-                    let pos: Vec<u16> =
-                        lines.iter().map(|&i| self.positions(base + i, d)).collect();
-                    if pos.iter().any(|p| p.count_ones() < 2) {
+                    let (a, b) = (pos[base + i][d as usize - 1], pos[base + j][d as usize - 1]);
+                    if a.count_ones() < 2 || b.count_ones() < 2 {
                         continue;
                     }
-                    let union = pos[0] | pos[1];
+                    let union = a | b;
                     if union.count_ones() != 2 {
                         continue;
                     }
@@ -1586,18 +1592,39 @@ impl Board {
                         .collect();
                     let mut el = Vec::new();
                     for &v in &covers {
-                        for (i, &c) in UNITS[v].iter().enumerate() {
-                            if m & (1 << i) == 0 && self.cand[c] & bit(d) != 0 {
+                        for (k, &c) in UNITS[v].iter().enumerate() {
+                            if m & (1 << k) == 0 && self.cand[c] & bit(d) != 0 {
                                 el.push((c, d));
                             }
                         }
                     }
                     if !el.is_empty() {
-                        out.push((el, lines.iter().map(|&i| base + i).collect(), covers, d));
+                        out.push((el, vec![base + i, base + j], covers, d));
                     }
                 }
             }
         }
         out
     }
+}
+
+/// The row of a cell.
+fn row_of(c: usize) -> usize {
+    c / 9
+}
+
+/// The column of a cell.
+fn col_of(c: usize) -> usize {
+    c % 9
+}
+
+/// The cells of a cell mask, lowest first.
+fn mask_cells(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
 }
