@@ -326,42 +326,295 @@ fn valid_loop(lp: &[usize]) -> bool {
     odd == even
 }
 
-/// BUG type 1 (Sudoku Explainer 5.6): every empty cell has two candidates
-/// but one, which has three, and every digit has two places in every unit
-/// but one digit, with three in that cell's units. Without that digit the
-/// cell would leave a bivalue universal grave (a grid with two solutions),
-/// so the cell holds it: its other candidates go.
+/// (cell, digit) candidates removed by a step.
+type Elims = Vec<(usize, u8)>;
+
+/// Bivalue universal grave, types 1–4, as Sudoku Explainer's BUG rule
+/// finds them (SukakuExplainer's default, lkSudoku's variant).
+///
+/// A BUG is a grid whose every empty cell has two candidates and every
+/// digit two places in every unit: it has two solutions or none, so a
+/// puzzle with one solution never reaches it. Units are read boxes, rows,
+/// columns; in each, a digit with other than 0 or 2 places marks its
+/// places among cells with three or more candidates as *BUG cells* of that
+/// digit (when it has exactly one there; with none, no BUG). Without their
+/// BUG digits, the grid must be a BUG; so one of the BUG cells holds its
+/// BUG digit:
+///
+/// - type 1 (5.6): one BUG cell: its other candidates go;
+/// - type 2 (5.7): one BUG digit: it goes from the cells seeing every BUG
+///   cell;
+/// - type 4 (5.7): two BUG cells in one unit, sharing one other digit: that
+///   digit and the BUG digits are all each may keep;
+/// - type 3 (5.8 for a pair … 6.2 for a sextuple): the BUG digits with
+///   other cells of a unit holding every BUG cell form a naked set: its
+///   digits go from the cells seeing every cell holding them.
+///
+/// The first of these found (in that order: type 2, then 4, then 3) is
+/// the step.
 impl Board {
     pub(crate) fn se_bug(&self) -> Option<Step> {
-        let mut odd = None;
-        for c in 0..81 {
-            match self.cand[c].count_ones() {
-                0 | 2 => {}
-                3 if odd.is_none() => odd = Some(c),
-                _ => return None,
+        const ORDER: [usize; 27] = [
+            18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+            15, 16, 17,
+        ];
+        let places = places_of(&self.cand);
+        let many = (0..81)
+            .filter(|&c| self.cand[c].count_ones() >= 3)
+            .fold(0u128, |m, c| m | 1 << c);
+        let mut temp = self.cand;
+        let mut cells: Vec<usize> = Vec::new();
+        let mut values = [0u16; 81];
+        let mut all_values = 0u16;
+        let mut common: Option<u128> = None;
+        let (mut extra, mut only, mut one_value): (Option<u128>, u8, bool) = (None, 0, true);
+        // Adds a BUG cell to the cells seen by all: None when no type 1, 2
+        // or 3 is possible any more.
+        let see = |common: &mut Option<u128>, cells: &[usize], c: usize| -> Option<()> {
+            let mut m = common.unwrap_or(PEERS[c]) & PEERS[c];
+            for &b in cells {
+                m &= !(1 << b);
             }
-        }
-        let c = odd?;
-        let mut extra = 0u16;
-        for u in 0..27 {
+            *common = Some(m);
+            (cells.len() <= 1 || m != 0).then_some(())
+        };
+        for u in ORDER {
             for d in 1..=9u8 {
-                match self.places(u, d).len() {
-                    0 | 2 => {}
-                    3 if UNITS[u].contains(&c) && self.cand[c] & bit(d) != 0 => extra |= bit(d),
-                    _ => return None,
+                let pos = places[d as usize - 1] & UNIT_MASKS[u];
+                let n = pos.count_ones();
+                if n == 0 || n == 2 {
+                    continue;
+                }
+                let new = pos & many;
+                match &mut extra {
+                    None => {
+                        extra = Some(new);
+                        only = d;
+                    }
+                    Some(e) if one_value => {
+                        if only == d {
+                            *e |= new;
+                        } else {
+                            one_value = false;
+                        }
+                    }
+                    _ => {}
+                }
+                if new.count_ones() == 1 {
+                    let c = new.trailing_zeros() as usize;
+                    if !cells.contains(&c) {
+                        cells.push(c);
+                    }
+                    values[c] |= bit(d);
+                    all_values |= bit(d);
+                    temp[c] &= !bit(d);
+                    if see(&mut common, &cells, c).is_none() && all_values.count_ones() > 1 {
+                        return None;
+                    }
+                }
+                if new == 0 {
+                    return None;
                 }
             }
         }
-        if extra.count_ones() != 1 {
+        if let (true, Some(e)) = (one_value, extra) {
+            if e.count_ones() as usize > cells.len() {
+                let known = cells.iter().fold(0u128, |m, &c| m | 1 << c);
+                let mut rest = e & !known;
+                while rest != 0 {
+                    let c = rest.trailing_zeros() as usize;
+                    rest &= rest - 1;
+                    cells.push(c);
+                    values[c] = bit(only);
+                    temp[c] &= !bit(only);
+                    if see(&mut common, &cells, c).is_none() && all_values.count_ones() > 1 {
+                        return None;
+                    }
+                }
+            }
+        }
+        // Without the BUG digits: a BUG?
+        if (0..81).any(|c| self.value[c] == 0 && temp[c].count_ones() != 2) {
             return None;
         }
-        let d = extra.trailing_zeros() as u8 + 1;
-        Some(Step {
+        let temp_places = places_of(&temp);
+        for u in 0..27 {
+            for p in &temp_places {
+                if !matches!((p & UNIT_MASKS[u]).count_ones(), 0 | 2) {
+                    return None;
+                }
+            }
+        }
+        let common = common.unwrap_or(0);
+        let names = || {
+            cells
+                .iter()
+                .map(|&c| cell_name(c))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let step = |tenths: u8, eliminations: Vec<(usize, u8)>, detail: String| Step {
             technique: Technique::Bug,
-            tenths: 56,
+            tenths,
             placement: None,
-            eliminations: self.elims_of(std::iter::once(c), !extra & 0x1ff),
-            detail: format!("type 1: {} must be {d}", cell_name(c)),
-        })
+            eliminations,
+            detail,
+        };
+        if cells.len() == 1 {
+            let c = cells[0];
+            let el = self.elims_of(std::iter::once(c), !all_values & 0x1ff);
+            if el.is_empty() {
+                return None;
+            }
+            return Some(step(
+                56,
+                el,
+                format!("type 1: {} must be {}", cell_name(c), digits_of(all_values)),
+            ));
+        }
+        if all_values.count_ones() == 1 {
+            let d = all_values.trailing_zeros() as u8 + 1;
+            let victims = common & places[d as usize - 1];
+            if victims != 0 {
+                let el = (0..81)
+                    .filter(|&c| victims >> c & 1 == 1)
+                    .map(|c| (c, d))
+                    .collect();
+                return Some(step(57, el, format!("type 2: {} on {d}", names())));
+            }
+            if cells.len() == 2 {
+                return self
+                    .bug4(&cells, &values, all_values)
+                    .map(|(el, what)| step(57, el, what));
+            }
+            return None;
+        }
+        if common == 0 {
+            return None;
+        }
+        if cells.len() == 2 {
+            if let Some((el, what)) = self.bug4(&cells, &values, all_values) {
+                return Some(step(57, el, what));
+            }
+        }
+        self.bug3(&cells, all_values, common, &places)
+            .map(|(degree, el, what)| step(57 + degree as u8 - 1, el, what))
+    }
+
+    /// BUG type 4: the two BUG cells share a unit and one digit besides the
+    /// BUG digits; each keeps only its BUG digits and that one.
+    fn bug4(
+        &self,
+        cells: &[usize],
+        values: &[u16; 81],
+        all_values: u16,
+    ) -> Option<(Vec<(usize, u8)>, String)> {
+        let (a, b) = (cells[0], cells[1]);
+        let shared = self.cand[a] & self.cand[b] & !all_values;
+        if shared.count_ones() != 1 {
+            return None;
+        }
+        let unit = [18 + boxi(a), row(a), 9 + col(a)]
+            .into_iter()
+            .find(|&u| UNIT_MASKS[u] >> b & 1 == 1)?;
+        let mut el = self.elims_of(std::iter::once(a), !values[a] & !shared & 0x1ff);
+        el.extend(self.elims_of(std::iter::once(b), !values[b] & !shared & 0x1ff));
+        if el.is_empty() {
+            return None;
+        }
+        let d = shared.trailing_zeros() as u8 + 1;
+        Some((
+            el,
+            format!(
+                "type 4: {},{} on {d} in {}",
+                cell_name(a),
+                cell_name(b),
+                unit_name(unit)
+            ),
+        ))
+    }
+
+    /// BUG type 3: with `degree - 1` other cells of a unit holding every
+    /// BUG cell (and seeing them all), the BUG digits form a naked set of
+    /// `degree` digits.
+    fn bug3(
+        &self,
+        cells: &[usize],
+        all_values: u16,
+        common: u128,
+        places: &[u128; 9],
+    ) -> Option<(usize, Elims, String)> {
+        if all_values.count_ones() < 2 {
+            return None;
+        }
+        for degree in 2..=6usize {
+            for kind in 0..3 {
+                let unit_of = |c: usize| match kind {
+                    0 => 18 + boxi(c),
+                    1 => row(c),
+                    _ => 9 + col(c),
+                };
+                let u = unit_of(cells[0]);
+                if cells.iter().any(|&c| unit_of(c) != u) {
+                    continue;
+                }
+                let region: Vec<usize> = (0..81)
+                    .filter(|&c| common >> c & 1 == 1 && UNIT_MASKS[u] >> c & 1 == 1)
+                    .collect();
+                if region.len() < degree {
+                    continue;
+                }
+                let k = degree - 1;
+                let mut m: u64 = (1 << k) - 1;
+                let top: u64 = 1 << region.len();
+                while m < top {
+                    let chosen: Vec<usize> = (0..region.len())
+                        .filter(|&i| m >> i & 1 == 1)
+                        .map(|i| region[i])
+                        .collect();
+                    let other = chosen.iter().fold(0u16, |a, &c| a | self.cand[c]);
+                    let naked = other | all_values;
+                    if other.count_ones() as usize == degree
+                        && chosen.iter().all(|&c| self.cand[c].count_ones() > 1)
+                        && naked.count_ones() as usize == degree
+                    {
+                        let mut el = Vec::new();
+                        for c in 0..81 {
+                            for d in 1..=9u8 {
+                                if naked & bit(d) == 0 || places[d as usize - 1] >> c & 1 == 0 {
+                                    continue;
+                                }
+                                let seen = chosen
+                                    .iter()
+                                    .chain(cells)
+                                    .filter(|&&h| self.cand[h] & bit(d) != 0)
+                                    .all(|&h| PEERS[h] >> c & 1 == 1);
+                                if seen {
+                                    el.push((c, d));
+                                }
+                            }
+                        }
+                        if !el.is_empty() {
+                            let names: Vec<String> = chosen.iter().map(|&c| cell_name(c)).collect();
+                            return Some((
+                                degree,
+                                el,
+                                format!(
+                                    "type 3: naked {{{}}} with {} in {}",
+                                    digits_of(naked),
+                                    names.join(","),
+                                    unit_name(u)
+                                ),
+                            ));
+                        }
+                    }
+                    // Next mask with k bits (Gosper's hack).
+                    let low = m & m.wrapping_neg();
+                    let ripple = m + low;
+                    m = ripple | (((m ^ ripple) >> 2) / low);
+                }
+            }
+        }
+        None
     }
 }
