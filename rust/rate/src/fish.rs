@@ -200,53 +200,41 @@ pub(crate) fn strong_links_tenths(kinds: &[u8]) -> u8 {
 impl Board {
     pub(crate) fn se_strong_links(&self, k: usize) -> Option<Step> {
         let mut best: Option<(u8, usize, Step)> = None;
+        let places = places_of(&self.cand);
+        let mut ends: Vec<End> = Vec::new();
+        let mut chain: Vec<usize> = Vec::with_capacity(k);
+        let mut shared: Vec<usize> = Vec::with_capacity(k);
         for d in 1..=9u8 {
-            let links: Vec<Link> = SE_UNIT_ORDER
-                .iter()
-                .filter_map(|&u| self.strong_link(u, d))
-                .collect();
-            if links.len() < k {
-                continue;
-            }
+            let digit = places[d as usize - 1];
             // Each link read both ways (near group, far group), in the
-            // order the chains are enumerated in, and for each end which
-            // ends may follow it, with the unit their groups share.
-            let ends: Vec<End> = links
+            // order the chains are enumerated in.
+            ends.clear();
+            for (i, l) in SE_UNIT_ORDER
                 .iter()
+                .filter_map(|&u| strong_link(digit, u))
                 .enumerate()
-                .flat_map(|(i, l)| {
-                    [(l.a, l.b), (l.b, l.a)].map(|(near, far)| End {
+            {
+                for (near, far) in [(l.a, l.b), (l.b, l.a)] {
+                    ends.push(End {
                         link: i,
                         unit: l.unit,
                         near,
                         far,
+                        near_units: units_holding(near),
+                        far_units: units_holding(far),
                         grouped: l.grouped,
-                    })
-                })
-                .collect();
-            let next: Vec<Vec<(usize, usize)>> = ends
-                .iter()
-                .map(|e| {
-                    ends.iter()
-                        .enumerate()
-                        .filter(|(_, f)| {
-                            f.link != e.link && (f.near | f.far) & (e.near | e.far) == 0
-                        })
-                        .filter_map(|(j, f)| shared_unit(e.far | f.near).map(|s| (j, s)))
-                        .collect()
-                })
-                .collect();
+                    });
+                }
+            }
+            if ends.len() < 2 * k {
+                continue;
+            }
             let search = LinkSearch {
                 d,
                 k,
-                places: (0..81)
-                    .filter(|&c| self.cand[c] & bit(d) != 0)
-                    .fold(0u128, |m, c| m | 1 << c),
+                places: digit,
                 ends: &ends,
-                next: &next,
             };
-            let mut chain: Vec<usize> = Vec::with_capacity(k);
-            let mut shared: Vec<usize> = Vec::with_capacity(k);
             for first in 0..ends.len() {
                 chain.push(first);
                 search.extend(&mut chain, &mut shared, &mut best);
@@ -255,95 +243,102 @@ impl Board {
         }
         best.map(|b| b.2)
     }
+}
 
-    /// Unit `u` as a strong link on `d`: its two groups of places.
-    fn strong_link(&self, u: usize, d: u8) -> Option<Link> {
-        let p = self.places(u, d);
-        let mask = |cells: &[usize]| cells.iter().fold(0u128, |m, &c| m | 1 << c);
-        if p.len() == 2 {
-            return Some(Link {
-                unit: u,
-                a: 1 << p[0],
-                b: 1 << p[1],
-                grouped: false,
-            });
-        }
-        if p.len() < 3 || p.len() > 6 {
-            return None;
-        }
-        let all = mask(&p);
-        if u >= 18 {
-            // The first heart whose row and column (inside the box) hold
-            // every place.
-            for &h in &UNITS[u] {
-                let r: u128 = mask(
-                    &UNITS[u]
-                        .iter()
-                        .copied()
-                        .filter(|&c| row(c) == row(h))
-                        .collect::<Vec<_>>(),
-                );
-                let c: u128 = mask(
-                    &UNITS[u]
-                        .iter()
-                        .copied()
-                        .filter(|&c| col(c) == col(h))
-                        .collect::<Vec<_>>(),
-                );
-                if all & !(r | c) != 0 {
-                    continue;
-                }
-                let heart = 1u128 << h;
-                if all & r & !heart == 0 || all & c & !heart == 0 {
-                    return None;
-                }
-                return Some(Link {
-                    unit: u,
-                    a: all & r,
-                    b: all & c,
-                    grouped: true,
-                });
-            }
-            return None;
-        }
-        // A line: its places in two of its three box segments.
-        let segs: Vec<u128> = (0..3)
-            .map(|s| mask(&UNITS[u][3 * s..3 * s + 3]) & all)
-            .collect();
-        for e in 0..3 {
-            if segs[e] != 0 {
+/// Unit `u` as a strong link on a digit with places `digit`: its two
+/// groups of places.
+fn strong_link(digit: u128, u: usize) -> Option<Link> {
+    let all = digit & UNIT_MASKS[u];
+    let n = all.count_ones();
+    if n == 2 {
+        let a = 1u128 << all.trailing_zeros();
+        return Some(Link {
+            unit: u,
+            a,
+            b: all & !a,
+            grouped: false,
+        });
+    }
+    if !(3..=6).contains(&n) {
+        return None;
+    }
+    if u >= 18 {
+        // The first heart whose row and column (inside the box) hold
+        // every place.
+        for &h in &UNITS[u] {
+            let r = UNIT_MASKS[row(h)] & UNIT_MASKS[u];
+            let c = UNIT_MASKS[9 + col(h)] & UNIT_MASKS[u];
+            if all & !(r | c) != 0 {
                 continue;
             }
-            let others: Vec<u128> = (0..3).filter(|&s| s != e).map(|s| segs[s]).collect();
-            if others.iter().all(|&m| m != 0) {
-                return Some(Link {
-                    unit: u,
-                    a: others[0],
-                    b: others[1],
-                    grouped: true,
-                });
+            let heart = 1u128 << h;
+            if all & r & !heart == 0 || all & c & !heart == 0 {
+                return None;
             }
-            return None;
+            return Some(Link {
+                unit: u,
+                a: all & r,
+                b: all & c,
+                grouped: true,
+            });
         }
-        None
+        return None;
     }
+    // A line: its places in two of its three box segments.
+    let segs: [u128; 3] = std::array::from_fn(|s| {
+        UNITS[u][3 * s..3 * s + 3]
+            .iter()
+            .fold(0u128, |m, &c| m | 1 << c)
+            & all
+    });
+    for e in 0..3 {
+        if segs[e] != 0 {
+            continue;
+        }
+        let (x, y) = (segs[(e + 1) % 3], segs[(e + 2) % 3]);
+        if x != 0 && y != 0 {
+            let (a, b) = if e == 0 {
+                (x, y)
+            } else if e == 1 {
+                (y, x)
+            } else {
+                (x, y)
+            };
+            return Some(Link {
+                unit: u,
+                a,
+                b,
+                grouped: true,
+            });
+        }
+        return None;
+    }
+    None
 }
 
-/// The unit holding every cell of `cells` (the first of column, row, box
-/// of its first cell), if any.
-fn shared_unit(cells: u128) -> Option<usize> {
-    let first = cells.trailing_zeros() as usize;
-    [9 + col(first), row(first), 18 + boxi(first)]
-        .into_iter()
-        .find(|&s| cells & !UNIT_MASKS[s] == 0)
+/// The units (bit u) holding every cell of a cell mask.
+fn units_holding(cells: u128) -> u32 {
+    let mut units = (1u32 << 27) - 1;
+    let mut m = cells;
+    while m != 0 {
+        let c = m.trailing_zeros() as usize;
+        m &= m - 1;
+        units &= 1 << row(c) | 1 << (9 + col(c)) | 1 << (18 + boxi(c));
+    }
+    units
 }
 
-/// A link read one way: its near and far groups.
+impl Board {}
+
+/// A link read one way: its near and far groups, and the units holding
+/// all of each.
 struct End {
     link: usize,
     unit: usize,
     near: u128,
     far: u128,
+    near_units: u32,
+    far_units: u32,
     grouped: bool,
 }
 
@@ -356,8 +351,6 @@ struct LinkSearch<'a> {
     /// The cells holding `d`.
     places: u128,
     ends: &'a [End],
-    /// For each end, the ends that may follow it and the unit they share.
-    next: &'a [Vec<(usize, usize)>],
 }
 
 impl LinkSearch<'_> {
@@ -374,12 +367,24 @@ impl LinkSearch<'_> {
         let used: u128 = chain
             .iter()
             .fold(0, |m, &e| m | self.ends[e].near | self.ends[e].far);
-        let last = chain[chain.len() - 1];
-        for &(j, s) in &self.next[last] {
-            let f = &self.ends[j];
-            if (f.near | f.far) & used != 0 || chain.iter().any(|&e| self.ends[e].link == f.link) {
+        let last = &self.ends[chain[chain.len() - 1]];
+        for (j, f) in self.ends.iter().enumerate() {
+            // The unit holding the last far group and this near group:
+            // the first of column, row, box of their first cell.
+            let both = last.far_units & f.near_units;
+            if both == 0
+                || (f.near | f.far) & used != 0
+                || chain.iter().any(|&e| self.ends[e].link == f.link)
+            {
                 continue;
             }
+            let s = if both & 0x3fe00 != 0 {
+                (both & 0x3fe00).trailing_zeros() as usize
+            } else if both & 0x1ff != 0 {
+                (both & 0x1ff).trailing_zeros() as usize
+            } else {
+                both.trailing_zeros() as usize
+            };
             chain.push(j);
             shared.push(s);
             self.extend(chain, shared, best);
