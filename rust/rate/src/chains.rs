@@ -344,6 +344,47 @@ struct Engine {
     scratch: Scratch,
 }
 
+/// Every static link of one search mode, listed once per search: for each
+/// candidate, the offs its truth implies and the ons its falsity implies.
+struct StaticLinks {
+    /// Where each candidate's offs start in `offs` (one more entry at the
+    /// end).
+    start: Vec<u32>,
+    offs: Vec<Pot>,
+    ons: Vec<Small<(Pot, u8), 4>>,
+}
+
+impl StaticLinks {
+    fn new(engine: &Engine, y: bool, x: bool) -> StaticLinks {
+        let mut start = Vec::with_capacity(NPOT / 2 + 1);
+        let mut offs = Vec::new();
+        let mut ons = Vec::with_capacity(NPOT / 2);
+        for i in 0..NPOT / 2 {
+            start.push(offs.len() as u32);
+            let (c, d) = (i / 9, (i % 9) as u8 + 1);
+            if engine.grid[c] & bit(d) == 0 {
+                ons.push(Small::new());
+                continue;
+            }
+            offs.extend_from_slice(engine.on_to_off(Pot::new(c, d, true), y).as_slice());
+            ons.push(engine.off_to_on_static(Pot::new(c, d, false), y, x));
+        }
+        start.push(offs.len() as u32);
+        StaticLinks { start, offs, ons }
+    }
+
+    /// The offs an on potential implies.
+    fn offs_of(&self, p: Pot) -> &[Pot] {
+        let i = p.0 as usize / 2;
+        &self.offs[self.start[i] as usize..self.start[i + 1] as usize]
+    }
+
+    /// The ons an off potential implies, with their link's unit.
+    fn ons_of(&self, p: Pot) -> &[(Pot, u8)] {
+        self.ons[p.0 as usize / 2].as_slice()
+    }
+}
+
 /// Buffers of the static searches (empty between searches).
 #[derive(Default)]
 struct Scratch {
@@ -648,7 +689,15 @@ impl Engine {
     /// once every chain still to be found would score worse than the bar
     /// (a node found in round `length` has at least `length - 1` distinct
     /// potentials behind it).
-    fn cycles(&mut self, start: u32, y: bool, x: bool, bar: Option<Key>, found: &mut Vec<u32>) {
+    fn cycles(
+        &mut self,
+        links: &StaticLinks,
+        start: u32,
+        y: bool,
+        x: bool,
+        bar: Option<Key>,
+        found: &mut Vec<u32>,
+    ) {
         let base = if x && y { 70 } else { 65 };
         let source = self.nodes[start as usize].pot;
         let mut ons = self.new_set();
@@ -670,7 +719,7 @@ impl Engine {
             while let Some(p) = pending_on.pop_front() {
                 let from = self.nodes[p as usize].pot.cell();
                 self.first_path(p, &mut path, &mut path_bits);
-                for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
+                for &q in links.offs_of(self.nodes[p as usize].pot) {
                     if path[q.0 as usize / 64] >> (q.0 % 64) & 1 == 0 {
                         let k = self.node(q, &[p]);
                         self.nodes[k as usize].cause = link_unit(from, q.cell());
@@ -684,7 +733,7 @@ impl Engine {
             length += 1;
             while let Some(p) = pending_off.pop_front() {
                 let pot = self.nodes[p as usize].pot;
-                for &(q, cause) in self.off_to_on_static(pot, y, x).as_slice() {
+                for &(q, cause) in links.ons_of(pot) {
                     let back = length >= 4 && q == source;
                     if !back && ons.contains(q) {
                         continue;
@@ -715,7 +764,14 @@ impl Engine {
     /// `bar`, stops once every chain still to be found would score worse
     /// than the bar (a node found after `depth` rounds has at least `depth`
     /// distinct potentials behind it).
-    fn forcing_chains(&mut self, start: u32, y: bool, bar: Option<Key>, found: &mut Vec<u32>) {
+    fn forcing_chains(
+        &mut self,
+        links: &StaticLinks,
+        start: u32,
+        y: bool,
+        bar: Option<Key>,
+        found: &mut Vec<u32>,
+    ) {
         let base = if y { 70 } else { 66 };
         let mut depth = 0u32;
         let source = self.nodes[start as usize].pot;
@@ -740,7 +796,7 @@ impl Engine {
             }
             depth += 1;
             while let Some(p) = pending_on.pop_front() {
-                for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
+                for &q in links.offs_of(self.nodes[p as usize].pot) {
                     let target = q.conj() == source && !targets.contains(&q);
                     if !target && offs.contains(q) {
                         continue;
@@ -757,7 +813,7 @@ impl Engine {
             }
             while let Some(p) = pending_off.pop_front() {
                 let pot = self.nodes[p as usize].pot;
-                for &(q, cause) in self.off_to_on_static(pot, y, true).as_slice() {
+                for &(q, cause) in links.ons_of(pot) {
                     let target = q.conj() == source && !targets.contains(&q);
                     if !target && ons.contains(q) {
                         continue;
@@ -898,6 +954,7 @@ impl Engine {
         let mut hints = Hints::new(all);
         let (mut cycles, mut chains) = (Vec::new(), Vec::new());
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            let links = StaticLinks::new(self, y, x);
             for c in 0..81 {
                 let card = self.grid[c].count_ones();
                 if self.value[c] != 0 || card < 2 || (!x && card > 2) {
@@ -911,11 +968,11 @@ impl Engine {
                     let start = self.node(Pot::new(c, d, true), &[]);
                     cycles.clear();
                     chains.clear();
-                    self.cycles(start, y, x, hints.bar(), &mut cycles);
+                    self.cycles(&links, start, y, x, hints.bar(), &mut cycles);
                     if x {
-                        self.forcing_chains(start, y, hints.bar(), &mut chains);
+                        self.forcing_chains(&links, start, y, hints.bar(), &mut chains);
                         let off = self.node(Pot::new(c, d, false), &[]);
-                        self.forcing_chains(off, y, hints.bar(), &mut chains);
+                        self.forcing_chains(&links, off, y, hints.bar(), &mut chains);
                     }
                     for &k in &cycles {
                         let h = self.cycle_hint(k, y, x, hints.bar());
