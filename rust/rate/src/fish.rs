@@ -81,22 +81,35 @@ impl Board {
         for c in 0..81 {
             placed[self.value[c] as usize] += 1;
         }
+        // Positions of each digit in each line: rows 0–8 (bit = column),
+        // columns 9–17 (bit = row).
+        let mut pos = [[0u16; 9]; 18];
+        for (i, row) in places_of(&self.cand).iter().enumerate() {
+            let mut m = *row;
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                pos[c / 9][i] |= 1 << (c % 9);
+                pos[9 + c % 9][i] |= 1 << (c / 9);
+            }
+        }
         for (base, cover) in [(9usize, 0usize), (0, 9)] {
             for m in crate::subsets::masks_of_size(n) {
                 for d in 1..=9u8 {
                     if placed[d as usize] + 2 * n as usize > 9 {
                         continue;
                     }
+                    let mut union = 0u16;
+                    let mut thin = false;
+                    for i in (0..9).filter(|i| m & (1 << i) != 0) {
+                        let p = pos[base + i][d as usize - 1];
+                        thin |= p.count_ones() < 2;
+                        union |= p;
+                    }
+                    if thin || union.count_ones() != n {
+                        continue;
+                    }
                     let lines: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
-                    let pos: Vec<u16> =
-                        lines.iter().map(|&i| self.positions(base + i, d)).collect();
-                    if pos.iter().any(|p| p.count_ones() < 2) {
-                        continue;
-                    }
-                    let union = pos.iter().fold(0u16, |a, p| a | p);
-                    if union.count_ones() != n {
-                        continue;
-                    }
                     let mut el = Vec::new();
                     for j in (0..9).filter(|j| union & (1 << j) != 0) {
                         for (i, &c) in UNITS[cover + j].iter().enumerate() {

@@ -152,23 +152,28 @@ impl Board {
     pub(crate) fn se_locking(&self, direct: bool) -> Option<Step> {
         // (kind of the unit holding the digit, kind of the unit cleared).
         const PAIRS: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
+        let places = places_of(&self.cand);
         for (k1, k2) in PAIRS {
             for d in 1..=9u8 {
+                let digit = places[d as usize - 1];
                 for i1 in 0..9 {
                     let r1 = k1 + i1;
-                    let p1 = self.places(r1, d);
-                    if p1.len() < 2 {
+                    let p1 = digit & UNIT_MASKS[r1];
+                    if p1.count_ones() < 2 {
                         continue;
                     }
                     for i2 in 0..9 {
                         let r2 = k2 + i2;
-                        if !crosses(r1, r2) || !p1.iter().all(|c| UNITS[r2].contains(c)) {
+                        if !crosses(r1, r2) || p1 & !UNIT_MASKS[r2] != 0 {
                             continue;
                         }
-                        let el: Vec<(usize, u8)> = UNITS[r2]
-                            .iter()
-                            .filter(|c| !UNITS[r1].contains(c) && self.cand[**c] & bit(d) != 0)
-                            .map(|&c| (c, d))
+                        let gone = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
+                        if gone == 0 {
+                            continue;
+                        }
+                        let el: Vec<(usize, u8)> = (0..81)
+                            .filter(|&c| gone >> c & 1 == 1)
+                            .map(|c| (c, d))
                             .collect();
                         let pointing = k1 == 18;
                         if !direct {
@@ -193,16 +198,13 @@ impl Board {
                             if !crosses(r3, r2) {
                                 continue;
                             }
-                            let p3 = self.places(r3, d);
-                            if p3.len() < 2 {
+                            let p3 = digit & UNIT_MASKS[r3];
+                            if p3.count_ones() < 2 {
                                 continue;
                             }
-                            let rest: Vec<usize> = p3
-                                .iter()
-                                .copied()
-                                .filter(|c| !UNITS[r2].contains(c))
-                                .collect();
-                            if rest.len() == 1 {
+                            let rest = p3 & !UNIT_MASKS[r2];
+                            if rest.count_ones() == 1 {
+                                let rest = [rest.trailing_zeros() as usize];
                                 let t = if pointing {
                                     Technique::DirectPointing
                                 } else {
