@@ -162,11 +162,19 @@ impl Board {
                     if p1.count_ones() < 2 {
                         continue;
                     }
-                    for i2 in 0..9 {
-                        let r2 = k2 + i2;
-                        if !crosses(r1, r2) || p1 & !UNIT_MASKS[r2] != 0 {
-                            continue;
+                    // The unit of the second kind holding every place (at
+                    // most one).
+                    let mut holding = 0u32;
+                    for r2 in k2..k2 + 9 {
+                        if p1 & !UNIT_MASKS[r2] == 0 {
+                            holding |= 1 << r2;
                         }
+                    }
+                    if holding == 0 {
+                        continue;
+                    }
+                    {
+                        let r2 = holding.trailing_zeros() as usize;
                         let gone = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
                         if gone == 0 {
                             continue;
