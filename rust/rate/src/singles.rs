@@ -109,17 +109,22 @@ impl Board {
     /// row (1.5): the units are searched boxes, columns, rows; a unit with
     /// one empty cell first over all units.
     pub(crate) fn se_hidden_single(&self) -> Option<Step> {
+        let places = places_of(&self.cand);
+        let empty_cells = (0..81)
+            .filter(|&c| self.value[c] == 0)
+            .fold(0u128, |m, c| m | 1 << c);
         for alone in [true, false] {
             for u in SE_UNIT_ORDER {
-                let empty = UNITS[u].iter().filter(|&&c| self.value[c] == 0).count();
+                let empty = (empty_cells & UNIT_MASKS[u]).count_ones();
                 if (empty == 1) != alone {
                     continue;
                 }
                 for d in 1..=9u8 {
-                    let p = self.places(u, d);
-                    if p.len() != 1 {
+                    let p = places[d as usize - 1] & UNIT_MASKS[u];
+                    if p.count_ones() != 1 {
                         continue;
                     }
+                    let p = [p.trailing_zeros() as usize];
                     let t = if alone {
                         Technique::FullHouse
                     } else if u >= 18 {
