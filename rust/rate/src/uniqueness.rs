@@ -68,7 +68,18 @@ impl Board {
             let v2 = 16 - self.cand[c].leading_zeros() as u8;
             let mut loops = Vec::new();
             let mut path = Vec::new();
-            self.loops_from(c, v1, v2, &mut path, 2, 0, usize::MAX, &mut loops);
+            let mut units = [units_of(c), 0];
+            self.loops_from(
+                c,
+                v1,
+                v2,
+                &mut path,
+                &mut units,
+                2,
+                0,
+                usize::MAX,
+                &mut loops,
+            );
             for lp in loops {
                 if !valid_loop(&lp) {
                     continue;
@@ -169,12 +180,17 @@ impl Board {
     /// cells holding both digits, alternating unit kinds, at most two cells
     /// with extra candidates (more if they add the same single digit).
     #[allow(clippy::too_many_arguments)]
+    /// `units`: the units holding a cell of the path at an even, and at an
+    /// odd position. A loop's every unit holds one of each, so a path with
+    /// two at positions of the same parity in one unit is not followed.
+    #[allow(clippy::too_many_arguments)]
     fn loops_from(
         &self,
         c: usize,
         v1: u8,
         v2: u8,
         path: &mut Vec<usize>,
+        units: &mut [u32; 2],
         allowed: i32,
         extra: u16,
         last: usize,
@@ -196,9 +212,15 @@ impl Board {
                     }
                     let new_extra = (extra | m) & !(bit(v1) | bit(v2));
                     let card = m.count_ones();
+                    let parity = path.len() % 2;
+                    if units[parity] & units_of(next) != 0 {
+                        continue;
+                    }
                     if card == 2 || new_extra.count_ones() == 1 || allowed > 0 {
                         let a = allowed - i32::from(card > 2);
-                        self.loops_from(next, v1, v2, path, a, new_extra, kind, out);
+                        units[parity] |= units_of(next);
+                        self.loops_from(next, v1, v2, path, units, a, new_extra, kind, out);
+                        units[parity] &= !units_of(next);
                     }
                 }
             }
@@ -208,6 +230,11 @@ impl Board {
 }
 
 type Type3 = Vec<(u8, u8, Vec<(usize, u8)>, String)>;
+
+/// A cell's three units as bits (row, 9 + column, 18 + box).
+fn units_of(c: usize) -> u32 {
+    1 << row(c) | 1 << (9 + col(c)) | 1 << (18 + boxi(c))
+}
 
 impl Board {
     /// Type 3: the two cells with extra candidates act as one cell holding
