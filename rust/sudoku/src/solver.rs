@@ -46,14 +46,28 @@
 //! contradiction, a cell with exactly one is placed (its digit word is cut
 //! to the cell within its row and box), and propagation runs again.
 //!
-//! **Column step** (`State::columns`, sparse puzzles only: before every
-//! guess in configuration mode, else while at least `COLUMN_STEP_MIN_OPEN`
-//! cells are open). The transpose of step 1: in each
+//! **Column step** (`State::columns`, sparse puzzles only: in configuration
+//! mode before every guess and again after anything it or the triads change,
+//! to a fixed point; else once before a guess while at least
+//! `COLUMN_STEP_MIN_OPEN` cells are open). The transpose of step 1: in each
 //! stack of three columns a digit takes one column in each band, one band
 //! per column, so (column, band) pairs outside every such permutation are
 //! removed. This adds hidden singles in columns and column-wise locked
 //! candidates; it is too costly to run on every word update, but before a
 //! guess it cuts the search on sparse grids.
+//!
+//! **Hidden triads** (`State::triads`, configuration mode only, once per
+//! node after the column step). A mini-row (the three cells of a row in one
+//! box) holds exactly three digits. A digit must go in mini-row `(r, k)` when
+//! row `r` has it only in box `k` or box `k` only in row `r`; when three
+//! digits must, no other digit can go there (and four is a contradiction).
+//! Likewise for mini-columns. Bit-sliced counters count all 27 mini-rows and
+//! all 27 mini-columns over the nine digits at once. This is the part of
+//! tdoku's triad reasoning that pays here: on forum_hardest_1106 it takes the
+//! configuration search from 143.5 to 115.7 branches per puzzle (up to 2
+//! solutions; tdoku 113.1) at about the same time per puzzle. The naked half
+//! (a mini-row where only three digits fit takes them) saves 3 % more
+//! branches for 20 % more time per branch and is left out.
 //!
 //! # Search
 //!
@@ -66,7 +80,7 @@
 //!   *configuration* is one of the six row→box permutations, read from the
 //!   in-band step's mini-row occupancy (`CONFIGS`); in a stack it takes one
 //!   column per band (`VCONFIGS`, from the column step, which in this mode
-//!   runs before every guess). Of the bands and stacks not yet fixed, the
+//!   runs before every guess, to a fixed point). Of the bands and stacks not yet fixed, the
 //!   one with the fewest configurations over its nine digits is taken, and in
 //!   it the digit with the fewest (at least two); each branch restricts the
 //!   digit to one configuration (`CONFIG_MASK`), fixing three mini-rows or
@@ -95,10 +109,9 @@
 //! (2 proves uniqueness). Heuristics change only the search order and
 //! effort, never the answers.
 //!
-//! Measured against this and not kept (README "Benchmarks" has the
-//! figures): tdoku's triad step (needed there to keep configuration
-//! branching sane on empty grids; here the clue gate does that, and triads
-//! cost more than they save), the column step to a fixed point, starting
+//! Measured against this and not kept (docs/benchmarks.md has the
+//! figures): triads with cell branching (they cost more than they save
+//! there), naked triads, starting
 //! configuration branching only after some cell branches, scoring bivalue
 //! cells by the bivalue peers that share a digit, scanning the most open
 //! band first, other digit orders, a dirty-word mask or a branch-free
@@ -384,6 +397,80 @@ const CONFIG_MIN_CLUES: usize = 19;
 /// benchmark sets average under 150 branches per puzzle.
 const CONFIG_BRANCH_BUDGET: u64 = 2000;
 
+/// `FORCED[key]` for a 3×3 occupancy in [`minirow_key`]'s layout (bit
+/// `3k + r`: row `r` meets box `k`): the entries a digit must take, those
+/// alone in their row (`r` meets only box `k`) or alone in their box. The
+/// same holds in the stack layout of [`VCONFIGS`] (bit `3 * band + column`).
+const FORCED: [u16; 512] = {
+    let mut t = [0u16; 512];
+    let mut key = 0usize;
+    while key < 512 {
+        let mut m = 0;
+        while m < 9 {
+            let (k, r) = (m / 3, m % 3);
+            let row = (key >> r) & 0o111; // bits 3k' + r
+            let bx = (key >> (3 * k)) & 7; // bits 3k + r'
+            if key & (1 << m) != 0 && (row.count_ones() == 1 || bx.count_ones() == 1) {
+                t[key] |= 1 << m;
+            }
+            m += 1;
+        }
+        key += 1;
+    }
+    t
+};
+
+/// `MINIROW_SET[x]` for a set `x` of [`minirow_key`] bits (`3k + r`): the
+/// band cells of those mini-rows.
+const MINIROW_SET: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut m = 0;
+        while m < 9 {
+            if x & (1 << m) != 0 {
+                t[x] |= 7 << (9 * (m % 3) + 3 * (m / 3));
+            }
+            m += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// Bit-sliced counters over 27-bit masks: after `add`ing masks, bit `i`
+/// of `(c3 c2 c1 c0)` counts the masks with bit `i` set (up to 15).
+#[derive(Default, Clone, Copy)]
+struct Count9 {
+    c0: u32,
+    c1: u32,
+    c2: u32,
+    c3: u32,
+}
+
+impl Count9 {
+    #[inline(always)]
+    fn add(&mut self, x: u32) {
+        let k0 = self.c0 & x;
+        self.c0 ^= x;
+        let k1 = self.c1 & k0;
+        self.c1 ^= k0;
+        let k2 = self.c2 & k1;
+        self.c2 ^= k1;
+        self.c3 |= k2;
+    }
+    /// Positions counted exactly three times.
+    #[inline(always)]
+    fn three(&self) -> u32 {
+        self.c0 & self.c1 & !self.c2 & !self.c3
+    }
+    /// Positions counted more than three times.
+    #[inline(always)]
+    fn over_three(&self) -> u32 {
+        self.c2 | self.c3
+    }
+}
+
 /// `POP9[x]`: the number of set bits of a 9-bit value.
 const POP9: [u8; 512] = {
     let mut t = [0u8; 512];
@@ -522,6 +609,63 @@ impl State {
             self.cand[w] = na;
             self.cand[w + 1] = nb;
             self.cand[w + 2] = nc;
+        }
+        Some(changed)
+    }
+
+    /// Hidden triads: a mini-row (three cells of a row in one box) holds
+    /// exactly three digits, so when three digits must go in it no other
+    /// digit can, and a fourth is a contradiction; the same for mini-columns.
+    /// A digit must go in mini-row `(r, k)` when row `r` has it only in box
+    /// `k` or box `k` only in row `r` ([`FORCED`]); in mini-column `(b, c)`
+    /// when band `b` has it only in column `c` of the box ([`LOCKED_COLS`])
+    /// or column `c` only in band `b`. All 27 mini-rows are counted at once
+    /// over the nine digits with bit-sliced counters (bit `9b + 3k + r`),
+    /// likewise the 27 mini-columns (bit `9b + c`). Returns None on a
+    /// contradiction, else whether anything changed.
+    #[inline(never)] // off the hot path: keeps `search` small
+    fn triads(&mut self) -> Option<bool> {
+        let mut rows = Count9::default();
+        let mut cols = Count9::default();
+        let mut forced_rows = [0u32; 9];
+        let mut forced_cols = [0u32; 9];
+        for d in 0..9 {
+            let w = 3 * d;
+            let (a, b, c) = (self.cand[w], self.cand[w + 1], self.cand[w + 2]);
+            let h = u32::from(FORCED[minirow_key(a) as usize])
+                | u32::from(FORCED[minirow_key(b) as usize]) << 9
+                | u32::from(FORCED[minirow_key(c) as usize]) << 18;
+            let (pa, pb, pc) = (project(a), project(b), project(c));
+            // Columns holding the digit in exactly one band.
+            let one = (pa | pb | pc) & !((pa & pb) | (pa & pc) | (pb & pc));
+            let locked = |p: u32| u32::from(LOCKED_COLS[p as usize]) | (p & one);
+            let v = locked(pa) | locked(pb) << 9 | locked(pc) << 18;
+            forced_rows[d] = h;
+            forced_cols[d] = v;
+            rows.add(h);
+            cols.add(v);
+        }
+        if rows.over_three() | cols.over_three() != 0 {
+            return None;
+        }
+        let (full_rows, full_cols) = (rows.three(), cols.three());
+        if full_rows | full_cols == 0 {
+            return Some(false);
+        }
+        let mut changed = false;
+        for d in 0..9 {
+            let (xr, xc) = (full_rows & !forced_rows[d], full_cols & !forced_cols[d]);
+            if xr | xc == 0 {
+                continue;
+            }
+            for b in 0..3 {
+                let w = 3 * d + b;
+                let r = (xr >> (9 * b)) & 0o777;
+                let c = (xc >> (9 * b)) & 0o777;
+                let m = self.cand[w] & !MINIROW_SET[r as usize] & !spread_cols(c);
+                changed |= m != self.cand[w];
+                self.cand[w] = m;
+            }
         }
         Some(changed)
     }
@@ -934,6 +1078,7 @@ impl Solver {
     /// Depth-first search from `state` with `dirty` words pending.
     fn search(&mut self, state: &mut State) {
         let mut cols_done = false;
+        let mut triads_done = false;
         let mut choice;
         loop {
             let configs = self.configs && self.branches < CONFIG_BRANCH_BUDGET;
@@ -954,13 +1099,23 @@ impl Solver {
                 }
                 // Before guessing, try the column step (cheap next to a guess).
                 Step::Guess(..)
-                    if !cols_done
+                    if (!cols_done || configs)
                         && self.rich
                         && (configs || state.open_cells() >= COLUMN_STEP_MIN_OPEN)
                         && match state.columns() {
                             None => return,
                             Some(changed) => {
                                 cols_done = true;
+                                changed
+                            }
+                        } => {}
+                Step::Guess(..)
+                    if configs
+                        && !triads_done
+                        && match state.triads() {
+                            None => return,
+                            Some(changed) => {
+                                triads_done = true;
                                 changed
                             }
                         } => {}
@@ -982,6 +1137,7 @@ impl Solver {
                             // Last alternative: continue in place.
                             state.apply_config(d, band, p);
                             cols_done = false;
+                            triads_done = false;
                             break;
                         }
                         let mut next = *state;
@@ -1236,6 +1392,75 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// `FORCED` against its definition, `MINIROW_SET` against the cells of
+    /// each mini-row, `Count9` against plain counting.
+    #[test]
+    fn triad_tables_match_brute_force() {
+        for key in 0..512usize {
+            let on = |k: usize, r: usize| key >> (3 * k + r) & 1 == 1;
+            let mut want = 0u16;
+            for k in 0..3 {
+                for r in 0..3 {
+                    let row_alone = (0..3).filter(|&kk| on(kk, r)).count() == 1;
+                    let box_alone = (0..3).filter(|&rr| on(k, rr)).count() == 1;
+                    if on(k, r) && (row_alone || box_alone) {
+                        want |= 1 << (3 * k + r);
+                    }
+                }
+            }
+            assert_eq!(FORCED[key], want, "{key:o}");
+            let mut cells = 0u32;
+            for p in 0..27u32 {
+                let (r, k) = (p / 9, p % 9 / 3);
+                if key >> (3 * k + r) & 1 == 1 {
+                    cells |= 1 << p;
+                }
+            }
+            assert_eq!(MINIROW_SET[key], cells, "{key:o}");
+        }
+        let mut rng = crate::rng::SplitMix64::new(3);
+        for _ in 0..200 {
+            let mut c = Count9::default();
+            let xs: Vec<u32> = (0..9).map(|_| rng.next_u64() as u32 & BAND).collect();
+            for &x in &xs {
+                c.add(x);
+            }
+            for bit in 0..27 {
+                let n = xs.iter().filter(|&&x| x >> bit & 1 == 1).count();
+                assert_eq!(c.three() >> bit & 1 == 1, n == 3);
+                assert_eq!(c.over_three() >> bit & 1 == 1, n > 3);
+            }
+        }
+    }
+
+    /// On every state met while solving, the hidden-triad step keeps the
+    /// solution's candidates (it only removes impossible ones), and on a
+    /// band it fires: three digits locked in one mini-row clear it of others.
+    #[test]
+    fn triads_keep_the_solution() {
+        let p = Grid::parse(P).unwrap();
+        let sol = Grid::parse(S).unwrap();
+        let s = State::from_grid(&sol);
+        let mut st = State::from_grid(&p);
+        assert!(st.update());
+        let before = st.cand;
+        assert!(st.triads().is_some());
+        for w in 0..27 {
+            assert_eq!(st.cand[w] & s.cand[w], s.cand[w], "word {w}");
+            assert_eq!(st.cand[w] & !before[w], 0);
+        }
+        // Digits 0, 1, 2 forced into mini-row (row 0, box 0) of band 0 by
+        // being alone there in box 0; digit 3 may go anywhere.
+        let mut t = State::new();
+        for d in 0..3 {
+            t.cand[3 * d] = BAND & !0o000_000_777 | (1 << d);
+            t.cand[3 * d] &= !0o007_007_000 | (1 << d);
+        }
+        assert_eq!(t.triads(), Some(true));
+        assert_eq!(t.cand[9] & 0o7, 0, "digit 3 left mini-row (0, 0)");
+        assert_eq!(t.cand[9] & 0o777_777_770, BAND & !0o7);
     }
 
     #[test]
