@@ -397,25 +397,48 @@ const CONFIG_MIN_CLUES: usize = 19;
 /// benchmark sets average under 150 branches per puzzle.
 const CONFIG_BRANCH_BUDGET: u64 = 2000;
 
-/// `FORCED[key]` for a 3×3 occupancy in [`minirow_key`]'s layout (bit
-/// `3k + r`: row `r` meets box `k`): the entries a digit must take, those
-/// alone in their row (`r` meets only box `k`) or alone in their box. The
-/// same holds in the stack layout of [`VCONFIGS`] (bit `3 * band + column`).
-const FORCED: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut key = 0usize;
-    while key < 512 {
-        let mut m = 0;
-        while m < 9 {
-            let (k, r) = (m / 3, m % 3);
-            let row = (key >> r) & 0o111; // bits 3k' + r
-            let bx = (key >> (3 * k)) & 7; // bits 3k + r'
-            if key & (1 << m) != 0 && (row.count_ones() == 1 || bx.count_ones() == 1) {
-                t[key] |= 1 << m;
+/// `FORCED_ROWS[c]` for a set `c` of band configurations ([`CONFIGS`]
+/// bits): the mini-rows every one of them uses, as [`minirow_key`] bits
+/// (`3k + r`); 0 for the empty set.
+const FORCED_ROWS: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut c = 1;
+    while c < 64 {
+        let mut common = 0o777u32;
+        let mut p = 0;
+        while p < 6 {
+            if c & (1 << p) != 0 {
+                let perm = PERMS[p];
+                common &=
+                    (1 << (3 * perm[0])) | (1 << (3 * perm[1] + 1)) | (1 << (3 * perm[2] + 2));
             }
-            m += 1;
+            p += 1;
         }
-        key += 1;
+        t[c] = common;
+        c += 1;
+    }
+    t
+};
+
+/// `FORCED_COLS[c]` for a set `c` of stack configurations ([`VCONFIGS`]
+/// bits) of stack 0: the mini-columns every one of them uses, as bits
+/// `9 * band + column` (shift by `3 * stack` for the other stacks); 0 for
+/// the empty set.
+const FORCED_COLS: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut c = 1;
+    while c < 64 {
+        let mut common = 0o007_007_007u32;
+        let mut p = 0;
+        while p < 6 {
+            if c & (1 << p) != 0 {
+                let perm = PERMS[p];
+                common &= (1 << perm[0]) | (1 << (9 + perm[1])) | (1 << (18 + perm[2]));
+            }
+            p += 1;
+        }
+        t[c] = common;
+        c += 1;
     }
     t
 };
@@ -582,8 +605,13 @@ impl State {
                 continue;
             }
             if (a & u0) | (b & u1) | (c & u2) == 0 {
-                // Every cell of this digit is placed.
-                self.vconf[d] = [1; 3];
+                // Every cell of this digit is placed: one configuration per
+                // stack, nothing to remove.
+                for st in 0..3 {
+                    let sh = 3 * st;
+                    let idx = ((pa >> sh) & 7) | (((pb >> sh) & 7) << 3) | (((pc >> sh) & 7) << 6);
+                    self.vconf[d][st] = VCONFIGS[idx as usize];
+                }
                 self.col_sig[d] = sig;
                 continue;
             }
@@ -616,13 +644,14 @@ impl State {
     /// Hidden triads: a mini-row (three cells of a row in one box) holds
     /// exactly three digits, so when three digits must go in it no other
     /// digit can, and a fourth is a contradiction; the same for mini-columns.
-    /// A digit must go in mini-row `(r, k)` when row `r` has it only in box
-    /// `k` or box `k` only in row `r` ([`FORCED`]); in mini-column `(b, c)`
-    /// when band `b` has it only in column `c` of the box ([`LOCKED_COLS`])
-    /// or column `c` only in band `b`. All 27 mini-rows are counted at once
-    /// over the nine digits with bit-sliced counters (bit `9b + 3k + r`),
-    /// likewise the 27 mini-columns (bit `9b + c`). Returns None on a
-    /// contradiction, else whether anything changed.
+    /// A digit must go in a mini-row (mini-column) when every configuration
+    /// it has left in the band (stack) puts it there ([`FORCED_ROWS`],
+    /// [`FORCED_COLS`]): read from `hconf` and `vconf`, which are current
+    /// here (the search calls this only at a stall, after the column step
+    /// changed nothing). All 27 mini-rows are counted at once over the nine
+    /// digits with bit-sliced counters (bit `9b + 3k + r`), likewise the 27
+    /// mini-columns (bit `9b + c`). Returns None on a contradiction, else
+    /// whether anything changed.
     #[inline(never)] // off the hot path: keeps `search` small
     fn triads(&mut self) -> Option<bool> {
         let mut rows = Count9::default();
@@ -631,15 +660,13 @@ impl State {
         let mut forced_cols = [0u32; 9];
         for d in 0..9 {
             let w = 3 * d;
-            let (a, b, c) = (self.cand[w], self.cand[w + 1], self.cand[w + 2]);
-            let h = u32::from(FORCED[minirow_key(a) as usize])
-                | u32::from(FORCED[minirow_key(b) as usize]) << 9
-                | u32::from(FORCED[minirow_key(c) as usize]) << 18;
-            let (pa, pb, pc) = (project(a), project(b), project(c));
-            // Columns holding the digit in exactly one band.
-            let one = (pa | pb | pc) & !((pa & pb) | (pa & pc) | (pb & pc));
-            let locked = |p: u32| u32::from(LOCKED_COLS[p as usize]) | (p & one);
-            let v = locked(pa) | locked(pb) << 9 | locked(pc) << 18;
+            let h = FORCED_ROWS[self.hconf[w] as usize]
+                | FORCED_ROWS[self.hconf[w + 1] as usize] << 9
+                | FORCED_ROWS[self.hconf[w + 2] as usize] << 18;
+            let [s0, s1, s2] = self.vconf[d];
+            let v = FORCED_COLS[s0 as usize]
+                | FORCED_COLS[s1 as usize] << 3
+                | FORCED_COLS[s2 as usize] << 6;
             forced_rows[d] = h;
             forced_cols[d] = v;
             rows.add(h);
@@ -1394,23 +1421,51 @@ mod tests {
         }
     }
 
-    /// `FORCED` against its definition, `MINIROW_SET` against the cells of
-    /// each mini-row, `Count9` against plain counting.
+    /// `FORCED_ROWS` and `FORCED_COLS` against their definitions,
+    /// `MINIROW_SET` against the cells of each mini-row, `Count9` against
+    /// plain counting.
     #[test]
     fn triad_tables_match_brute_force() {
         for key in 0..512usize {
-            let on = |k: usize, r: usize| key >> (3 * k + r) & 1 == 1;
-            let mut want = 0u16;
-            for k in 0..3 {
-                for r in 0..3 {
-                    let row_alone = (0..3).filter(|&kk| on(kk, r)).count() == 1;
-                    let box_alone = (0..3).filter(|&rr| on(k, rr)).count() == 1;
-                    if on(k, r) && (row_alone || box_alone) {
-                        want |= 1 << (3 * k + r);
+            // The union of the configurations inside the occupancy; an
+            // entry alone in its row or box of it is used by all of them.
+            let alone = |on: &dyn Fn(usize, usize) -> bool| {
+                let mut want = 0u32;
+                for k in 0..3 {
+                    for r in 0..3 {
+                        let row_alone = (0..3).filter(|&kk| on(kk, r)).count() == 1;
+                        let box_alone = (0..3).filter(|&rr| on(k, rr)).count() == 1;
+                        if on(k, r) && (row_alone || box_alone) {
+                            want |= 1 << (3 * k + r);
+                        }
+                    }
+                }
+                want
+            };
+            let c = CONFIGS[key] as usize;
+            let mut union = 0u32;
+            for p in 0..6 {
+                if c >> p & 1 == 1 {
+                    for r in 0..3 {
+                        union |= 1 << (3 * PERMS[p][r] + r as u32);
                     }
                 }
             }
-            assert_eq!(FORCED[key], want, "{key:o}");
+            assert_eq!(FORCED_ROWS[c], alone(&|k, r| union >> (3 * k + r) & 1 == 1));
+            // Stacks: VCONFIGS bit p maps band b to column PERMS[p][b].
+            let c = VCONFIGS[key] as usize;
+            let mut want = 0u32;
+            for b in 0..3 {
+                for col in 0..3u32 {
+                    let all = (0..6)
+                        .filter(|&p| c >> p & 1 == 1)
+                        .all(|p| PERMS[p][b] == col);
+                    if c != 0 && all {
+                        want |= 1 << (9 * b as u32 + col);
+                    }
+                }
+            }
+            assert_eq!(FORCED_COLS[c], want, "{key:o}");
             let mut cells = 0u32;
             for p in 0..27u32 {
                 let (r, k) = (p / 9, p % 9 / 3);
@@ -1435,32 +1490,37 @@ mod tests {
         }
     }
 
-    /// On every state met while solving, the hidden-triad step keeps the
-    /// solution's candidates (it only removes impossible ones), and on a
-    /// band it fires: three digits locked in one mini-row clear it of others.
+    /// At a stall the hidden-triad step keeps the solution's candidates (it
+    /// only removes impossible ones), and it fires where nothing else does:
+    /// three digits confined to one mini-row of a row clear it of others.
     #[test]
     fn triads_keep_the_solution() {
         let p = Grid::parse(P).unwrap();
         let sol = Grid::parse(S).unwrap();
         let s = State::from_grid(&sol);
         let mut st = State::from_grid(&p);
-        assert!(st.update());
+        // Propagate and run the column step to a fixed point: a stall.
+        while {
+            assert!(st.update());
+            st.columns().unwrap()
+        } {}
         let before = st.cand;
         assert!(st.triads().is_some());
         for w in 0..27 {
             assert_eq!(st.cand[w] & s.cand[w], s.cand[w], "word {w}");
             assert_eq!(st.cand[w] & !before[w], 0);
         }
-        // Digits 0, 1, 2 forced into mini-row (row 0, box 0) of band 0 by
-        // being alone there in box 0; digit 3 may go anywhere.
+        // Digits 0, 1, 2 may go in row 0 only in box 0 (three cells each:
+        // no single); digit 3 may go anywhere in band 0.
         let mut t = State::new();
         for d in 0..3 {
-            t.cand[3 * d] = BAND & !0o000_000_777 | (1 << d);
-            t.cand[3 * d] &= !0o007_007_000 | (1 << d);
+            t.cand[3 * d] = BAND & !0o000_000_770;
         }
+        assert!(t.update());
+        assert_eq!(t.columns(), Some(false));
+        assert_eq!(t.cand[9], BAND, "nothing but the triads step removes");
         assert_eq!(t.triads(), Some(true));
-        assert_eq!(t.cand[9] & 0o7, 0, "digit 3 left mini-row (0, 0)");
-        assert_eq!(t.cand[9] & 0o777_777_770, BAND & !0o7);
+        assert_eq!(t.cand[9], BAND & !0o7, "digit 3 left mini-row (0, 0)");
     }
 
     #[test]
