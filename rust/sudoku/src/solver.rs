@@ -59,15 +59,18 @@
 //! **Hidden triads** (`State::triads`, configuration mode only, once per
 //! node after the column step). A mini-row (the three cells of a row in one
 //! box) holds exactly three digits. A digit must go in mini-row `(r, k)` when
-//! row `r` has it only in box `k` or box `k` only in row `r`; when three
-//! digits must, no other digit can go there (and four is a contradiction).
-//! Likewise for mini-columns. Bit-sliced counters count all 27 mini-rows and
-//! all 27 mini-columns over the nine digits at once. This is the part of
-//! tdoku's triad reasoning that pays here: on forum_hardest_1106 it takes the
-//! configuration search from 143.5 to 115.7 branches per puzzle (up to 2
-//! solutions; tdoku 113.1) at about the same time per puzzle. The naked half
-//! (a mini-row where only three digits fit takes them) saves 3 % more
-//! branches for 20 % more time per branch and is left out.
+//! every band configuration it has left puts it there (equivalently: row `r`
+//! has it only in box `k`, or box `k` only in row `r`); when three digits
+//! must, no other digit can go there (and four is a contradiction). Likewise
+//! for mini-columns with the stack configurations. Both are read from the
+//! configuration sets the search keeps anyway, and bit-sliced counters count
+//! all 27 mini-rows and all 27 mini-columns over the nine digits at once.
+//! This is the part of tdoku's triad reasoning that pays here: on
+//! forum_hardest_1106 it takes the configuration search from 143.5 to 115.7
+//! branches per puzzle (up to 2 solutions; tdoku 113.1), and the time per
+//! puzzle from 0.76 to 0.80 of tdoku's. The naked half (a mini-row where only
+//! three digits fit takes them) saves 3 % more branches for 15 % more time
+//! per branch and is left out.
 //!
 //! # Search
 //!
@@ -80,8 +83,9 @@
 //!   *configuration* is one of the six row→box permutations, read from the
 //!   in-band step's mini-row occupancy (`CONFIGS`); in a stack it takes one
 //!   column per band (`VCONFIGS`, from the column step, which in this mode
-//!   runs before every guess, to a fixed point). Of the bands and stacks not yet fixed, the
-//!   one with the fewest configurations over its nine digits is taken, and in
+//!   runs before every guess, to a fixed point). Of the bands and stacks not
+//!   yet fixed, the one with the fewest configurations over its nine digits
+//!   is taken, and in
 //!   it the digit with the fewest (at least two); each branch restricts the
 //!   digit to one configuration (`CONFIG_MASK`), fixing three mini-rows or
 //!   mini-columns at once. On the hardest benchmark sets this makes about
