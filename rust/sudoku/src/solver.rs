@@ -46,14 +46,31 @@
 //! contradiction, a cell with exactly one is placed (its digit word is cut
 //! to the cell within its row and box), and propagation runs again.
 //!
-//! **Column step** (`State::columns`, sparse puzzles only: before every
-//! guess in configuration mode, else while at least `COLUMN_STEP_MIN_OPEN`
-//! cells are open). The transpose of step 1: in each
+//! **Column step** (`State::columns`, sparse puzzles only: in configuration
+//! mode before every guess and again after anything it or the triads change,
+//! to a fixed point; else once before a guess while at least
+//! `COLUMN_STEP_MIN_OPEN` cells are open). The transpose of step 1: in each
 //! stack of three columns a digit takes one column in each band, one band
 //! per column, so (column, band) pairs outside every such permutation are
 //! removed. This adds hidden singles in columns and column-wise locked
 //! candidates; it is too costly to run on every word update, but before a
 //! guess it cuts the search on sparse grids.
+//!
+//! **Hidden triads** (`State::triads`, configuration mode only, once per
+//! node after the column step). A mini-row (the three cells of a row in one
+//! box) holds exactly three digits. A digit must go in mini-row `(r, k)` when
+//! every band configuration it has left puts it there (equivalently: row `r`
+//! has it only in box `k`, or box `k` only in row `r`); when three digits
+//! must, no other digit can go there (and four is a contradiction). Likewise
+//! for mini-columns with the stack configurations. Both are read from the
+//! configuration sets the search keeps anyway, and bit-sliced counters count
+//! all 27 mini-rows and all 27 mini-columns over the nine digits at once.
+//! This is the part of tdoku's triad reasoning that pays here: on
+//! forum_hardest_1106 it takes the configuration search from 143.5 to 115.7
+//! branches per puzzle (up to 2 solutions; tdoku 113.1), and the time per
+//! puzzle from 0.76 to 0.80 of tdoku's. The naked half (a mini-row where only
+//! three digits fit takes them) saves 3 % more branches for 15 % more time
+//! per branch and is left out.
 //!
 //! # Search
 //!
@@ -66,8 +83,9 @@
 //!   *configuration* is one of the six row→box permutations, read from the
 //!   in-band step's mini-row occupancy (`CONFIGS`); in a stack it takes one
 //!   column per band (`VCONFIGS`, from the column step, which in this mode
-//!   runs before every guess). Of the bands and stacks not yet fixed, the
-//!   one with the fewest configurations over its nine digits is taken, and in
+//!   runs before every guess, to a fixed point). Of the bands and stacks not
+//!   yet fixed, the one with the fewest configurations over its nine digits
+//!   is taken, and in
 //!   it the digit with the fewest (at least two); each branch restricts the
 //!   digit to one configuration (`CONFIG_MASK`), fixing three mini-rows or
 //!   mini-columns at once. On the hardest benchmark sets this makes about
@@ -95,10 +113,9 @@
 //! (2 proves uniqueness). Heuristics change only the search order and
 //! effort, never the answers.
 //!
-//! Measured against this and not kept (README "Benchmarks" has the
-//! figures): tdoku's triad step (needed there to keep configuration
-//! branching sane on empty grids; here the clue gate does that, and triads
-//! cost more than they save), the column step to a fixed point, starting
+//! Measured against this and not kept (docs/benchmarks.md has the
+//! figures): triads with cell branching (they cost more than they save
+//! there), naked triads, starting
 //! configuration branching only after some cell branches, scoring bivalue
 //! cells by the bivalue peers that share a digit, scanning the most open
 //! band first, other digit orders, a dirty-word mask or a branch-free
@@ -384,6 +401,103 @@ const CONFIG_MIN_CLUES: usize = 19;
 /// benchmark sets average under 150 branches per puzzle.
 const CONFIG_BRANCH_BUDGET: u64 = 2000;
 
+/// `FORCED_ROWS[c]` for a set `c` of band configurations ([`CONFIGS`]
+/// bits): the mini-rows every one of them uses, as [`minirow_key`] bits
+/// (`3k + r`); 0 for the empty set.
+const FORCED_ROWS: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut c = 1;
+    while c < 64 {
+        let mut common = 0o777u32;
+        let mut p = 0;
+        while p < 6 {
+            if c & (1 << p) != 0 {
+                let perm = PERMS[p];
+                common &=
+                    (1 << (3 * perm[0])) | (1 << (3 * perm[1] + 1)) | (1 << (3 * perm[2] + 2));
+            }
+            p += 1;
+        }
+        t[c] = common;
+        c += 1;
+    }
+    t
+};
+
+/// `FORCED_COLS[c]` for a set `c` of stack configurations ([`VCONFIGS`]
+/// bits) of stack 0: the mini-columns every one of them uses, as bits
+/// `9 * band + column` (shift by `3 * stack` for the other stacks); 0 for
+/// the empty set.
+const FORCED_COLS: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut c = 1;
+    while c < 64 {
+        let mut common = 0o007_007_007u32;
+        let mut p = 0;
+        while p < 6 {
+            if c & (1 << p) != 0 {
+                let perm = PERMS[p];
+                common &= (1 << perm[0]) | (1 << (9 + perm[1])) | (1 << (18 + perm[2]));
+            }
+            p += 1;
+        }
+        t[c] = common;
+        c += 1;
+    }
+    t
+};
+
+/// `MINIROW_SET[x]` for a set `x` of [`minirow_key`] bits (`3k + r`): the
+/// band cells of those mini-rows.
+const MINIROW_SET: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut m = 0;
+        while m < 9 {
+            if x & (1 << m) != 0 {
+                t[x] |= 7 << (9 * (m % 3) + 3 * (m / 3));
+            }
+            m += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// Bit-sliced counters over 27-bit masks: after `add`ing masks, bit `i`
+/// of `(c3 c2 c1 c0)` counts the masks with bit `i` set (up to 15).
+#[derive(Default, Clone, Copy)]
+struct Count9 {
+    c0: u32,
+    c1: u32,
+    c2: u32,
+    c3: u32,
+}
+
+impl Count9 {
+    #[inline(always)]
+    fn add(&mut self, x: u32) {
+        let k0 = self.c0 & x;
+        self.c0 ^= x;
+        let k1 = self.c1 & k0;
+        self.c1 ^= k0;
+        let k2 = self.c2 & k1;
+        self.c2 ^= k1;
+        self.c3 |= k2;
+    }
+    /// Positions counted exactly three times.
+    #[inline(always)]
+    fn three(&self) -> u32 {
+        self.c0 & self.c1 & !self.c2 & !self.c3
+    }
+    /// Positions counted more than three times.
+    #[inline(always)]
+    fn over_three(&self) -> u32 {
+        self.c2 | self.c3
+    }
+}
+
 /// `POP9[x]`: the number of set bits of a 9-bit value.
 const POP9: [u8; 512] = {
     let mut t = [0u8; 512];
@@ -495,8 +609,13 @@ impl State {
                 continue;
             }
             if (a & u0) | (b & u1) | (c & u2) == 0 {
-                // Every cell of this digit is placed.
-                self.vconf[d] = [1; 3];
+                // Every cell of this digit is placed: one configuration per
+                // stack, nothing to remove.
+                for st in 0..3 {
+                    let sh = 3 * st;
+                    let idx = ((pa >> sh) & 7) | (((pb >> sh) & 7) << 3) | (((pc >> sh) & 7) << 6);
+                    self.vconf[d][st] = VCONFIGS[idx as usize];
+                }
                 self.col_sig[d] = sig;
                 continue;
             }
@@ -522,6 +641,62 @@ impl State {
             self.cand[w] = na;
             self.cand[w + 1] = nb;
             self.cand[w + 2] = nc;
+        }
+        Some(changed)
+    }
+
+    /// Hidden triads: a mini-row (three cells of a row in one box) holds
+    /// exactly three digits, so when three digits must go in it no other
+    /// digit can, and a fourth is a contradiction; the same for mini-columns.
+    /// A digit must go in a mini-row (mini-column) when every configuration
+    /// it has left in the band (stack) puts it there ([`FORCED_ROWS`],
+    /// [`FORCED_COLS`]): read from `hconf` and `vconf`, which are current
+    /// here (the search calls this only at a stall, after the column step
+    /// changed nothing). All 27 mini-rows are counted at once over the nine
+    /// digits with bit-sliced counters (bit `9b + 3k + r`), likewise the 27
+    /// mini-columns (bit `9b + c`). Returns None on a contradiction, else
+    /// whether anything changed.
+    #[inline(never)] // off the hot path: keeps `search` small
+    fn triads(&mut self) -> Option<bool> {
+        let mut rows = Count9::default();
+        let mut cols = Count9::default();
+        let mut forced_rows = [0u32; 9];
+        let mut forced_cols = [0u32; 9];
+        for d in 0..9 {
+            let w = 3 * d;
+            let h = FORCED_ROWS[self.hconf[w] as usize]
+                | FORCED_ROWS[self.hconf[w + 1] as usize] << 9
+                | FORCED_ROWS[self.hconf[w + 2] as usize] << 18;
+            let [s0, s1, s2] = self.vconf[d];
+            let v = FORCED_COLS[s0 as usize]
+                | FORCED_COLS[s1 as usize] << 3
+                | FORCED_COLS[s2 as usize] << 6;
+            forced_rows[d] = h;
+            forced_cols[d] = v;
+            rows.add(h);
+            cols.add(v);
+        }
+        if rows.over_three() | cols.over_three() != 0 {
+            return None;
+        }
+        let (full_rows, full_cols) = (rows.three(), cols.three());
+        if full_rows | full_cols == 0 {
+            return Some(false);
+        }
+        let mut changed = false;
+        for d in 0..9 {
+            let (xr, xc) = (full_rows & !forced_rows[d], full_cols & !forced_cols[d]);
+            if xr | xc == 0 {
+                continue;
+            }
+            for b in 0..3 {
+                let w = 3 * d + b;
+                let r = (xr >> (9 * b)) & 0o777;
+                let c = (xc >> (9 * b)) & 0o777;
+                let m = self.cand[w] & !MINIROW_SET[r as usize] & !spread_cols(c);
+                changed |= m != self.cand[w];
+                self.cand[w] = m;
+            }
         }
         Some(changed)
     }
@@ -893,6 +1068,9 @@ pub struct Solver {
     second: Option<Grid>,
     guesses: u64,
     branches: u64,
+    /// A grid whose digit is tried first at every cell branch (see
+    /// [`has_solution_avoiding`]).
+    hint: Option<Grid>,
 }
 
 impl Solver {
@@ -931,6 +1109,7 @@ impl Solver {
     /// Depth-first search from `state` with `dirty` words pending.
     fn search(&mut self, state: &mut State) {
         let mut cols_done = false;
+        let mut triads_done = false;
         let mut choice;
         loop {
             let configs = self.configs && self.branches < CONFIG_BRANCH_BUDGET;
@@ -951,13 +1130,23 @@ impl Solver {
                 }
                 // Before guessing, try the column step (cheap next to a guess).
                 Step::Guess(..)
-                    if !cols_done
+                    if (!cols_done || configs)
                         && self.rich
                         && (configs || state.open_cells() >= COLUMN_STEP_MIN_OPEN)
                         && match state.columns() {
                             None => return,
                             Some(changed) => {
                                 cols_done = true;
+                                changed
+                            }
+                        } => {}
+                Step::Guess(..)
+                    if configs
+                        && !triads_done
+                        && match state.triads() {
+                            None => return,
+                            Some(changed) => {
+                                triads_done = true;
                                 changed
                             }
                         } => {}
@@ -979,6 +1168,7 @@ impl Solver {
                             // Last alternative: continue in place.
                             state.apply_config(d, band, p);
                             cols_done = false;
+                            triads_done = false;
                             break;
                         }
                         let mut next = *state;
@@ -1012,6 +1202,13 @@ impl Solver {
                     {
                         digits.swap(0, 1);
                     }
+                    if let Some(hint) = &self.hint {
+                        // Try the hinted digit first (see `has_solution_avoiding`).
+                        let h = usize::from(hint.cells()[27 * b + p]).wrapping_sub(1);
+                        if let Some(k) = digits[..n].iter().position(|&d| d == h) {
+                            digits.swap(0, k);
+                        }
+                    }
                     for &d in &digits[..n - 1] {
                         let mut next = *state;
                         let w = 3 * d + b;
@@ -1036,7 +1233,17 @@ impl Solver {
 /// pairs of `forbidden` holds (cells 0..81, digits 1..=9; other pairs are
 /// ignored). The generator uses this to test uniqueness against a known
 /// solution with a single first-solution search.
-pub(crate) fn has_solution_avoiding(puzzle: &Grid, forbidden: &[(usize, u8)]) -> bool {
+///
+/// With a `hint` (the known solution), every cell branch tries the hint's
+/// digit first. A solution that avoids the forbidden pairs but differs
+/// from the hint on few cells (an unavoidable set through the removed
+/// clue) is then found after few wrong turns; when there is none the whole
+/// tree is searched either way, so the answer and that cost do not change.
+pub(crate) fn has_solution_avoiding(
+    puzzle: &Grid,
+    forbidden: &[(usize, u8)],
+    hint: Option<&Grid>,
+) -> bool {
     let mut state = State::from_grid(puzzle);
     for &(cell, digit) in forbidden {
         if cell < 81 && (1..=9).contains(&digit) {
@@ -1045,7 +1252,10 @@ pub(crate) fn has_solution_avoiding(puzzle: &Grid, forbidden: &[(usize, u8)]) ->
     }
     let mut solver = Solver {
         limit: 1,
-        rich: puzzle.clue_count() <= RICH_MAX_CLUES,
+        // With a hint the plain cell choice is faster (measured: the
+        // generator's failing tests 13 % faster without the degree scores).
+        rich: hint.is_none() && puzzle.clue_count() <= RICH_MAX_CLUES,
+        hint: hint.copied(),
         ..Solver::default()
     };
     solver.search(&mut state);
@@ -1215,6 +1425,108 @@ mod tests {
         }
     }
 
+    /// `FORCED_ROWS` and `FORCED_COLS` against their definitions,
+    /// `MINIROW_SET` against the cells of each mini-row, `Count9` against
+    /// plain counting.
+    #[test]
+    fn triad_tables_match_brute_force() {
+        for key in 0..512usize {
+            // The union of the configurations inside the occupancy; an
+            // entry alone in its row or box of it is used by all of them.
+            let alone = |on: &dyn Fn(usize, usize) -> bool| {
+                let mut want = 0u32;
+                for k in 0..3 {
+                    for r in 0..3 {
+                        let row_alone = (0..3).filter(|&kk| on(kk, r)).count() == 1;
+                        let box_alone = (0..3).filter(|&rr| on(k, rr)).count() == 1;
+                        if on(k, r) && (row_alone || box_alone) {
+                            want |= 1 << (3 * k + r);
+                        }
+                    }
+                }
+                want
+            };
+            let c = CONFIGS[key] as usize;
+            let mut union = 0u32;
+            for p in 0..6 {
+                if c >> p & 1 == 1 {
+                    for r in 0..3 {
+                        union |= 1 << (3 * PERMS[p][r] + r as u32);
+                    }
+                }
+            }
+            assert_eq!(FORCED_ROWS[c], alone(&|k, r| union >> (3 * k + r) & 1 == 1));
+            // Stacks: VCONFIGS bit p maps band b to column PERMS[p][b].
+            let c = VCONFIGS[key] as usize;
+            let mut want = 0u32;
+            for b in 0..3 {
+                for col in 0..3u32 {
+                    let all = (0..6)
+                        .filter(|&p| c >> p & 1 == 1)
+                        .all(|p| PERMS[p][b] == col);
+                    if c != 0 && all {
+                        want |= 1 << (9 * b as u32 + col);
+                    }
+                }
+            }
+            assert_eq!(FORCED_COLS[c], want, "{key:o}");
+            let mut cells = 0u32;
+            for p in 0..27u32 {
+                let (r, k) = (p / 9, p % 9 / 3);
+                if key >> (3 * k + r) & 1 == 1 {
+                    cells |= 1 << p;
+                }
+            }
+            assert_eq!(MINIROW_SET[key], cells, "{key:o}");
+        }
+        let mut rng = crate::rng::SplitMix64::new(3);
+        for _ in 0..200 {
+            let mut c = Count9::default();
+            let xs: Vec<u32> = (0..9).map(|_| rng.next_u64() as u32 & BAND).collect();
+            for &x in &xs {
+                c.add(x);
+            }
+            for bit in 0..27 {
+                let n = xs.iter().filter(|&&x| x >> bit & 1 == 1).count();
+                assert_eq!(c.three() >> bit & 1 == 1, n == 3);
+                assert_eq!(c.over_three() >> bit & 1 == 1, n > 3);
+            }
+        }
+    }
+
+    /// At a stall the hidden-triad step keeps the solution's candidates (it
+    /// only removes impossible ones), and it fires where nothing else does:
+    /// three digits confined to one mini-row of a row clear it of others.
+    #[test]
+    fn triads_keep_the_solution() {
+        let p = Grid::parse(P).unwrap();
+        let sol = Grid::parse(S).unwrap();
+        let s = State::from_grid(&sol);
+        let mut st = State::from_grid(&p);
+        // Propagate and run the column step to a fixed point: a stall.
+        while {
+            assert!(st.update());
+            st.columns().unwrap()
+        } {}
+        let before = st.cand;
+        assert!(st.triads().is_some());
+        for w in 0..27 {
+            assert_eq!(st.cand[w] & s.cand[w], s.cand[w], "word {w}");
+            assert_eq!(st.cand[w] & !before[w], 0);
+        }
+        // Digits 0, 1, 2 may go in row 0 only in box 0 (three cells each:
+        // no single); digit 3 may go anywhere in band 0.
+        let mut t = State::new();
+        for d in 0..3 {
+            t.cand[3 * d] = BAND & !0o000_000_770;
+        }
+        assert!(t.update());
+        assert_eq!(t.columns(), Some(false));
+        assert_eq!(t.cand[9], BAND, "nothing but the triads step removes");
+        assert_eq!(t.triads(), Some(true));
+        assert_eq!(t.cand[9], BAND & !0o7, "digit 3 left mini-row (0, 0)");
+    }
+
     #[test]
     fn multi_rows_matches_naive() {
         // Rows are independent (no borrow crosses them): test every row value
@@ -1271,11 +1583,13 @@ mod tests {
     fn avoiding() {
         let p = Grid::parse(P).unwrap();
         let s = Grid::parse(S).unwrap();
-        assert!(has_solution_avoiding(&p, &[]));
-        // The unique solution has s[1] at cell 1: forbidding it leaves none.
-        assert!(!has_solution_avoiding(&p, &[(1, s.cells()[1])]));
-        // Out-of-range pairs are ignored.
-        assert!(has_solution_avoiding(&p, &[(81, 1), (1, 0), (1, 10)]));
+        for hint in [None, Some(&s)] {
+            assert!(has_solution_avoiding(&p, &[], hint));
+            // The unique solution has s[1] at cell 1: forbidding it leaves none.
+            assert!(!has_solution_avoiding(&p, &[(1, s.cells()[1])], hint));
+            // Out-of-range pairs are ignored.
+            assert!(has_solution_avoiding(&p, &[(81, 1), (1, 0), (1, 10)], hint));
+        }
     }
 
     #[test]
