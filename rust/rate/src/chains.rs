@@ -686,9 +686,10 @@ impl Engine {
     // ----- static single chains and cycles -----
 
     /// Breadth-first search for cycles back to `start`. With `bar`, stops
-    /// once every chain still to be found would score worse than the bar
-    /// (a node found in round `length` has at least `length - 1` distinct
-    /// potentials behind it).
+    /// once every chain still to be found would score worse than the bar:
+    /// a round follows two links, no potential repeats on a path, and a
+    /// cycle closed in the round ending at `length` links has `length`
+    /// distinct potentials (its complexity).
     fn cycles(
         &mut self,
         links: &StaticLinks,
@@ -712,7 +713,8 @@ impl Engine {
         let mut length = 0;
         let mut path = [0u64; NPOT.div_ceil(64)];
         while !pending_on.is_empty() || !pending_off.is_empty() {
-            if !beats((base + length_tenths(length), length, 0), bar) {
+            let least = length + 2;
+            if !beats((base + length_tenths(least), least, 0), bar) {
                 break;
             }
             length += 1;
@@ -762,8 +764,9 @@ impl Engine {
 
     /// Breadth-first search for a chain from `start` to its negation. With
     /// `bar`, stops once every chain still to be found would score worse
-    /// than the bar (a node found after `depth` rounds has at least `depth`
-    /// distinct potentials behind it).
+    /// than the bar. A round follows two links (on to off, off to on) and
+    /// every potential gets one node, so the path to a target found in round
+    /// r has 2r - 1 links and 2r distinct potentials: its complexity.
     fn forcing_chains(
         &mut self,
         links: &StaticLinks,
@@ -791,7 +794,8 @@ impl Engine {
             pending_off.push_back(start);
         }
         while !pending_on.is_empty() || !pending_off.is_empty() {
-            if !beats((base + length_tenths(depth), depth, 0), bar) {
+            let least = 2 * (depth + 1);
+            if !beats((base + length_tenths(least), least, 0), bar) {
                 break;
             }
             depth += 1;
@@ -885,16 +889,13 @@ impl Engine {
             k = p;
         }
         let mut el: Vec<(usize, u8)> = Vec::new();
-        for c in 0..81 {
-            for i in 0..9 {
-                if (forw[i] & back[i]) >> c & 1 == 1 {
-                    el.push((c, i as u8 + 1));
-                }
-            }
+        for i in 0..9 {
+            el.extend(mask_cells(forw[i] & back[i]).map(|c| (c, i as u8 + 1)));
         }
         if el.is_empty() {
             return None;
         }
+        el.sort_unstable();
         Some(ChainHint {
             step: Step {
                 technique: t,
