@@ -342,6 +342,36 @@ struct Engine {
     spare: Vec<PotSet>,
     /// The static searches' queues and lists, kept between searches.
     scratch: Scratch,
+    /// In a multiple or dynamic search: what assuming each candidate true
+    /// implies (by candidate index), followed once and reused by its cell's
+    /// and its units' forcing chains.
+    on_cache: Vec<Option<OnFollow>>,
+}
+
+thread_local! {
+    /// Empty sets left by finished searches, for the next ones (each set
+    /// is 6 KB to clear when new).
+    static SPARE_SETS: std::cell::RefCell<Vec<PotSet>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let spare = std::mem::take(&mut self.spare);
+        SPARE_SETS.with(|s| {
+            let mut s = s.borrow_mut();
+            // Keep at most a few thousand (about 20 MB).
+            let room = 4096usize.saturating_sub(s.len());
+            s.extend(spare.into_iter().take(room));
+        });
+    }
+}
+
+/// What a candidate assumed true implies: the ons and offs, and the
+/// contradiction that stopped the search, if one did.
+struct OnFollow {
+    ons: PotSet,
+    offs: PotSet,
+    absurd: Option<(u32, u32)>,
 }
 
 /// Every static link of one search mode, listed once per search: for each
@@ -407,12 +437,16 @@ impl Engine {
             nested_ids: 0,
             spare: Vec::new(),
             scratch: Scratch::default(),
+            on_cache: Vec::new(),
         }
     }
 
     /// An empty set (a spare one if any).
     fn new_set(&mut self) -> PotSet {
-        self.spare.pop().unwrap_or_else(PotSet::new)
+        self.spare
+            .pop()
+            .or_else(|| SPARE_SETS.with(|s| s.borrow_mut().pop()))
+            .unwrap_or_else(PotSet::new)
     }
 
     /// A copy of `other`.
@@ -1337,17 +1371,44 @@ impl Engine {
     /// Multiple, Nishio and dynamic forcing chains (see the module docs).
     fn multiple_hints(&mut self, mode: Mode, all: bool) -> Vec<ChainHint> {
         let mut hints = Hints::new(all);
+        let mark = self.nodes.len();
+        self.on_cache.clear();
+        self.on_cache.resize_with(NPOT / 2, || None);
         for c in 0..81 {
             let card = self.grid[c].count_ones();
             if self.value[c] != 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
                 continue;
             }
-            let mark = self.nodes.len();
             self.cell_hints(mode, c, card, &mut hints);
-            // The hints are written out: their nodes can go.
-            self.truncate(mark);
         }
+        // The hints are written out: the followed sets and their nodes can
+        // go.
+        let cached: Vec<OnFollow> = self.on_cache.drain(..).flatten().collect();
+        self.recycle(cached.into_iter().flat_map(|f| [f.ons, f.offs]));
+        self.truncate(mark);
         hints.list
+    }
+
+    /// What assuming candidate (c, d) true implies in this search (see
+    /// [`Engine::on_cache`]): copies of the ons and offs, and the
+    /// contradiction found, if any.
+    fn on_follow(&mut self, mode: Mode, c: usize, d: u8) -> (PotSet, PotSet, Option<(u32, u32)>) {
+        let i = c * 9 + d as usize - 1;
+        let f = match self.on_cache[i].take() {
+            Some(f) => f,
+            None => {
+                let p = Pot::new(c, d, true);
+                let node = self.node(p, &[]);
+                let mut ons = self.new_set();
+                let mut offs = self.new_set();
+                ons.add(p, node);
+                let absurd = self.follow(mode, &mut ons, &mut offs);
+                OnFollow { ons, offs, absurd }
+            }
+        };
+        let out = (self.copy_set(&f.ons), self.copy_set(&f.offs), f.absurd);
+        self.on_cache[i] = Some(f);
+        out
     }
 
     fn cell_hints(&mut self, mode: Mode, c: usize, card: u32, hints: &mut Hints) {
@@ -1361,16 +1422,13 @@ impl Engine {
         {
             let p_on = Pot::new(c, d, true);
             let p_off = Pot::new(c, d, false);
-            let on_node = self.node(p_on, &[]);
             let off_node = self.node(p_off, &[]);
-            let mut on_on = self.new_set();
-            let mut on_off = self.new_set();
             let mut off_on = self.new_set();
             let mut off_off = self.new_set();
             let double = card >= 3 && !mode.nishio && mode.dynamic;
             let contradiction = mode.dynamic || mode.nishio;
-            on_on.add(p_on, on_node);
-            if let Some((a, b)) = self.follow(mode, &mut on_on, &mut on_off) {
+            let (on_on, on_off, absurd) = self.on_follow(mode, c, d);
+            if let Some((a, b)) = absurd {
                 if contradiction {
                     let h = self.binary_hint(mode, a, b, p_on, false, true, hints.bar());
                     hints.push(h);
@@ -1465,11 +1523,7 @@ impl Engine {
                     pos_on.push(self.copy_set(on_on));
                     pos_off.push(self.copy_set(on_off));
                 } else {
-                    let mut ons = self.new_set();
-                    let mut offs = self.new_set();
-                    let k = self.node(Pot::new(o, d, true), &[]);
-                    ons.add(Pot::new(o, d, true), k);
-                    self.follow(mode, &mut ons, &mut offs);
+                    let (ons, offs, _) = self.on_follow(mode, o, d);
                     region_on.retain(&ons);
                     region_off.retain(&offs);
                     pos_on.push(ons);
