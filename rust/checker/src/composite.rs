@@ -33,9 +33,26 @@ const CAP: [usize; ND] = [10240, 32768, 65536, 40960];
 /// The sets used have indices below this.
 const TOP: usize = 768;
 
+/// Words of a bitmap over the sets used (`TOP` bits).
+const TW: usize = TOP / 64;
+
 /// Per degree index d (degree d+2), the composites of `sets` (UA sets,
 /// smallest first), as described at the top of this module.
 pub fn global(sets: &[u128]) -> [Vec<u128>; ND] {
+    let sets = &sets[..sets.len().min(TOP)];
+    // disjoint[i]: the sets disjoint from set i, as a bitmap over indices.
+    let disjoint: Vec<[u64; TW]> = sets
+        .iter()
+        .map(|&s| {
+            let mut b = [0u64; TW];
+            for (j, &t) in sets.iter().enumerate() {
+                if s & t == 0 {
+                    b[j / 64] |= 1 << (j % 64);
+                }
+            }
+            b
+        })
+        .collect();
     std::array::from_fn(|d| {
         let mut out = Vec::new();
         let base = BASE[d];
@@ -43,14 +60,19 @@ pub fn global(sets: &[u128]) -> [Vec<u128>; ND] {
             return out;
         }
         let mut e = Enum {
-            sets: &sets[..sets.len().min(TOP)],
+            sets,
+            disjoint: &disjoint,
             small: &sets[..base],
-            base,
             cap: CAP[d],
             out: &mut out,
         };
-        for top in base..e.sets.len() {
-            if !e.rec(top, e.sets[top], d + 1) {
+        let mut from_base = [0u64; TW];
+        for j in base..sets.len() {
+            from_base[j / 64] |= 1 << (j % 64);
+        }
+        for top in base..sets.len() {
+            let cand = and(&from_base, &disjoint[top]);
+            if !e.rec(top, sets[top], &cand, d + 1) {
                 break;
             }
         }
@@ -58,19 +80,24 @@ pub fn global(sets: &[u128]) -> [Vec<u128>; ND] {
     })
 }
 
+fn and(a: &[u64; TW], b: &[u64; TW]) -> [u64; TW] {
+    std::array::from_fn(|w| a[w] & b[w])
+}
+
 /// The enumeration of one degree's composites.
 struct Enum<'a> {
     sets: &'a [u128],
+    disjoint: &'a [[u64; TW]],
     small: &'a [u128],
-    base: usize,
     cap: usize,
     out: &'a mut Vec<u128>,
 }
 
 impl Enum<'_> {
-    /// Adds the unions of `acc` with `need` more sets of indices in
-    /// `base..below` disjoint from it and each other; false when full.
-    fn rec(&mut self, below: usize, acc: u128, need: usize) -> bool {
+    /// Adds the unions of `acc` with `need` more sets of indices below
+    /// `below` in `cand` (the sets from the base disjoint from `acc`) and
+    /// disjoint from each other, lowest indices first; false when full.
+    fn rec(&mut self, below: usize, acc: u128, cand: &[u64; TW], need: usize) -> bool {
         if need == 0 {
             if self.small.iter().any(|&s| s & !acc == 0) {
                 return true;
@@ -78,10 +105,18 @@ impl Enum<'_> {
             self.out.push(acc);
             return self.out.len() < self.cap;
         }
-        for i in self.base..below {
-            let s = self.sets[i];
-            if s & acc == 0 && !self.rec(i, acc | s, need - 1) {
-                return false;
+        for (w, &word) in cand.iter().enumerate().take(below.div_ceil(64)) {
+            let mut x = word;
+            if w == below / 64 {
+                x &= (1u64 << (below % 64)) - 1;
+            }
+            while x != 0 {
+                let i = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                let next = and(cand, &self.disjoint[i]);
+                if !self.rec(i, acc | self.sets[i], &next, need - 1) {
+                    return false;
+                }
             }
         }
         true

@@ -464,6 +464,78 @@ const COMP_CAP: [usize; ND] = [1024, 1792, 4096, 1792];
 /// Unhit composites of the nodes below the tables' levels, by givens left.
 type CompStack = [[[u64; CW]; ND]; COMP_TOP + 1];
 
+/// The global composite lists of each degree ([`composite::global`]) with,
+/// per cell, the bitmap of the composites holding it, so that a subtree's
+/// unhit composites are found a word (64 composites) at a time: and-not
+/// of its givens' bitmaps, then only the set bits are read. Scanning the
+/// lists one composite at a time cost up to 16 % of a quick search.
+struct Composites {
+    sets: [Vec<u128>; ND],
+    /// Per degree, 81 rows of `words[d]` words: bit j of row c is set when
+    /// composite j holds cell c.
+    cell: [Vec<u64>; ND],
+    words: [usize; ND],
+}
+
+impl Composites {
+    fn new(sets: [Vec<u128>; ND]) -> Self {
+        let words: [usize; ND] = std::array::from_fn(|d| sets[d].len().div_ceil(64));
+        let cell = std::array::from_fn(|d| {
+            let n = words[d];
+            let mut cell = vec![0u64; 81 * n];
+            for (w, block) in sets[d].chunks(64).enumerate() {
+                let mut lo = [0u64; 64];
+                let mut hi = [0u64; 64];
+                for (k, &m) in block.iter().enumerate() {
+                    lo[k] = m as u64;
+                    hi[k] = (m >> 64) as u64;
+                }
+                transpose(&mut lo);
+                transpose(&mut hi);
+                for (c, &bits) in lo.iter().chain(hi.iter()).take(81).enumerate() {
+                    cell[c * n + w] = bits;
+                }
+            }
+            cell
+        });
+        Composites { sets, cell, words }
+    }
+
+    /// Calls `f` on the first `cap` composites of degree index `d` that no
+    /// cell of `chosen` hits, in list order.
+    fn unhit(&self, d: usize, chosen: u128, cap: usize, mut f: impl FnMut(u128)) {
+        let n = self.words[d];
+        let sets = &self.sets[d];
+        let mut rows = [0usize; 81];
+        let mut k = 0;
+        for c in cells_of(chosen) {
+            rows[k] = c * n;
+            k += 1;
+        }
+        let rows = &rows[..k];
+        let cell = &self.cell[d];
+        let mut left = cap;
+        for w in 0..n {
+            let mut x = if w + 1 == n && sets.len() % 64 != 0 {
+                (1u64 << (sets.len() % 64)) - 1
+            } else {
+                u64::MAX
+            };
+            for &r in rows {
+                x &= !cell[r + w];
+            }
+            while x != 0 {
+                if left == 0 {
+                    return;
+                }
+                left -= 1;
+                f(sets[w * 64 + x.trailing_zeros() as usize]);
+                x &= x - 1;
+            }
+        }
+    }
+}
+
 /// One subtree to search.
 #[derive(Clone)]
 struct Task {
@@ -491,7 +563,7 @@ struct Ctx<'a> {
     max_found: u64,
     total_found: &'a AtomicU64,
     stop: &'a AtomicBool,
-    gcomps: &'a [Vec<u128>; ND],
+    gcomps: &'a Composites,
     remap: &'a Remap,
     /// Whether the lower levels run [`Avx2`]'s code.
     avx2: bool,
@@ -578,7 +650,7 @@ pub fn search_with(
     let total_found = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     // Expand to SPLIT_DEPTH; leaves met on the way are searched here.
-    let gcomps = composite::global(&initial);
+    let gcomps = Composites::new(composite::global(&initial));
     let mut ctx = Ctx::new(
         grid,
         table,
@@ -662,7 +734,7 @@ impl<'a> Ctx<'a> {
         max_found: u64,
         total_found: &'a AtomicU64,
         stop: &'a AtomicBool,
-        gcomps: &'a [Vec<u128>; ND],
+        gcomps: &'a Composites,
         remap: &'a Remap,
     ) -> Self {
         Ctx {
@@ -871,13 +943,7 @@ impl<'a> Ctx<'a> {
         let mut out = std::mem::take(&mut self.comp_scratch);
         out.clear();
         let cap = if degree <= left + 1 { COMP_CAP[d] } else { 1 };
-        out.extend(
-            self.gcomps[d]
-                .iter()
-                .filter(|&&c| c & chosen == 0)
-                .map(|&c| c & !dead)
-                .take(cap),
-        );
+        self.gcomps.unhit(d, chosen, cap, |c| out.push(c & !dead));
         if degree > left && !out.is_empty() {
             self.comp_scratch = out;
             return false;
