@@ -24,6 +24,8 @@
 //! by level and keeps the first unhit ones in small tables
 //! ([`crate::search`](mod@crate::search)).
 
+use rayon::prelude::*;
+
 /// Composite degrees kept: 2..=`ND`+1.
 pub const ND: usize = 4;
 /// First UA index used by the composites of degree d+2.
@@ -53,31 +55,41 @@ pub fn global(sets: &[u128]) -> [Vec<u128>; ND] {
             b
         })
         .collect();
-    std::array::from_fn(|d| {
-        let mut out = Vec::new();
-        let base = BASE[d];
-        if sets.len() <= base {
-            return out;
+    // The degrees are independent: in parallel on the current rayon pool.
+    let mut lists: Vec<Vec<u128>> = (0..ND)
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|d| degree(sets, &disjoint, d))
+        .collect();
+    std::array::from_fn(|d| std::mem::take(&mut lists[d]))
+}
+
+/// The composites of degree index `d` (degree d+2) of `sets`, given the
+/// disjointness bitmaps.
+fn degree(sets: &[u128], disjoint: &[[u64; TW]], d: usize) -> Vec<u128> {
+    let mut out = Vec::new();
+    let base = BASE[d];
+    if sets.len() <= base {
+        return out;
+    }
+    let mut e = Enum {
+        sets,
+        disjoint,
+        small: &sets[..base],
+        cap: CAP[d],
+        out: &mut out,
+    };
+    let mut from_base = [0u64; TW];
+    for j in base..sets.len() {
+        from_base[j / 64] |= 1 << (j % 64);
+    }
+    for top in base..sets.len() {
+        let cand = and(&from_base, &disjoint[top]);
+        if !e.rec(top, sets[top], &cand, d + 1) {
+            break;
         }
-        let mut e = Enum {
-            sets,
-            disjoint: &disjoint,
-            small: &sets[..base],
-            cap: CAP[d],
-            out: &mut out,
-        };
-        let mut from_base = [0u64; TW];
-        for j in base..sets.len() {
-            from_base[j / 64] |= 1 << (j % 64);
-        }
-        for top in base..sets.len() {
-            let cand = and(&from_base, &disjoint[top]);
-            if !e.rec(top, sets[top], &cand, d + 1) {
-                break;
-            }
-        }
-        out
-    })
+    }
+    out
 }
 
 fn and(a: &[u64; TW], b: &[u64; TW]) -> [u64; TW] {

@@ -690,6 +690,11 @@ pub fn search_with(
     };
     let parts: Vec<(Vec<u128>, u64, u64, u64)> = if opts.threads <= 1 {
         tasks.into_iter().map(run).collect()
+    } else if rayon::current_thread_index().is_some()
+        && rayon::current_num_threads() == opts.threads
+    {
+        // Already on a pool of that size (see [`crate::with_threads`]).
+        tasks.into_par_iter().with_max_len(1).map(run).collect()
     } else {
         match rayon::ThreadPoolBuilder::new()
             .num_threads(opts.threads)
