@@ -312,9 +312,9 @@ fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -
         while x != 0 {
             allowed &= sets[w * 64 + x.trailing_zeros() as usize];
             x &= x - 1;
-        }
-        if allowed & u == 0 {
-            return 0;
+            if allowed & u == 0 {
+                return 0;
+            }
         }
     }
     allowed
