@@ -320,6 +320,16 @@ fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -
     allowed
 }
 
+/// What a parent found out about a child at 2–5 givens left before
+/// entering it: the cells its givens must lie in (every unhit composite
+/// of its degree) and the cells to branch on (live cells of the unhit set
+/// with the fewest among the first 16).
+#[derive(Clone, Copy)]
+struct Pre {
+    allowed: u128,
+    branch: u128,
+}
+
 /// What [`scan_unhit`] found.
 struct Scan {
     /// The first set with the fewest live cells, live cells only.
@@ -396,7 +406,7 @@ trait Isa {
         dead: u128,
         left: usize,
         a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
+        pre: Option<Pre>,
     );
     /// # Safety
     /// As for [`Isa::inner`].
@@ -407,7 +417,7 @@ trait Isa {
         dead: u128,
         left: usize,
         a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
+        pre: Option<Pre>,
     );
 }
 
@@ -423,7 +433,7 @@ macro_rules! isa {
                 dead: u128,
                 left: usize,
                 a: &mut [u64; LOCAL_WORDS],
-                pre: Option<u128>,
+                pre: Option<Pre>,
             ) {
                 ctx.inner::<Self>(chosen, dead, left, a, pre)
             }
@@ -435,7 +445,7 @@ macro_rules! isa {
                 dead: u128,
                 left: usize,
                 a: &mut [u64; LOCAL_WORDS],
-                pre: Option<u128>,
+                pre: Option<Pre>,
             ) {
                 ctx.branch_on::<Self>(u, chosen, dead, left, a, pre)
             }
@@ -1028,7 +1038,7 @@ impl<'a> Ctx<'a> {
         dead: u128,
         left: usize,
         a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
+        pre: Option<Pre>,
     ) {
         self.nodes += 1;
         let mut first = first_bit(a);
@@ -1082,15 +1092,18 @@ impl<'a> Ctx<'a> {
         dead: u128,
         left: usize,
         a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
+        pre: Option<Pre>,
     ) {
         let mut dead = dead;
-        // Composite degrees the children still need: 2..left-1.
-        let keep = ND.min(left.saturating_sub(2));
         // With k givens left, a given must lie in every unhit composite of
         // degree k (else k disjoint unhit sets would remain for k-1).
+        if let Some(p) = pre {
+            // The parent tested this node already (composites and scan).
+            dead |= ALL & !p.allowed;
+            return self.children::<I>(p.branch, p.allowed, chosen, dead, left, a);
+        }
         let allowed = match pre {
-            Some(p) => p,
+            Some(p) => p.allowed,
             None if (2..=ND + 1).contains(&left) => {
                 let d = left - 2;
                 let n = self.cwords[d];
@@ -1121,6 +1134,23 @@ impl<'a> Ctx<'a> {
                 u = scan.best;
             }
         }
+        self.children::<I>(u, allowed, chosen, dead, left, a);
+    }
+
+    /// The children of a node: a given on each cell of `u` in `allowed`
+    /// (the cells before it dead).
+    #[inline(always)]
+    fn children<I: Isa>(
+        &mut self,
+        u: u128,
+        allowed: u128,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+    ) {
+        let mut dead = dead;
+        let keep = ND.min(left.saturating_sub(2));
         let kid = left - 1;
         for c in cells_of(u) {
             let bit = 1u128 << c;
@@ -1150,7 +1180,29 @@ impl<'a> Ctx<'a> {
                         dead |= bit;
                         continue;
                     }
-                    kid_pre = Some(ok);
+                    // The child's scan too, before its composite bitmaps
+                    // are made: a child it prunes costs no more.
+                    let kdead = dead | (ALL & !ok);
+                    let ub = uk & !kdead;
+                    let scan = if ub == 0 {
+                        None
+                    } else {
+                        scan_unhit(&self.local.sets, &ca, !kdead, kid, 16)
+                    };
+                    let Some(scan) = scan else {
+                        self.nodes += 1;
+                        dead |= bit;
+                        continue;
+                    };
+                    let branch = if scan.best_n < ub.count_ones() {
+                        scan.best
+                    } else {
+                        ub
+                    };
+                    kid_pre = Some(Pre {
+                        allowed: ok,
+                        branch,
+                    });
                     degrees &= !(1 << d);
                 }
             }
