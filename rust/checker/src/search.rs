@@ -101,14 +101,17 @@
 //!
 //! # Parallelism and determinism
 //!
-//! The tree is expanded sequentially to depth [`SPLIT_DEPTH`]; the subtrees
-//! are independent tasks (each with its own copy of the table as it was at
-//! the end of the expansion) run with rayon on `threads` threads. The
+//! The tree is expanded sequentially to the depth of [`split_depth`] (4
+//! for 16 clues, 5 for 17); the subtrees are independent tasks (each
+//! starting from a copy of the table as it was at the end of the
+//! expansion) run with rayon on `threads` threads, one reused context per
+//! thread, stolen one task at a time. The
 //! decomposition does not depend on the thread count, so puzzles and node
 //! counts are the same on 1 or many threads; puzzles are reported sorted.
 //! Only a `max_found` stop depends on timing.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -117,8 +120,23 @@ use crate::remap::Remap;
 use crate::unique::Uniqueness;
 use crate::{cells_of, Cells, ALL};
 
-/// Depth to which the tree is expanded before the subtrees run in parallel.
+/// Depth to which the tree is expanded before the subtrees run in
+/// parallel, at least (see [`split_depth`]).
 pub const SPLIT_DEPTH: usize = 3;
+/// Depth to which the tree is expanded at most.
+const MAX_SPLIT_DEPTH: usize = 6;
+
+/// The depth of the tasks for a root with `left` givens to place: as deep
+/// as the composite tables allow (the tasks start at or above
+/// [`COMP_TOP`] givens left, where the first table is built, so the
+/// tables and the nodes are those of one sequential search), at least
+/// [`SPLIT_DEPTH`], at most [`MAX_SPLIT_DEPTH`]. Hundreds of tasks (16
+/// clues: depth 4, 17 clues: 5) rather than about 40 at depth 3, whose
+/// largest took 5–8 % of the search and left a thread idle at the end.
+fn split_depth(left: usize) -> usize {
+    left.saturating_sub(COMP_TOP)
+        .clamp(SPLIT_DEPTH, MAX_SPLIT_DEPTH)
+}
 /// Initial UA sets kept in the global table at most (the smallest).
 pub const GLOBAL_SETS: usize = 2048;
 /// Room kept in the global table for learned sets.
@@ -213,6 +231,13 @@ impl<const W: usize> Table<W> {
                 *x = 0;
             }
         }
+    }
+
+    /// Makes this table a copy of `other`, reusing the allocations.
+    fn copy_from(&mut self, other: &Self) {
+        self.sets.clear();
+        self.sets.extend_from_slice(&other.sets);
+        *self.cell = *other.cell;
     }
 
     /// Appends `set` (the caller checked there is room); returns its index.
@@ -652,10 +677,11 @@ pub fn search_with(
     }
     let mut alive = [0u64; GW];
     set_range(&mut alive, 0, table.len());
+    let root_left = opts.clues - placed;
     let root = Task {
         chosen: given,
         dead: 0,
-        left: opts.clues - placed,
+        left: root_left,
         alive,
     };
     let total_found = AtomicU64::new(0);
@@ -672,7 +698,7 @@ pub fn search_with(
         &remap,
     );
     let mut tasks = vec![root];
-    for _ in 0..SPLIT_DEPTH {
+    for _ in 0..split_depth(root_left) {
         let mut next = Vec::new();
         for t in tasks {
             ctx.expand(t, &mut next);
@@ -682,7 +708,10 @@ pub fn search_with(
     let total = tasks.len() as u64;
     let done = AtomicU64::new(0);
     let table = ctx.global.clone();
-    let run = |t: Task| {
+    // One context per worker, reused from task to task; each task starts
+    // from the table as it was after the expansion (so what a task learns
+    // does not depend on which tasks ran before it on the same worker).
+    let new_ctx = || {
         let mut c = Ctx::new(
             grid,
             table.clone(),
@@ -693,25 +722,54 @@ pub fn search_with(
             &remap,
         );
         c.avx2 = avx2;
+        c
+    };
+    let run = |c: &mut Ctx<'_>, t: Task| {
+        c.global.copy_from(&table);
+        let (nodes, solves, learned) = (c.nodes, c.solves, c.learned_count);
         let mut alive = t.alive;
         c.top(t.chosen, t.dead, t.left, &mut alive, 0);
         tick(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-        (c.found, c.nodes, c.solves, c.learned_count)
+        (
+            std::mem::take(&mut c.found),
+            c.nodes - nodes,
+            c.solves - solves,
+            c.learned_count - learned,
+        )
+    };
+    let parallel = |tasks: Vec<Task>| -> Vec<(Vec<u128>, u64, u64, u64)> {
+        let ctxs: Vec<Mutex<Ctx<'_>>> = (0..rayon::current_num_threads())
+            .map(|_| Mutex::new(new_ctx()))
+            .collect();
+        tasks
+            .into_par_iter()
+            .with_max_len(1)
+            .map(|t| {
+                let i = rayon::current_thread_index().unwrap_or(0) % ctxs.len();
+                // Each worker locks its own context only: never contended.
+                let mut c = ctxs[i].lock().unwrap_or_else(|e| e.into_inner());
+                run(&mut c, t)
+            })
+            .collect()
     };
     let parts: Vec<(Vec<u128>, u64, u64, u64)> = if opts.threads <= 1 {
-        tasks.into_iter().map(run).collect()
+        let mut c = new_ctx();
+        tasks.into_iter().map(|t| run(&mut c, t)).collect()
     } else if rayon::current_thread_index().is_some()
         && rayon::current_num_threads() == opts.threads
     {
         // Already on a pool of that size (see [`crate::with_threads`]).
-        tasks.into_par_iter().with_max_len(1).map(run).collect()
+        parallel(tasks)
     } else {
         match rayon::ThreadPoolBuilder::new()
             .num_threads(opts.threads)
             .build()
         {
-            Ok(pool) => pool.install(|| tasks.into_par_iter().with_max_len(1).map(run).collect()),
-            Err(_) => tasks.into_iter().map(run).collect(),
+            Ok(pool) => pool.install(|| parallel(tasks)),
+            Err(_) => {
+                let mut c = new_ctx();
+                tasks.into_iter().map(|t| run(&mut c, t)).collect()
+            }
         }
     };
     result.puzzles = ctx.found;
