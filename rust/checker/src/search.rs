@@ -254,19 +254,25 @@ impl<const W: usize> Table<W> {
 /// Transposes a 64×64 bit matrix: afterwards bit k of row c is what bit
 /// c of row k was (rows are words, bit 0 the lowest).
 fn transpose(a: &mut [u64; 64]) {
-    let mut j = 32;
-    let mut m: u64 = 0x0000_0000_ffff_ffff;
-    while j != 0 {
-        let mut k = 0;
-        while k < 64 {
-            let t = ((a[k] >> j) ^ a[k + j]) & m;
-            a[k] ^= t << j;
-            a[k + j] ^= t;
-            k = (k + j + 1) & !j;
+    // Swap the off-diagonal j×j blocks for j = 32, 16, …, 1; each step's
+    // inner loop runs over j consecutive rows (vectorised for j ≥ 4).
+    #[inline(always)]
+    fn step<const J: usize>(a: &mut [u64; 64], m: u64) {
+        for block in a.chunks_exact_mut(2 * J) {
+            let (x, y) = block.split_at_mut(J);
+            for (p, q) in x.iter_mut().zip(y.iter_mut()) {
+                let t = ((*p >> J) ^ *q) & m;
+                *p ^= t << J;
+                *q ^= t;
+            }
         }
-        j >>= 1;
-        m ^= m << j;
     }
+    step::<32>(a, 0x0000_0000_ffff_ffff);
+    step::<16>(a, 0x0000_ffff_0000_ffff);
+    step::<8>(a, 0x00ff_00ff_00ff_00ff);
+    step::<4>(a, 0x0f0f_0f0f_0f0f_0f0f);
+    step::<2>(a, 0x3333_3333_3333_3333);
+    step::<1>(a, 0x5555_5555_5555_5555);
 }
 
 #[inline(always)]
