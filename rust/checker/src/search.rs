@@ -208,6 +208,7 @@ impl<const W: usize> Table<W> {
 
     /// Replaces the content with `sets` (at most `W`·64 of them), building
     /// the cell bitmaps 64 sets at a time by bit-matrix transposition.
+    #[inline(always)]
     fn fill(&mut self, sets: &[u128]) {
         let n = sets.len().min(W * 64);
         self.sets.clear();
@@ -253,6 +254,7 @@ impl<const W: usize> Table<W> {
 
 /// Transposes a 64×64 bit matrix: afterwards bit k of row c is what bit
 /// c of row k was (rows are words, bit 0 the lowest).
+#[inline(always)]
 fn transpose(a: &mut [u64; 64]) {
     // Swap the off-diagonal j×j blocks for j = 32, 16, …, 1; each step's
     // inner loop runs over j consecutive rows (vectorised for j ≥ 4).
@@ -544,6 +546,7 @@ impl Composites {
 
     /// Calls `f` on the first `cap` composites of degree index `d` that no
     /// cell of `chosen` hits, in list order.
+    #[inline(always)]
     fn unhit(&self, d: usize, chosen: u128, cap: usize, mut f: impl FnMut(u128)) {
         let n = self.words[d];
         let sets = &self.sets[d];
@@ -927,7 +930,7 @@ impl<'a> Ctx<'a> {
             self.nodes += 1;
             let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
             let keep = parts.len().min(room);
-            self.local.fill(&parts[..keep]);
+            self.fill_local(&parts[..keep]);
             self.rest.clear();
             self.rest.extend_from_slice(&parts[keep..]);
             self.scratch = parts;
@@ -987,6 +990,21 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Fills the local table with `sets` (AVX2 code when the CPU has it).
+    fn fill_local(&mut self, sets: &[u128]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+            unsafe fn fill_avx2(t: &mut Table<LOCAL_WORDS>, sets: &[u128]) {
+                t.fill(sets)
+            }
+            // SAFETY: `avx2` is set only when the CPU has Avx2's features.
+            unsafe { fill_avx2(&mut self.local, sets) };
+            return;
+        }
+        self.local.fill(sets);
+    }
+
     /// The live parts of the unhit global sets, smallest first (in
     /// `scratch`, taken), or `None` when one has no live cell (prune).
     fn live_parts(&mut self, dead: u128, alive: &[u64; GW]) -> Option<Vec<u128>> {
@@ -1037,6 +1055,24 @@ impl<'a> Ctx<'a> {
     /// only. Every puzzle of the subtree has d+2 givens in each. Returns
     /// false if one needs more givens than are left (prune).
     fn build_comp(&mut self, d: usize, chosen: u128, dead: u128, left: usize) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU has Avx2's features.
+            return unsafe { self.build_comp_avx2(d, chosen, dead, left) };
+        }
+        self.build_comp_body(d, chosen, dead, left)
+    }
+
+    /// [`Ctx::build_comp`] compiled for AVX2 (the transpositions of the
+    /// table's bitmaps vectorise 256 bits wide).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    unsafe fn build_comp_avx2(&mut self, d: usize, chosen: u128, dead: u128, left: usize) -> bool {
+        self.build_comp_body(d, chosen, dead, left)
+    }
+
+    #[inline(always)]
+    fn build_comp_body(&mut self, d: usize, chosen: u128, dead: u128, left: usize) -> bool {
         let degree = d + 2;
         let mut out = std::mem::take(&mut self.comp_scratch);
         out.clear();
