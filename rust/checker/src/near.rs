@@ -195,9 +195,9 @@ impl Near {
     }
 
     /// Every closed group of moved digits with lowest digit `d1`.
-    fn lowest_moved(&self, d1: usize, found: &mut Vec<u128>) {
+    fn lowest_moved(&self, d1: usize, range: std::ops::Range<usize>, found: &mut Vec<u128>) {
         let below: u16 = (1 << d1) - 1;
-        for t in &self.cands[d1].list {
+        for t in &self.cands[d1].list[range] {
             if t.digits & below != 0 {
                 continue;
             }
@@ -316,14 +316,24 @@ pub fn minimal_uas(grid: &Cells, k: usize) -> Vec<u128> {
         return Vec::new();
     }
     let near = Near::new(grid, k);
-    // One search per lowest moved digit, in parallel on the current rayon
-    // pool (the order of the finds does not matter: they are sorted).
-    let found: Vec<Vec<u128>> = (0..9)
+    // One search per lowest moved digit and first template, in parallel on
+    // the current rayon pool, CHUNK first templates per job (the order of
+    // the finds does not matter: they are sorted).
+    const CHUNK: usize = 32;
+    let jobs: Vec<(usize, usize)> = (0..9)
+        .flat_map(|d1| {
+            (0..near.cands[d1].list.len())
+                .step_by(CHUNK)
+                .map(move |i| (d1, i))
+        })
+        .collect();
+    let found: Vec<Vec<u128>> = jobs
         .into_par_iter()
         .with_max_len(1)
-        .map(|d1| {
+        .map(|(d1, i)| {
             let mut found = Vec::new();
-            near.lowest_moved(d1, &mut found);
+            let end = (i + CHUNK).min(near.cands[d1].list.len());
+            near.lowest_moved(d1, i..end, &mut found);
             found
         })
         .collect();
