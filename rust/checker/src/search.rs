@@ -14,7 +14,7 @@
 //! the set of known UA sets not hit by P).
 //!
 //! 1. **Branch.** Take an unhit UA set U (the smallest; with 2–5 givens
-//!    left, the one with the fewest live cells among the first 5); its live cells
+//!    left, the one with the fewest live cells among the first 16); its live cells
 //!    (not dead) are c1..cm. Every solution contains one of them; branch i
 //!    adds ci and marks c1..c(i-1) dead ("dead clues": the solutions
 //!    containing an earlier cell were enumerated in an earlier sibling). The
@@ -59,9 +59,10 @@
 //! once per search ([`crate::composite`], GridChecker's global lists). At
 //! `COMP_LEVEL` = 12 / 11 / 10 / 10 givens left (degrees 5 / 4 / 3 / 2, as
 //! GridChecker) the first ones in list order that the node's givens do not
-//! hit (at most `COMP_CAP`: 1 792 / 4 096 / 1 792 / 1 024; the scan of the
-//! global list stops there) get a table like the UA tables (per-cell
-//! bitmaps), and
+//! hit (at most `COMP_CAP`: 1 792 / 4 096 / 1 792 / 1 024) get a table like
+//! the UA tables (per-cell bitmaps); the global lists have per-cell bitmaps
+//! too, so those composites are found 64 at a time (the and-not of the
+//! givens' rows) rather than by testing each of up to 65 536, and
 //! every node below keeps their "unhit" bitmap in a stack indexed by
 //! givens left (one word-wise and-not per placement and degree still
 //! needed). With k givens left, an unhit composite of degree k takes all k
@@ -70,10 +71,12 @@
 //! whose branch set misses I is pruned, and the cells outside I are dead
 //! for the whole subtree (fewer branches below, and a later branch set
 //! with no live cell prunes). I is computed once per node from the bitmap
-//! (one pass over its set bits, stopping once the branch set misses it);
-//! for a child the parent computes it while and-not-ing the child's
-//! bitmap of that degree (which nothing else reads, so it is not stored),
-//! as the child's branch set is known by then.
+//! (one pass over its set bits, stopping at the first composite after
+//! which the branch set misses it); for a child the parent computes it
+//! while and-not-ing the child's bitmap of that degree (which nothing else
+//! reads, so it is not stored), as the child's branch set is known by
+//! then, and runs the child's scan (step 2, below) too, so that a child
+//! pruned there costs no composite bitmaps.
 //!
 //! # Cell numbering
 //!
