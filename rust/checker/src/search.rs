@@ -407,20 +407,19 @@ fn scan_unhit(
             let l = sets[w * 64 + x.trailing_zeros() as usize] & live;
             x &= x - 1;
             let n = l.count_ones();
-            if n < scan.best_n {
-                if n == 0 {
-                    return None;
-                }
-                scan.best_n = n;
-                scan.best = l;
+            if n == 0 {
+                return None;
             }
+            // Branch-free bookkeeping (the comparisons are unpredictable).
+            let better = n < scan.best_n;
+            scan.best_n = if better { n } else { scan.best_n };
+            scan.best = if better { l } else { scan.best };
             scan.inter &= l;
-            if l & acc == 0 {
-                acc |= l;
-                disjoint += 1;
-                if disjoint > left {
-                    return None;
-                }
+            let fresh = l & acc == 0;
+            acc |= l & (fresh as u128).wrapping_neg();
+            disjoint += fresh as usize;
+            if disjoint > left {
+                return None;
             }
         }
     }
