@@ -282,12 +282,17 @@ fn transpose(a: &mut [u64; 64]) {
 
 #[inline(always)]
 fn first_bit<const W: usize>(a: &[u64; W]) -> Option<usize> {
+    // The first non-zero word from a mask of them (no branch per word).
+    debug_assert!(W <= 64);
+    let mut nz = 0u64;
     for (w, &x) in a.iter().enumerate() {
-        if x != 0 {
-            return Some(w * 64 + x.trailing_zeros() as usize);
-        }
+        nz |= ((x != 0) as u64) << w;
     }
-    None
+    if nz == 0 {
+        return None;
+    }
+    let w = nz.trailing_zeros() as usize;
+    Some(w * 64 + a[w].trailing_zeros() as usize)
 }
 
 #[inline(always)]
