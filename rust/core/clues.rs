@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use algoku_checker::{collect, pattern, search, Cells, SearchOptions, UaOptions};
+use algoku_checker::{collect, pattern, search, with_threads, Cells, SearchOptions, UaOptions};
 use anyhow::{anyhow, bail, Result};
 use serde::{Deserialize, Serialize};
 
@@ -111,16 +111,20 @@ fn run_grid(
     tick: &(dyn Fn(u64, u64) + Sync),
 ) -> (Record, Vec<u128>) {
     let start = Instant::now();
-    let mut uas = collect(grid, &UaOptions::default());
-    // The smallest sets prune best; large ones only slow each node down.
-    uas.truncate(SEARCH_UA_LIMIT);
     let opts = SearchOptions {
         clues: args.clues as usize,
         given,
         threads,
         max_found: args.max_found,
     };
-    let r = search(grid, &uas, &opts, tick);
+    // The UA collection and the search both on `threads` threads.
+    let (uas, r) = with_threads(threads, || {
+        let mut uas = collect(grid, &UaOptions::default());
+        // The smallest sets prune best; large ones only slow each node down.
+        uas.truncate(SEARCH_UA_LIMIT);
+        let r = search(grid, &uas, &opts, tick);
+        (uas, r)
+    });
     let record = Record {
         grid: grid_text(grid),
         clues: args.clues,

@@ -26,7 +26,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use algoku_checker::{collect, search, SearchOptions, UaOptions};
+use algoku_checker::{collect, search, with_threads, SearchOptions, UaOptions};
 use algoku_sudoku::Grid;
 
 const GRIDS16: [&str; 12] = [
@@ -59,15 +59,18 @@ const GRIDS17: [&str; 8] = [
 fn ours(grid: &str, clues: usize, threads: usize) -> (f64, usize) {
     let cells = *Grid::parse(grid).expect("anchor grid").cells();
     let start = Instant::now();
-    let mut uas = collect(&cells, &UaOptions::default());
-    uas.truncate(1500);
     let opts = SearchOptions {
         clues,
         given: 0,
         threads,
         max_found: 1_000_000,
     };
-    let r = search(&cells, &uas, &opts, &|_, _| {});
+    // UA collection and search on `threads` threads, as `algoku clues`.
+    let r = with_threads(threads, || {
+        let mut uas = collect(&cells, &UaOptions::default());
+        uas.truncate(1500);
+        search(&cells, &uas, &opts, &|_, _| {})
+    });
     (start.elapsed().as_secs_f64(), r.puzzles.len())
 }
 

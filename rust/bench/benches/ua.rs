@@ -30,7 +30,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use algoku_checker::{collect, minimal_uas, UaOptions};
+use algoku_checker::{collect, minimal_uas, with_threads, UaOptions};
 use algoku_sudoku::generator::solution_grid;
 use algoku_sudoku::Grid;
 
@@ -75,9 +75,12 @@ fn ours(grid: &str, k: usize, reps: usize) -> (usize, f64, f64) {
     let mut n = 0;
     let cpu = cpu_seconds();
     let start = Instant::now();
-    for _ in 0..reps {
-        n = minimal_uas(&cells, k).len();
-    }
+    // One thread, as GridChecker (minimal_uas uses the current rayon pool).
+    with_threads(1, || {
+        for _ in 0..reps {
+            n = minimal_uas(&cells, k).len();
+        }
+    });
     let wall = start.elapsed().as_secs_f64() * 1e3 / reps as f64;
     (n, (cpu_seconds() - cpu) * 1e3 / reps as f64, wall)
 }
@@ -94,7 +97,7 @@ fn subsets(grid: &str) -> (usize, f64) {
         ..UaOptions::default()
     };
     let cpu = cpu_seconds();
-    let n = collect(&cells, &opts).len();
+    let n = with_threads(1, || collect(&cells, &opts).len());
     (n, (cpu_seconds() - cpu) * 1e3)
 }
 

@@ -4,7 +4,7 @@
 //! User CPU time from /proc (less sensitive to a loaded machine than wall time).
 
 use algoku_checker::search::{search_with, Code};
-use algoku_checker::{collect, SearchOptions, UaOptions};
+use algoku_checker::{collect, with_threads, SearchOptions, UaOptions};
 use algoku_sudoku::{is_valid_solution_bytes, Grid};
 
 fn cpu() -> f64 {
@@ -45,15 +45,17 @@ fn main() -> std::process::ExitCode {
             }
         };
         let (c0, t0) = (cpu(), std::time::Instant::now());
-        let mut uas = collect(&cells, &UaOptions::default());
-        uas.truncate(1500);
         let opts = SearchOptions {
             clues,
             given: 0,
             threads: 1,
             max_found: 1_000_000,
         };
-        let r = search_with(&cells, &uas, &opts, &|_, _| {}, code);
+        let r = with_threads(1, || {
+            let mut uas = collect(&cells, &UaOptions::default());
+            uas.truncate(1500);
+            search_with(&cells, &uas, &opts, &|_, _| {}, code)
+        });
         let cpu_s = cpu() - c0;
         total += cpu_s;
         println!(

@@ -24,6 +24,8 @@
 //! by level and keeps the first unhit ones in small tables
 //! ([`crate::search`](mod@crate::search)).
 
+use rayon::prelude::*;
+
 /// Composite degrees kept: 2..=`ND`+1.
 pub const ND: usize = 4;
 /// First UA index used by the composites of degree d+2.
@@ -33,44 +35,81 @@ const CAP: [usize; ND] = [10240, 32768, 65536, 40960];
 /// The sets used have indices below this.
 const TOP: usize = 768;
 
+/// Words of a bitmap over the sets used (`TOP` bits).
+const TW: usize = TOP / 64;
+
 /// Per degree index d (degree d+2), the composites of `sets` (UA sets,
 /// smallest first), as described at the top of this module.
 pub fn global(sets: &[u128]) -> [Vec<u128>; ND] {
-    std::array::from_fn(|d| {
-        let mut out = Vec::new();
-        let base = BASE[d];
-        if sets.len() <= base {
-            return out;
-        }
-        let mut e = Enum {
-            sets: &sets[..sets.len().min(TOP)],
-            small: &sets[..base],
-            base,
-            cap: CAP[d],
-            out: &mut out,
-        };
-        for top in base..e.sets.len() {
-            if !e.rec(top, e.sets[top], d + 1) {
-                break;
+    let sets = &sets[..sets.len().min(TOP)];
+    // disjoint[i]: the sets disjoint from set i, as a bitmap over indices.
+    let disjoint: Vec<[u64; TW]> = sets
+        .iter()
+        .map(|&s| {
+            let mut b = [0u64; TW];
+            for (j, &t) in sets.iter().enumerate() {
+                if s & t == 0 {
+                    b[j / 64] |= 1 << (j % 64);
+                }
             }
+            b
+        })
+        .collect();
+    // The degrees are independent: in parallel on the current rayon pool.
+    let mut lists: Vec<Vec<u128>> = (0..ND)
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|d| degree(sets, &disjoint, d))
+        .collect();
+    std::array::from_fn(|d| std::mem::take(&mut lists[d]))
+}
+
+/// The composites of degree index `d` (degree d+2) of `sets`, given the
+/// disjointness bitmaps.
+fn degree(sets: &[u128], disjoint: &[[u64; TW]], d: usize) -> Vec<u128> {
+    let mut out = Vec::new();
+    let base = BASE[d];
+    if sets.len() <= base {
+        return out;
+    }
+    let mut e = Enum {
+        sets,
+        disjoint,
+        small: &sets[..base],
+        cap: CAP[d],
+        out: &mut out,
+    };
+    let mut from_base = [0u64; TW];
+    for j in base..sets.len() {
+        from_base[j / 64] |= 1 << (j % 64);
+    }
+    for top in base..sets.len() {
+        let cand = and(&from_base, &disjoint[top]);
+        if !e.rec(top, sets[top], &cand, d + 1) {
+            break;
         }
-        out
-    })
+    }
+    out
+}
+
+fn and(a: &[u64; TW], b: &[u64; TW]) -> [u64; TW] {
+    std::array::from_fn(|w| a[w] & b[w])
 }
 
 /// The enumeration of one degree's composites.
 struct Enum<'a> {
     sets: &'a [u128],
+    disjoint: &'a [[u64; TW]],
     small: &'a [u128],
-    base: usize,
     cap: usize,
     out: &'a mut Vec<u128>,
 }
 
 impl Enum<'_> {
-    /// Adds the unions of `acc` with `need` more sets of indices in
-    /// `base..below` disjoint from it and each other; false when full.
-    fn rec(&mut self, below: usize, acc: u128, need: usize) -> bool {
+    /// Adds the unions of `acc` with `need` more sets of indices below
+    /// `below` in `cand` (the sets from the base disjoint from `acc`) and
+    /// disjoint from each other, lowest indices first; false when full.
+    fn rec(&mut self, below: usize, acc: u128, cand: &[u64; TW], need: usize) -> bool {
         if need == 0 {
             if self.small.iter().any(|&s| s & !acc == 0) {
                 return true;
@@ -78,10 +117,18 @@ impl Enum<'_> {
             self.out.push(acc);
             return self.out.len() < self.cap;
         }
-        for i in self.base..below {
-            let s = self.sets[i];
-            if s & acc == 0 && !self.rec(i, acc | s, need - 1) {
-                return false;
+        for (w, &word) in cand.iter().enumerate().take(below.div_ceil(64)) {
+            let mut x = word;
+            if w == below / 64 {
+                x &= (1u64 << (below % 64)) - 1;
+            }
+            while x != 0 {
+                let i = w * 64 + x.trailing_zeros() as usize;
+                x &= x - 1;
+                let next = and(cand, &self.disjoint[i]);
+                if !self.rec(i, acc | self.sets[i], &next, need - 1) {
+                    return false;
+                }
             }
         }
         true

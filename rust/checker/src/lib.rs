@@ -39,6 +39,20 @@ pub fn cells_of(mut mask: u128) -> impl Iterator<Item = usize> {
     })
 }
 
+/// Runs `f` on a rayon pool of `threads` threads (at least 1), so that
+/// the UA collection ([`collect`]) and the search ([`search()`]) called in
+/// it use that many: with 1, everything runs on one thread. If no pool can
+/// be made, `f` runs on the caller's thread and rayon's global pool.
+pub fn with_threads<R: Send>(threads: usize, f: impl FnOnce() -> R + Send) -> R {
+    match rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+    {
+        Ok(pool) => pool.install(f),
+        Err(_) => f(),
+    }
+}
+
 /// The puzzle made of `grid`'s digits on the cells of `mask`, 81
 /// characters with `.` for blanks.
 pub fn pattern(grid: &Cells, mask: u128) -> String {

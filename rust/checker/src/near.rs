@@ -69,6 +69,8 @@
 
 use std::sync::OnceLock;
 
+use rayon::prelude::*;
+
 use crate::Cells;
 
 /// Largest `k` accepted by [`minimal_uas`] (the search grows quickly with k).
@@ -144,8 +146,6 @@ struct Near {
     own: [u128; 9],
     /// Candidate templates of each digit.
     cands: [Cands; 9],
-    /// Difference sets found.
-    found: Vec<u128>,
 }
 
 impl Near {
@@ -191,19 +191,13 @@ impl Near {
             }
         }
         let cands = lists.map(Cands::new);
-        Near {
-            k,
-            own,
-            cands,
-            found: Vec::new(),
-        }
+        Near { k, own, cands }
     }
 
     /// Every closed group of moved digits with lowest digit `d1`.
-    fn lowest_moved(&mut self, d1: usize) {
+    fn lowest_moved(&self, d1: usize, range: std::ops::Range<usize>, found: &mut Vec<u128>) {
         let below: u16 = (1 << d1) - 1;
-        let cands = std::mem::take(&mut self.cands[d1]);
-        for t in &cands.list {
+        for t in &self.cands[d1].list[range] {
             if t.digits & below != 0 {
                 continue;
             }
@@ -212,9 +206,8 @@ impl Near {
             if self.bound(dist, required, 1 << d1, t.cells) > self.k {
                 continue;
             }
-            self.extend(below, t.cells, 1 << d1, required, dist, t.moved);
+            self.extend(found, below, t.cells, 1 << d1, required, dist, t.moved);
         }
-        self.cands[d1] = cands;
     }
 
     /// Lower bound on the total distance: `spent` plus, for each required
@@ -230,8 +223,10 @@ impl Near {
         b
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn extend(
-        &mut self,
+        &self,
+        found: &mut Vec<u128>,
         below: u16,
         used: u128,
         assigned: u16,
@@ -241,7 +236,7 @@ impl Near {
     ) {
         let open = required & !assigned;
         if open == 0 {
-            self.found.push(diff);
+            found.push(diff);
             return;
         }
         // The open digit with the most own cells taken (fewest templates).
@@ -263,7 +258,7 @@ impl Near {
             return;
         };
         let must = rows_of(taken);
-        let cands = std::mem::take(&mut self.cands[e]);
+        let cands = &self.cands[e];
         // The groups of supersets of `must` within `room` moved rows.
         for &(rows, start, end) in &cands.groups {
             let dist = rows.count_ones() as usize;
@@ -284,10 +279,17 @@ impl Near {
                 if self.bound(spent2, required2, assigned2, used2) > self.k {
                     continue;
                 }
-                self.extend(below, used2, assigned2, required2, spent2, diff | t.moved);
+                self.extend(
+                    found,
+                    below,
+                    used2,
+                    assigned2,
+                    required2,
+                    spent2,
+                    diff | t.moved,
+                );
             }
         }
-        self.cands[e] = cands;
     }
 }
 
@@ -313,11 +315,29 @@ pub fn minimal_uas(grid: &Cells, k: usize) -> Vec<u128> {
     if k < 4 {
         return Vec::new();
     }
-    let mut near = Near::new(grid, k);
-    for d1 in 0..9 {
-        near.lowest_moved(d1);
-    }
-    keep_minimal(near.found)
+    let near = Near::new(grid, k);
+    // One search per lowest moved digit and first template, in parallel on
+    // the current rayon pool, CHUNK first templates per job (the order of
+    // the finds does not matter: they are sorted).
+    const CHUNK: usize = 32;
+    let jobs: Vec<(usize, usize)> = (0..9)
+        .flat_map(|d1| {
+            (0..near.cands[d1].list.len())
+                .step_by(CHUNK)
+                .map(move |i| (d1, i))
+        })
+        .collect();
+    let found: Vec<Vec<u128>> = jobs
+        .into_par_iter()
+        .with_max_len(1)
+        .map(|(d1, i)| {
+            let mut found = Vec::new();
+            let end = (i + CHUNK).min(near.cands[d1].list.len());
+            near.lowest_moved(d1, i..end, &mut found);
+            found
+        })
+        .collect();
+    keep_minimal(found.concat())
 }
 
 /// The sets of `diffs` that contain no other, sorted by size then mask.

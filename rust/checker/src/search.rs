@@ -14,7 +14,7 @@
 //! the set of known UA sets not hit by P).
 //!
 //! 1. **Branch.** Take an unhit UA set U (the smallest; with 2–5 givens
-//!    left, the one with the fewest live cells among the first 5); its live cells
+//!    left, the one with the fewest live cells among the first 16); its live cells
 //!    (not dead) are c1..cm. Every solution contains one of them; branch i
 //!    adds ci and marks c1..c(i-1) dead ("dead clues": the solutions
 //!    containing an earlier cell were enumerated in an earlier sibling). The
@@ -59,9 +59,10 @@
 //! once per search ([`crate::composite`], GridChecker's global lists). At
 //! `COMP_LEVEL` = 12 / 11 / 10 / 10 givens left (degrees 5 / 4 / 3 / 2, as
 //! GridChecker) the first ones in list order that the node's givens do not
-//! hit (at most `COMP_CAP`: 1 792 / 4 096 / 1 792 / 1 024; the scan of the
-//! global list stops there) get a table like the UA tables (per-cell
-//! bitmaps), and
+//! hit (at most `COMP_CAP`: 1 792 / 4 096 / 1 792 / 1 024) get a table like
+//! the UA tables (per-cell bitmaps); the global lists have per-cell bitmaps
+//! too, so those composites are found 64 at a time (the and-not of the
+//! givens' rows) rather than by testing each of up to 65 536, and
 //! every node below keeps their "unhit" bitmap in a stack indexed by
 //! givens left (one word-wise and-not per placement and degree still
 //! needed). With k givens left, an unhit composite of degree k takes all k
@@ -70,10 +71,12 @@
 //! whose branch set misses I is pruned, and the cells outside I are dead
 //! for the whole subtree (fewer branches below, and a later branch set
 //! with no live cell prunes). I is computed once per node from the bitmap
-//! (one pass over its set bits, stopping once the branch set misses it);
-//! for a child the parent computes it while and-not-ing the child's
-//! bitmap of that degree (which nothing else reads, so it is not stored),
-//! as the child's branch set is known by then.
+//! (one pass over its set bits, stopping at the first composite after
+//! which the branch set misses it); for a child the parent computes it
+//! while and-not-ing the child's bitmap of that degree (which nothing else
+//! reads, so it is not stored), as the child's branch set is known by
+//! then, and runs the child's scan (step 2, below) too, so that a child
+//! pruned there costs no composite bitmaps.
 //!
 //! # Cell numbering
 //!
@@ -101,14 +104,17 @@
 //!
 //! # Parallelism and determinism
 //!
-//! The tree is expanded sequentially to depth [`SPLIT_DEPTH`]; the subtrees
-//! are independent tasks (each with its own copy of the table as it was at
-//! the end of the expansion) run with rayon on `threads` threads. The
+//! The tree is expanded sequentially to the depth of [`split_depth`] (4
+//! for 16 clues, 5 for 17); the subtrees are independent tasks (each
+//! starting from a copy of the table as it was at the end of the
+//! expansion) run with rayon on `threads` threads, one reused context per
+//! thread, stolen one task at a time. The
 //! decomposition does not depend on the thread count, so puzzles and node
 //! counts are the same on 1 or many threads; puzzles are reported sorted.
 //! Only a `max_found` stop depends on timing.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use rayon::prelude::*;
 
@@ -117,8 +123,23 @@ use crate::remap::Remap;
 use crate::unique::Uniqueness;
 use crate::{cells_of, Cells, ALL};
 
-/// Depth to which the tree is expanded before the subtrees run in parallel.
+/// Depth to which the tree is expanded before the subtrees run in
+/// parallel, at least (see [`split_depth`]).
 pub const SPLIT_DEPTH: usize = 3;
+/// Depth to which the tree is expanded at most.
+const MAX_SPLIT_DEPTH: usize = 6;
+
+/// The depth of the tasks for a root with `left` givens to place: as deep
+/// as the composite tables allow (the tasks start at or above
+/// [`COMP_TOP`] givens left, where the first table is built, so the
+/// tables and the nodes are those of one sequential search), at least
+/// [`SPLIT_DEPTH`], at most [`MAX_SPLIT_DEPTH`]. Hundreds of tasks (16
+/// clues: depth 4, 17 clues: 5) rather than about 40 at depth 3, whose
+/// largest took 5–8 % of the search and left a thread idle at the end.
+fn split_depth(left: usize) -> usize {
+    left.saturating_sub(COMP_TOP)
+        .clamp(SPLIT_DEPTH, MAX_SPLIT_DEPTH)
+}
 /// Initial UA sets kept in the global table at most (the smallest).
 pub const GLOBAL_SETS: usize = 2048;
 /// Room kept in the global table for learned sets.
@@ -190,6 +211,7 @@ impl<const W: usize> Table<W> {
 
     /// Replaces the content with `sets` (at most `W`·64 of them), building
     /// the cell bitmaps 64 sets at a time by bit-matrix transposition.
+    #[inline(always)]
     fn fill(&mut self, sets: &[u128]) {
         let n = sets.len().min(W * 64);
         self.sets.clear();
@@ -215,6 +237,13 @@ impl<const W: usize> Table<W> {
         }
     }
 
+    /// Makes this table a copy of `other`, reusing the allocations.
+    fn copy_from(&mut self, other: &Self) {
+        self.sets.clear();
+        self.sets.extend_from_slice(&other.sets);
+        *self.cell = *other.cell;
+    }
+
     /// Appends `set` (the caller checked there is room); returns its index.
     fn push(&mut self, set: u128) -> usize {
         let j = self.sets.len();
@@ -228,30 +257,42 @@ impl<const W: usize> Table<W> {
 
 /// Transposes a 64×64 bit matrix: afterwards bit k of row c is what bit
 /// c of row k was (rows are words, bit 0 the lowest).
+#[inline(always)]
 fn transpose(a: &mut [u64; 64]) {
-    let mut j = 32;
-    let mut m: u64 = 0x0000_0000_ffff_ffff;
-    while j != 0 {
-        let mut k = 0;
-        while k < 64 {
-            let t = ((a[k] >> j) ^ a[k + j]) & m;
-            a[k] ^= t << j;
-            a[k + j] ^= t;
-            k = (k + j + 1) & !j;
+    // Swap the off-diagonal j×j blocks for j = 32, 16, …, 1; each step's
+    // inner loop runs over j consecutive rows (vectorised for j ≥ 4).
+    #[inline(always)]
+    fn step<const J: usize>(a: &mut [u64; 64], m: u64) {
+        for block in a.chunks_exact_mut(2 * J) {
+            let (x, y) = block.split_at_mut(J);
+            for (p, q) in x.iter_mut().zip(y.iter_mut()) {
+                let t = ((*p >> J) ^ *q) & m;
+                *p ^= t << J;
+                *q ^= t;
+            }
         }
-        j >>= 1;
-        m ^= m << j;
     }
+    step::<32>(a, 0x0000_0000_ffff_ffff);
+    step::<16>(a, 0x0000_ffff_0000_ffff);
+    step::<8>(a, 0x00ff_00ff_00ff_00ff);
+    step::<4>(a, 0x0f0f_0f0f_0f0f_0f0f);
+    step::<2>(a, 0x3333_3333_3333_3333);
+    step::<1>(a, 0x5555_5555_5555_5555);
 }
 
 #[inline(always)]
 fn first_bit<const W: usize>(a: &[u64; W]) -> Option<usize> {
+    // The first non-zero word from a mask of them (no branch per word).
+    debug_assert!(W <= 64);
+    let mut nz = 0u64;
     for (w, &x) in a.iter().enumerate() {
-        if x != 0 {
-            return Some(w * 64 + x.trailing_zeros() as usize);
-        }
+        nz |= ((x != 0) as u64) << w;
     }
-    None
+    if nz == 0 {
+        return None;
+    }
+    let w = nz.trailing_zeros() as usize;
+    Some(w * 64 + a[w].trailing_zeros() as usize)
 }
 
 #[inline(always)]
@@ -312,12 +353,22 @@ fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -
         while x != 0 {
             allowed &= sets[w * 64 + x.trailing_zeros() as usize];
             x &= x - 1;
-        }
-        if allowed & u == 0 {
-            return 0;
+            if allowed & u == 0 {
+                return 0;
+            }
         }
     }
     allowed
+}
+
+/// What a parent found out about a child at 2–5 givens left before
+/// entering it: the cells its givens must lie in (every unhit composite
+/// of its degree) and the cells to branch on (live cells of the unhit set
+/// with the fewest among the first 16).
+#[derive(Clone, Copy)]
+struct Pre {
+    allowed: u128,
+    branch: u128,
 }
 
 /// What [`scan_unhit`] found.
@@ -361,20 +412,19 @@ fn scan_unhit(
             let l = sets[w * 64 + x.trailing_zeros() as usize] & live;
             x &= x - 1;
             let n = l.count_ones();
-            if n < scan.best_n {
-                if n == 0 {
-                    return None;
-                }
-                scan.best_n = n;
-                scan.best = l;
+            if n == 0 {
+                return None;
             }
+            // Branch-free bookkeeping (the comparisons are unpredictable).
+            let better = n < scan.best_n;
+            scan.best_n = if better { n } else { scan.best_n };
+            scan.best = if better { l } else { scan.best };
             scan.inter &= l;
-            if l & acc == 0 {
-                acc |= l;
-                disjoint += 1;
-                if disjoint > left {
-                    return None;
-                }
+            let fresh = l & acc == 0;
+            acc |= l & (fresh as u128).wrapping_neg();
+            disjoint += fresh as usize;
+            if disjoint > left {
+                return None;
             }
         }
     }
@@ -396,7 +446,7 @@ trait Isa {
         dead: u128,
         left: usize,
         a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
+        pre: Option<Pre>,
     );
     /// # Safety
     /// As for [`Isa::inner`].
@@ -407,7 +457,7 @@ trait Isa {
         dead: u128,
         left: usize,
         a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
+        pre: Option<Pre>,
     );
 }
 
@@ -423,7 +473,7 @@ macro_rules! isa {
                 dead: u128,
                 left: usize,
                 a: &mut [u64; LOCAL_WORDS],
-                pre: Option<u128>,
+                pre: Option<Pre>,
             ) {
                 ctx.inner::<Self>(chosen, dead, left, a, pre)
             }
@@ -435,7 +485,7 @@ macro_rules! isa {
                 dead: u128,
                 left: usize,
                 a: &mut [u64; LOCAL_WORDS],
-                pre: Option<u128>,
+                pre: Option<Pre>,
             ) {
                 ctx.branch_on::<Self>(u, chosen, dead, left, a, pre)
             }
@@ -464,6 +514,79 @@ const COMP_CAP: [usize; ND] = [1024, 1792, 4096, 1792];
 /// Unhit composites of the nodes below the tables' levels, by givens left.
 type CompStack = [[[u64; CW]; ND]; COMP_TOP + 1];
 
+/// The global composite lists of each degree ([`composite::global`]) with,
+/// per cell, the bitmap of the composites holding it, so that a subtree's
+/// unhit composites are found a word (64 composites) at a time: and-not
+/// of its givens' bitmaps, then only the set bits are read. Scanning the
+/// lists one composite at a time cost up to 16 % of a quick search.
+struct Composites {
+    sets: [Vec<u128>; ND],
+    /// Per degree, 81 rows of `words[d]` words: bit j of row c is set when
+    /// composite j holds cell c.
+    cell: [Vec<u64>; ND],
+    words: [usize; ND],
+}
+
+impl Composites {
+    fn new(sets: [Vec<u128>; ND]) -> Self {
+        let words: [usize; ND] = std::array::from_fn(|d| sets[d].len().div_ceil(64));
+        let cell = std::array::from_fn(|d| {
+            let n = words[d];
+            let mut cell = vec![0u64; 81 * n];
+            for (w, block) in sets[d].chunks(64).enumerate() {
+                let mut lo = [0u64; 64];
+                let mut hi = [0u64; 64];
+                for (k, &m) in block.iter().enumerate() {
+                    lo[k] = m as u64;
+                    hi[k] = (m >> 64) as u64;
+                }
+                transpose(&mut lo);
+                transpose(&mut hi);
+                for (c, &bits) in lo.iter().chain(hi.iter()).take(81).enumerate() {
+                    cell[c * n + w] = bits;
+                }
+            }
+            cell
+        });
+        Composites { sets, cell, words }
+    }
+
+    /// Calls `f` on the first `cap` composites of degree index `d` that no
+    /// cell of `chosen` hits, in list order.
+    #[inline(always)]
+    fn unhit(&self, d: usize, chosen: u128, cap: usize, mut f: impl FnMut(u128)) {
+        let n = self.words[d];
+        let sets = &self.sets[d];
+        let mut rows = [0usize; 81];
+        let mut k = 0;
+        for c in cells_of(chosen) {
+            rows[k] = c * n;
+            k += 1;
+        }
+        let rows = &rows[..k];
+        let cell = &self.cell[d];
+        let mut left = cap;
+        for w in 0..n {
+            let mut x = if w + 1 == n && sets.len() % 64 != 0 {
+                (1u64 << (sets.len() % 64)) - 1
+            } else {
+                u64::MAX
+            };
+            for &r in rows {
+                x &= !cell[r + w];
+            }
+            while x != 0 {
+                if left == 0 {
+                    return;
+                }
+                left -= 1;
+                f(sets[w * 64 + x.trailing_zeros() as usize]);
+                x &= x - 1;
+            }
+        }
+    }
+}
+
 /// One subtree to search.
 #[derive(Clone)]
 struct Task {
@@ -483,6 +606,7 @@ struct Ctx<'a> {
     cwords: [usize; ND],
     rest: Vec<u128>,
     scratch: Vec<u128>,
+    parts_scratch: Vec<u128>,
     comp_scratch: Vec<u128>,
     found: Vec<u128>,
     nodes: u64,
@@ -491,7 +615,7 @@ struct Ctx<'a> {
     max_found: u64,
     total_found: &'a AtomicU64,
     stop: &'a AtomicBool,
-    gcomps: &'a [Vec<u128>; ND],
+    gcomps: &'a Composites,
     remap: &'a Remap,
     /// Whether the lower levels run [`Avx2`]'s code.
     avx2: bool,
@@ -569,16 +693,17 @@ pub fn search_with(
     }
     let mut alive = [0u64; GW];
     set_range(&mut alive, 0, table.len());
+    let root_left = opts.clues - placed;
     let root = Task {
         chosen: given,
         dead: 0,
-        left: opts.clues - placed,
+        left: root_left,
         alive,
     };
     let total_found = AtomicU64::new(0);
     let stop = AtomicBool::new(false);
     // Expand to SPLIT_DEPTH; leaves met on the way are searched here.
-    let gcomps = composite::global(&initial);
+    let gcomps = Composites::new(composite::global(&initial));
     let mut ctx = Ctx::new(
         grid,
         table,
@@ -589,7 +714,7 @@ pub fn search_with(
         &remap,
     );
     let mut tasks = vec![root];
-    for _ in 0..SPLIT_DEPTH {
+    for _ in 0..split_depth(root_left) {
         let mut next = Vec::new();
         for t in tasks {
             ctx.expand(t, &mut next);
@@ -599,7 +724,10 @@ pub fn search_with(
     let total = tasks.len() as u64;
     let done = AtomicU64::new(0);
     let table = ctx.global.clone();
-    let run = |t: Task| {
+    // One context per worker, reused from task to task; each task starts
+    // from the table as it was after the expansion (so what a task learns
+    // does not depend on which tasks ran before it on the same worker).
+    let new_ctx = || {
         let mut c = Ctx::new(
             grid,
             table.clone(),
@@ -610,20 +738,54 @@ pub fn search_with(
             &remap,
         );
         c.avx2 = avx2;
+        c
+    };
+    let run = |c: &mut Ctx<'_>, t: Task| {
+        c.global.copy_from(&table);
+        let (nodes, solves, learned) = (c.nodes, c.solves, c.learned_count);
         let mut alive = t.alive;
         c.top(t.chosen, t.dead, t.left, &mut alive, 0);
         tick(done.fetch_add(1, Ordering::Relaxed) + 1, total);
-        (c.found, c.nodes, c.solves, c.learned_count)
+        (
+            std::mem::take(&mut c.found),
+            c.nodes - nodes,
+            c.solves - solves,
+            c.learned_count - learned,
+        )
+    };
+    let parallel = |tasks: Vec<Task>| -> Vec<(Vec<u128>, u64, u64, u64)> {
+        let ctxs: Vec<Mutex<Ctx<'_>>> = (0..rayon::current_num_threads())
+            .map(|_| Mutex::new(new_ctx()))
+            .collect();
+        tasks
+            .into_par_iter()
+            .with_max_len(1)
+            .map(|t| {
+                let i = rayon::current_thread_index().unwrap_or(0) % ctxs.len();
+                // Each worker locks its own context only: never contended.
+                let mut c = ctxs[i].lock().unwrap_or_else(|e| e.into_inner());
+                run(&mut c, t)
+            })
+            .collect()
     };
     let parts: Vec<(Vec<u128>, u64, u64, u64)> = if opts.threads <= 1 {
-        tasks.into_iter().map(run).collect()
+        let mut c = new_ctx();
+        tasks.into_iter().map(|t| run(&mut c, t)).collect()
+    } else if rayon::current_thread_index().is_some()
+        && rayon::current_num_threads() == opts.threads
+    {
+        // Already on a pool of that size (see [`crate::with_threads`]).
+        parallel(tasks)
     } else {
         match rayon::ThreadPoolBuilder::new()
             .num_threads(opts.threads)
             .build()
         {
-            Ok(pool) => pool.install(|| tasks.into_par_iter().with_max_len(1).map(run).collect()),
-            Err(_) => tasks.into_iter().map(run).collect(),
+            Ok(pool) => pool.install(|| parallel(tasks)),
+            Err(_) => {
+                let mut c = new_ctx();
+                tasks.into_iter().map(|t| run(&mut c, t)).collect()
+            }
         }
     };
     result.puzzles = ctx.found;
@@ -662,7 +824,7 @@ impl<'a> Ctx<'a> {
         max_found: u64,
         total_found: &'a AtomicU64,
         stop: &'a AtomicBool,
-        gcomps: &'a [Vec<u128>; ND],
+        gcomps: &'a Composites,
         remap: &'a Remap,
     ) -> Self {
         Ctx {
@@ -674,6 +836,7 @@ impl<'a> Ctx<'a> {
             cwords: [0; ND],
             rest: Vec::new(),
             scratch: Vec::new(),
+            parts_scratch: Vec::new(),
             comp_scratch: Vec::new(),
             found: Vec::new(),
             nodes: 0,
@@ -774,7 +937,7 @@ impl<'a> Ctx<'a> {
             self.nodes += 1;
             let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
             let keep = parts.len().min(room);
-            self.local.fill(&parts[..keep]);
+            self.fill_local(&parts[..keep]);
             self.rest.clear();
             self.rest.extend_from_slice(&parts[keep..]);
             self.scratch = parts;
@@ -834,6 +997,21 @@ impl<'a> Ctx<'a> {
         }
     }
 
+    /// Fills the local table with `sets` (AVX2 code when the CPU has it).
+    fn fill_local(&mut self, sets: &[u128]) {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+            unsafe fn fill_avx2(t: &mut Table<LOCAL_WORDS>, sets: &[u128]) {
+                t.fill(sets)
+            }
+            // SAFETY: `avx2` is set only when the CPU has Avx2's features.
+            unsafe { fill_avx2(&mut self.local, sets) };
+            return;
+        }
+        self.local.fill(sets);
+    }
+
     /// The live parts of the unhit global sets, smallest first (in
     /// `scratch`, taken), or `None` when one has no live cell (prune).
     fn live_parts(&mut self, dead: u128, alive: &[u64; GW]) -> Option<Vec<u128>> {
@@ -850,16 +1028,33 @@ impl<'a> Ctx<'a> {
                     self.scratch = parts;
                     return None;
                 }
-                // Sort key: size above the 81 cell bits.
-                parts.push((l.count_ones() as u128) << 81 | l);
+                parts.push(l);
             }
         }
-        parts.sort_unstable();
-        parts.dedup();
-        for p in parts.iter_mut() {
-            *p &= ALL;
+        // Sorted by (size, mask): counted into size buckets, then each
+        // bucket sorted (a few dozen sets each instead of one sort of all).
+        let mut start = [0u32; 83];
+        for &p in &parts {
+            start[p.count_ones() as usize + 1] += 1;
         }
-        Some(parts)
+        for i in 1..83 {
+            start[i] += start[i - 1];
+        }
+        let bounds = start;
+        let mut sorted = std::mem::take(&mut self.parts_scratch);
+        sorted.clear();
+        sorted.resize(parts.len(), 0);
+        for &p in &parts {
+            let k = &mut start[p.count_ones() as usize];
+            sorted[*k as usize] = p;
+            *k += 1;
+        }
+        for w in bounds.windows(2) {
+            sorted[w[0] as usize..w[1] as usize].sort_unstable();
+        }
+        sorted.dedup();
+        self.parts_scratch = parts;
+        Some(sorted)
     }
 
     /// The composite table of degree index `d` for the subtree at (`dead`,
@@ -867,17 +1062,29 @@ impl<'a> Ctx<'a> {
     /// only. Every puzzle of the subtree has d+2 givens in each. Returns
     /// false if one needs more givens than are left (prune).
     fn build_comp(&mut self, d: usize, chosen: u128, dead: u128, left: usize) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        if self.avx2 {
+            // SAFETY: `avx2` is set only when the CPU has Avx2's features.
+            return unsafe { self.build_comp_avx2(d, chosen, dead, left) };
+        }
+        self.build_comp_body(d, chosen, dead, left)
+    }
+
+    /// [`Ctx::build_comp`] compiled for AVX2 (the transpositions of the
+    /// table's bitmaps vectorise 256 bits wide).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    unsafe fn build_comp_avx2(&mut self, d: usize, chosen: u128, dead: u128, left: usize) -> bool {
+        self.build_comp_body(d, chosen, dead, left)
+    }
+
+    #[inline(always)]
+    fn build_comp_body(&mut self, d: usize, chosen: u128, dead: u128, left: usize) -> bool {
         let degree = d + 2;
         let mut out = std::mem::take(&mut self.comp_scratch);
         out.clear();
         let cap = if degree <= left + 1 { COMP_CAP[d] } else { 1 };
-        out.extend(
-            self.gcomps[d]
-                .iter()
-                .filter(|&&c| c & chosen == 0)
-                .map(|&c| c & !dead)
-                .take(cap),
-        );
+        self.gcomps.unhit(d, chosen, cap, |c| out.push(c & !dead));
         if degree > left && !out.is_empty() {
             self.comp_scratch = out;
             return false;
@@ -938,7 +1145,7 @@ impl<'a> Ctx<'a> {
         dead: u128,
         left: usize,
         a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
+        pre: Option<Pre>,
     ) {
         self.nodes += 1;
         let mut first = first_bit(a);
@@ -992,15 +1199,18 @@ impl<'a> Ctx<'a> {
         dead: u128,
         left: usize,
         a: &mut [u64; LOCAL_WORDS],
-        pre: Option<u128>,
+        pre: Option<Pre>,
     ) {
         let mut dead = dead;
-        // Composite degrees the children still need: 2..left-1.
-        let keep = ND.min(left.saturating_sub(2));
         // With k givens left, a given must lie in every unhit composite of
         // degree k (else k disjoint unhit sets would remain for k-1).
+        if let Some(p) = pre {
+            // The parent tested this node already (composites and scan).
+            dead |= ALL & !p.allowed;
+            return self.children::<I>(p.branch, p.allowed, chosen, dead, left, a);
+        }
         let allowed = match pre {
-            Some(p) => p,
+            Some(p) => p.allowed,
             None if (2..=ND + 1).contains(&left) => {
                 let d = left - 2;
                 let n = self.cwords[d];
@@ -1031,6 +1241,23 @@ impl<'a> Ctx<'a> {
                 u = scan.best;
             }
         }
+        self.children::<I>(u, allowed, chosen, dead, left, a);
+    }
+
+    /// The children of a node: a given on each cell of `u` in `allowed`
+    /// (the cells before it dead).
+    #[inline(always)]
+    fn children<I: Isa>(
+        &mut self,
+        u: u128,
+        allowed: u128,
+        chosen: u128,
+        dead: u128,
+        left: usize,
+        a: &mut [u64; LOCAL_WORDS],
+    ) {
+        let mut dead = dead;
+        let keep = ND.min(left.saturating_sub(2));
         let kid = left - 1;
         for c in cells_of(u) {
             let bit = 1u128 << c;
@@ -1060,7 +1287,29 @@ impl<'a> Ctx<'a> {
                         dead |= bit;
                         continue;
                     }
-                    kid_pre = Some(ok);
+                    // The child's scan too, before its composite bitmaps
+                    // are made: a child it prunes costs no more.
+                    let kdead = dead | (ALL & !ok);
+                    let ub = uk & !kdead;
+                    let scan = if ub == 0 {
+                        None
+                    } else {
+                        scan_unhit(&self.local.sets, &ca, !kdead, kid, 16)
+                    };
+                    let Some(scan) = scan else {
+                        self.nodes += 1;
+                        dead |= bit;
+                        continue;
+                    };
+                    let branch = if scan.best_n < ub.count_ones() {
+                        scan.best
+                    } else {
+                        ub
+                    };
+                    kid_pre = Some(Pre {
+                        allowed: ok,
+                        branch,
+                    });
                     degrees &= !(1 << d);
                 }
             }

@@ -58,6 +58,8 @@
 
 use std::collections::HashSet;
 
+use rayon::prelude::*;
+
 use algoku_sudoku::{count_solutions, Grid};
 
 use crate::{cells_of, Cells};
@@ -108,46 +110,67 @@ impl Default for UaOptions {
 /// `opts.complete`, every one up to that size), sorted by size then by
 /// mask (deterministic).
 pub fn collect(grid: &Cells, opts: &UaOptions) -> Vec<u128> {
-    let mut all: HashSet<u128> = HashSet::new();
     let complete = opts.complete_up_to();
-    if complete > 0 {
-        all.extend(crate::near::minimal_uas(grid, complete));
-        if opts.max_size <= complete {
-            let mut v: Vec<u128> = all.into_iter().collect();
-            v.sort_by_key(|&m| (m.count_ones(), m));
-            return v;
-        }
+    if complete > 0 && opts.max_size <= complete {
+        return crate::near::minimal_uas(grid, complete);
     }
-    let templates = Templates::new(grid, opts.digits.min(9));
-    for size in 2..=opts.digits.min(9) {
-        for subset in subsets(9, size) {
-            let mut region = 0u128;
-            for (i, &v) in grid.iter().enumerate() {
-                if subset >> (v - 1) & 1 == 1 {
-                    region |= 1u128 << i;
-                }
+    // The exhaustive list and the blanked regions are independent: both run
+    // on the current rayon pool (one thread: one after the other).
+    let (near, regions) = rayon::join(
+        || {
+            if complete > 0 {
+                crate::near::minimal_uas(grid, complete)
+            } else {
+                Vec::new()
             }
-            match templates.region_diffs(grid, subset as u16, opts.max_completions) {
-                Some(diffs) => keep_minimal(diffs, opts, &mut all),
-                None => region_sets(grid, region, opts, &mut all),
-            }
-        }
-    }
-    for size in 2..=opts.boxes.min(9) {
-        for subset in subsets(9, size) {
-            let mut region = 0u128;
-            for i in 0..81 {
-                let b = (i / 27) * 3 + (i % 9) / 3;
-                if subset >> b & 1 == 1 {
-                    region |= 1u128 << i;
-                }
-            }
-            region_sets(grid, region, opts, &mut all);
-        }
-    }
+        },
+        || blanked(grid, opts),
+    );
+    let mut all: HashSet<u128> = near.into_iter().collect();
+    all.extend(regions.into_iter().flatten());
     let mut v: Vec<u128> = all.into_iter().collect();
     v.sort_by_key(|&m| (m.count_ones(), m));
     v
+}
+
+/// The minimal UA sets inside the digit and box subsets of `opts`, one
+/// list per subset (in parallel on the current rayon pool).
+fn blanked(grid: &Cells, opts: &UaOptions) -> Vec<Vec<u128>> {
+    let templates = Templates::new(grid, opts.digits.min(9));
+    let mut regions: Vec<(bool, u32)> = Vec::new();
+    for size in 2..=opts.digits.min(9) {
+        regions.extend(subsets(9, size).map(|s| (true, s)));
+    }
+    for size in 2..=opts.boxes.min(9) {
+        regions.extend(subsets(9, size).map(|s| (false, s)));
+    }
+    regions
+        .into_par_iter()
+        .map(|(digits, subset)| {
+            let mut region = 0u128;
+            let mut out = HashSet::new();
+            if digits {
+                for (i, &v) in grid.iter().enumerate() {
+                    if subset >> (v - 1) & 1 == 1 {
+                        region |= 1u128 << i;
+                    }
+                }
+                match templates.region_diffs(grid, subset as u16, opts.max_completions) {
+                    Some(diffs) => keep_minimal(diffs, opts, &mut out),
+                    None => region_sets(grid, region, opts, &mut out),
+                }
+            } else {
+                for i in 0..81 {
+                    let b = (i / 27) * 3 + (i % 9) / 3;
+                    if subset >> b & 1 == 1 {
+                        region |= 1u128 << i;
+                    }
+                }
+                region_sets(grid, region, opts, &mut out);
+            }
+            out.into_iter().collect()
+        })
+        .collect()
 }
 
 /// Adds to `out` the minimal UA sets inside `region` (of at most

@@ -402,6 +402,46 @@ fn search_respects_max_found_and_is_thread_independent() {
     assert_eq!(one, two);
 }
 
+/// A whole 16-clue search (none exists): the tasks are cut at depth 4
+/// (hundreds of them, run by reused per-thread contexts); one and two
+/// threads visit the same nodes, learn the same sets and call the solver
+/// as often.
+#[test]
+fn a_full_16_clue_search_is_thread_independent() {
+    let g =
+        parse("318765294926184537745392861497521683631879425582436179179658342264913758853247916");
+    let uas = collect(&g, &UaOptions::default());
+    let uas = &uas[..uas.len().min(1500)];
+    let opts = SearchOptions {
+        clues: 16,
+        given: 0,
+        threads: 1,
+        max_found: 1000,
+    };
+    let one = search(&g, uas, &opts, &|_, _| {});
+    let two = search(&g, uas, &SearchOptions { threads: 2, ..opts }, &|_, _| {});
+    assert!(!one.stopped && one.puzzles.is_empty());
+    assert!(one.nodes > 100_000, "{} nodes", one.nodes);
+    assert_eq!(one, two);
+    // 17 clues through one given of a listed 17 (depth 4 too, and sets
+    // learned in the tasks, which must not leak from task to task).
+    let mut groups = fixture_groups();
+    groups.sort_by_key(|(_, v)| std::cmp::Reverse(v.len()));
+    let (grid, masks) = &groups[0];
+    let uas = collect(grid, &UaOptions::default());
+    let uas = &uas[..uas.len().min(1500)];
+    let opts = SearchOptions {
+        clues: 17,
+        given: 1u128 << masks[0].trailing_zeros(),
+        threads: 1,
+        max_found: 1000,
+    };
+    let one = search(grid, uas, &opts, &|_, _| {});
+    let two = search(grid, uas, &SearchOptions { threads: 2, ..opts }, &|_, _| {});
+    assert!(!one.stopped && !one.puzzles.is_empty() && one.learned > 0);
+    assert_eq!(one, two);
+}
+
 /// The lower levels run AVX2 code when the CPU has it: the same search
 /// (puzzles, nodes, solver calls, learned sets) as the build's own code, on
 /// the grids with 14 and 8 listed 17s from 4 of a 17's clues.
