@@ -418,8 +418,9 @@ impl StaticLinks {
 /// Buffers of the static searches (empty between searches).
 #[derive(Default)]
 struct Scratch {
-    pending_on: VecDeque<u32>,
-    pending_off: VecDeque<u32>,
+    pending_on: Vec<u32>,
+    pending_off: Vec<u32>,
+    layer: Vec<u32>,
     targets: Vec<Pot>,
     path_bits: Vec<u16>,
 }
@@ -740,10 +741,11 @@ impl Engine {
         let Scratch {
             mut pending_on,
             mut pending_off,
+            mut layer,
             targets,
             mut path_bits,
         } = std::mem::take(&mut self.scratch);
-        pending_on.push_back(start);
+        pending_on.push(start);
         let mut length = 0;
         let mut path = [0u64; NPOT.div_ceil(64)];
         while !pending_on.is_empty() || !pending_off.is_empty() {
@@ -752,14 +754,15 @@ impl Engine {
                 break;
             }
             length += 1;
-            while let Some(p) = pending_on.pop_front() {
+            std::mem::swap(&mut layer, &mut pending_on);
+            for &p in &layer {
                 let from = self.nodes[p as usize].pot.cell();
                 self.first_path(p, &mut path, &mut path_bits);
                 for &q in links.offs_of(self.nodes[p as usize].pot) {
                     if path[q.0 as usize / 64] >> (q.0 % 64) & 1 == 0 {
                         let k = self.node(q, &[p]);
                         self.nodes[k as usize].cause = link_unit(from, q.cell());
-                        pending_off.push_back(k);
+                        pending_off.push(k);
                     }
                 }
                 for b in path_bits.drain(..) {
@@ -767,7 +770,9 @@ impl Engine {
                 }
             }
             length += 1;
-            while let Some(p) = pending_off.pop_front() {
+            layer.clear();
+            std::mem::swap(&mut layer, &mut pending_off);
+            for &p in &layer {
                 let pot = self.nodes[p as usize].pot;
                 for &(q, cause) in links.ons_of(pot) {
                     let back = length >= 4 && q == source;
@@ -780,17 +785,20 @@ impl Engine {
                         found.push(k);
                     }
                     if ons.add(q, k) {
-                        pending_on.push_back(k);
+                        pending_on.push(k);
                     }
                 }
             }
+            layer.clear();
         }
         self.recycle([ons]);
         pending_on.clear();
         pending_off.clear();
+        layer.clear();
         self.scratch = Scratch {
             pending_on,
             pending_off,
+            layer,
             targets,
             path_bits,
         };
@@ -817,15 +825,16 @@ impl Engine {
         let Scratch {
             mut pending_on,
             mut pending_off,
+            mut layer,
             mut targets,
             path_bits,
         } = std::mem::take(&mut self.scratch);
         if source.on() {
             ons.add(source, start);
-            pending_on.push_back(start);
+            pending_on.push(start);
         } else {
             offs.add(source, start);
-            pending_off.push_back(start);
+            pending_off.push(start);
         }
         while !pending_on.is_empty() || !pending_off.is_empty() {
             let least = 2 * (depth + 1);
@@ -833,7 +842,8 @@ impl Engine {
                 break;
             }
             depth += 1;
-            while let Some(p) = pending_on.pop_front() {
+            std::mem::swap(&mut layer, &mut pending_on);
+            for &p in &layer {
                 for &q in links.offs_of(self.nodes[p as usize].pot) {
                     let target = q.conj() == source && !targets.contains(&q);
                     if !target && offs.contains(q) {
@@ -845,11 +855,13 @@ impl Engine {
                         found.push(k);
                     }
                     if offs.add(q, k) {
-                        pending_off.push_back(k);
+                        pending_off.push(k);
                     }
                 }
             }
-            while let Some(p) = pending_off.pop_front() {
+            layer.clear();
+            std::mem::swap(&mut layer, &mut pending_off);
+            for &p in &layer {
                 let pot = self.nodes[p as usize].pot;
                 for &(q, cause) in links.ons_of(pot) {
                     let target = q.conj() == source && !targets.contains(&q);
@@ -863,18 +875,21 @@ impl Engine {
                         found.push(k);
                     }
                     if ons.add(q, k) {
-                        pending_on.push_back(k);
+                        pending_on.push(k);
                     }
                 }
             }
+            layer.clear();
         }
         self.recycle([ons, offs]);
         pending_on.clear();
         pending_off.clear();
+        layer.clear();
         targets.clear();
         self.scratch = Scratch {
             pending_on,
             pending_off,
+            layer,
             targets,
             path_bits,
         };
