@@ -748,6 +748,7 @@ impl Engine {
         pending_on.push(start);
         let mut length = 0;
         let mut path = [0u64; NPOT.div_ceil(64)];
+        let mut seen = [0u64; NPOT.div_ceil(64)];
         while !pending_on.is_empty() || !pending_off.is_empty() {
             let least = length + 2;
             if !beats((base + length_tenths(least), least, 0), bar) {
@@ -759,11 +760,20 @@ impl Engine {
                 let from = self.nodes[p as usize].pot.cell();
                 self.first_path(p, &mut path, &mut path_bits);
                 for &q in links.offs_of(self.nodes[p as usize].pot) {
-                    if path[q.0 as usize / 64] >> (q.0 % 64) & 1 == 0 {
-                        let k = self.node(q, &[p]);
-                        self.nodes[k as usize].cause = link_unit(from, q.cell());
-                        pending_off.push(k);
+                    let (w, b) = (q.0 as usize / 64, q.0 % 64);
+                    if path[w] >> b & 1 == 1 {
+                        continue;
                     }
+                    // An off reached before has implied all its ons
+                    // already: again, it can only close a cycle.
+                    if seen[w] >> b & 1 == 1 && !links.ons_of(q).iter().any(|&(o, _)| o == source)
+                    {
+                        continue;
+                    }
+                    seen[w] |= 1 << b;
+                    let k = self.node(q, &[p]);
+                    self.nodes[k as usize].cause = link_unit(from, q.cell());
+                    pending_off.push(k);
                 }
                 for b in path_bits.drain(..) {
                     path[b as usize / 64] = 0;
