@@ -766,8 +766,7 @@ impl Engine {
                     }
                     // An off reached before has implied all its ons
                     // already: again, it can only close a cycle.
-                    if seen[w] >> b & 1 == 1 && !links.ons_of(q).iter().any(|&(o, _)| o == source)
-                    {
+                    if seen[w] >> b & 1 == 1 && !links.ons_of(q).iter().any(|&(o, _)| o == source) {
                         continue;
                     }
                     seen[w] |= 1 << b;

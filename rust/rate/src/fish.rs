@@ -235,6 +235,8 @@ impl Board {
                         far,
                         near_units: units_holding(near),
                         far_units: units_holding(far),
+                        near_peers: peers_of_all(near),
+                        far_peers: peers_of_all(far),
                         grouped: l.grouped,
                     });
                 }
@@ -242,15 +244,15 @@ impl Board {
             if ends.len() < 2 * k {
                 continue;
             }
-            let search = LinkSearch {
-                d,
-                k,
-                places: digit,
-                ends: &ends,
-            };
+            let search = LinkSearch { d, k, ends: &ends };
             for first in 0..ends.len() {
+                let e = &ends[first];
+                let victims = digit & e.near_peers & !UNIT_MASKS[e.unit];
+                if victims == 0 {
+                    continue;
+                }
                 chain.push(first);
-                search.extend(&mut chain, &mut shared, &mut best);
+                search.extend(&mut chain, &mut shared, victims, &mut best);
                 chain.pop();
             }
         }
@@ -329,6 +331,17 @@ fn strong_link(digit: u128, u: usize) -> Option<Link> {
     None
 }
 
+/// The cells seeing every cell of a cell mask.
+fn peers_of_all(cells: u128) -> u128 {
+    let mut m = cells;
+    let mut seen = !0u128;
+    while m != 0 {
+        seen &= PEERS[m.trailing_zeros() as usize];
+        m &= m - 1;
+    }
+    seen
+}
+
 /// The units (bit u) holding every cell of a cell mask.
 fn units_holding(cells: u128) -> u32 {
     let mut units = (1u32 << 27) - 1;
@@ -352,6 +365,9 @@ struct End {
     far: u128,
     near_units: u32,
     far_units: u32,
+    /// The cells seeing every cell of the near, of the far group.
+    near_peers: u128,
+    far_peers: u128,
     grouped: bool,
 }
 
@@ -361,20 +377,24 @@ struct End {
 struct LinkSearch<'a> {
     d: u8,
     k: usize,
-    /// The cells holding `d`.
-    places: u128,
     ends: &'a [End],
 }
 
 impl LinkSearch<'_> {
+    /// Extends `chain` by every link that may follow; `victims`: the
+    /// digit's cells seeing the first group, outside the chain's and the
+    /// shared units so far (only fewer as the chain grows: when none are
+    /// left, no chain with this start eliminates anything).
     fn extend(
         &self,
         chain: &mut Vec<usize>,
         shared: &mut Vec<usize>,
+        victims: u128,
         best: &mut Option<(u8, usize, Step)>,
     ) {
         if chain.len() == self.k {
-            self.hint(chain, shared, best);
+            let last = &self.ends[chain[chain.len() - 1]];
+            self.hint(chain, victims & last.far_peers, best);
             return;
         }
         let used: u128 = chain
@@ -398,28 +418,21 @@ impl LinkSearch<'_> {
             } else {
                 both.trailing_zeros() as usize
             };
+            let left = victims & !UNIT_MASKS[f.unit] & !UNIT_MASKS[s];
+            if left == 0 {
+                continue;
+            }
             chain.push(j);
             shared.push(s);
-            self.extend(chain, shared, best);
+            self.extend(chain, shared, left, best);
             chain.pop();
             shared.pop();
         }
     }
 
-    fn hint(&self, chain: &[usize], shared: &[usize], best: &mut Option<(u8, usize, Step)>) {
-        let ends = self.ends[chain[0]].near | self.ends[chain[chain.len() - 1]].far;
-        // Cells holding d, seeing every end cell, outside the link and
-        // shared units.
-        let mut victims = self.places;
-        for x in cells_of(ends) {
-            victims &= PEERS[x];
-        }
-        for &e in chain {
-            victims &= !UNIT_MASKS[self.ends[e].unit];
-        }
-        for &u in shared {
-            victims &= !UNIT_MASKS[u];
-        }
+    /// A complete chain; `victims`: the digit's cells seeing every cell of
+    /// both free groups, outside the link and shared units.
+    fn hint(&self, chain: &[usize], victims: u128, best: &mut Option<(u8, usize, Step)>) {
         if victims == 0 {
             return;
         }
