@@ -109,22 +109,31 @@ impl Board {
     /// row (1.5): the units are searched boxes, columns, rows; a unit with
     /// one empty cell first over all units.
     pub(crate) fn se_hidden_single(&self) -> Option<Step> {
-        let places = places_of(&self.cand);
-        let empty_cells = (0..81)
-            .filter(|&c| self.value[c] == 0)
-            .fold(0u128, |m, c| m | 1 << c);
+        // For each unit: its empty cells, and the digits with exactly one
+        // place in it.
+        let mut empty = [0u32; 27];
+        let mut single = [0u16; 27];
+        for u in 0..27 {
+            let (mut once, mut twice) = (0u16, 0u16);
+            for &c in &UNITS[u] {
+                let m = self.cand[c];
+                twice |= once & m;
+                once |= m;
+                empty[u] += u32::from(self.value[c] == 0);
+            }
+            single[u] = once & !twice;
+        }
         for alone in [true, false] {
             for u in SE_UNIT_ORDER {
-                let empty = (empty_cells & UNIT_MASKS[u]).count_ones();
-                if (empty == 1) != alone {
+                if (empty[u] == 1) != alone || single[u] == 0 {
                     continue;
                 }
-                for d in 1..=9u8 {
-                    let p = places[d as usize - 1] & UNIT_MASKS[u];
-                    if p.count_ones() != 1 {
-                        continue;
-                    }
-                    let p = [p.trailing_zeros() as usize];
+                {
+                    let d = single[u].trailing_zeros() as u8 + 1;
+                    let p = [*UNITS[u]
+                        .iter()
+                        .find(|&&c| self.cand[c] & bit(d) != 0)
+                        .expect("a single place")];
                     let t = if alone {
                         Technique::FullHouse
                     } else if u >= 18 {
