@@ -158,9 +158,9 @@ impl Board {
             5 => (Technique::UvwxyzWing, 66),
             _ => (Technique::TuvwxyzWing, 75),
         };
-        let cells: Vec<usize> = (0..81)
+        let cells = (0..81)
             .filter(|&c| (2..=n as u32 + 1).contains(&self.cand[c].count_ones()))
-            .collect();
+            .fold(0u128, |m, c| m | 1 << c);
         let places = places_of(&self.cand);
         let bivalue = (0..81)
             .filter(|&c| self.cand[c].count_ones() == 2)
@@ -168,8 +168,7 @@ impl Board {
         let mut best: Option<(u8, usize, Step)> = None;
         let mut set = Vec::with_capacity(n);
         self.als_sets(
-            &cells,
-            0,
+            cells,
             n,
             0,
             (1u128 << 81) - 1,
@@ -278,8 +277,7 @@ impl Board {
     #[allow(clippy::too_many_arguments)]
     fn als_sets(
         &self,
-        cells: &[usize],
-        from: usize,
+        cells: u128,
         n: usize,
         union: u16,
         common: u128,
@@ -292,14 +290,20 @@ impl Board {
             }
             return;
         }
-        for i in from..cells.len() {
-            let c = cells[i];
+        // Candidates after the last cell taken that see every cell taken.
+        let mut next = cells & common;
+        if let Some(&last) = set.last() {
+            next &= !((2u128 << last) - 1);
+        }
+        while next != 0 {
+            let c = next.trailing_zeros() as usize;
+            next &= next - 1;
             let u = union | self.cand[c];
-            if u.count_ones() as usize > n + 1 || common >> c & 1 == 0 {
+            if u.count_ones() as usize > n + 1 {
                 continue;
             }
             set.push(c);
-            self.als_sets(cells, i + 1, n, u, common & PEERS[c], set, f);
+            self.als_sets(cells, n, u, common & PEERS[c], set, f);
             set.pop();
         }
     }
