@@ -580,10 +580,12 @@ impl Engine {
     /// parents (the node, and in dynamic searches the offs that made the
     /// link: candidates of `source` (whose places per digit are
     /// `source_places`) gone from the grid).
+    #[allow(clippy::too_many_arguments)]
     fn off_to_on(
         &self,
         n: u32,
         source: Option<(&[u16; 81], &[u128; 9])>,
+        ons: &PotSet,
         offs: &PotSet,
         y: bool,
         x: bool,
@@ -592,8 +594,14 @@ impl Engine {
         out.clear();
         let p = self.nodes[n as usize].pot;
         let (c, d) = (p.cell(), p.digit());
+        // An on already implied matters only if its off is too (a
+        // contradiction).
+        let known = |q: Pot| ons.contains(q) && !offs.contains(q.conj());
         if y && self.grid[c].count_ones() == 2 {
             let other = (self.grid[c] & !bit(d)).trailing_zeros() as u8 + 1;
+            if known(Pot::new(c, other, true)) {
+                return self.off_to_on_x(n, source, ons, offs, x, out);
+            }
             let mut parents = Parents::new();
             parents.push(n);
             let mut gone = source.map_or(0, |s| s.0[c] & !self.grid[c]);
@@ -606,6 +614,22 @@ impl Engine {
             }
             out.push((Pot::new(c, other, true), parents, CELL));
         }
+        self.off_to_on_x(n, source, ons, offs, x, out);
+    }
+
+    /// The X part of [`Engine::off_to_on`], appended to `out`.
+    fn off_to_on_x(
+        &self,
+        n: u32,
+        source: Option<(&[u16; 81], &[u128; 9])>,
+        ons: &PotSet,
+        offs: &PotSet,
+        x: bool,
+        out: &mut Vec<(Pot, Parents, u8)>,
+    ) {
+        let p = self.nodes[n as usize].pot;
+        let (c, d) = (p.cell(), p.digit());
+        let known = |q: Pot| ons.contains(q) && !offs.contains(q.conj());
         if x {
             let i = d as usize - 1;
             let places = self.places[i] & !(1 << c);
@@ -615,6 +639,9 @@ impl Engine {
                     continue;
                 }
                 let other = m.trailing_zeros() as usize;
+                if known(Pot::new(other, d, true)) {
+                    continue;
+                }
                 let mut parents = Parents::new();
                 parents.push(n);
                 if let Some((_, source_places)) = source {
@@ -1101,6 +1128,7 @@ impl Engine {
                 self.off_to_on(
                     p,
                     mode.dynamic.then_some((&source, &source_places)),
+                    ons,
                     offs,
                     y,
                     true,
