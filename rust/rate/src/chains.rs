@@ -382,6 +382,9 @@ struct StaticLinks {
     start: Vec<u32>,
     offs: Vec<Pot>,
     ons: Vec<Small<(Pot, u8), 4>>,
+    /// The ons some off implies (bit per candidate): a search can only
+    /// come back to these (a cycle, or a chain proving one true).
+    implied: [u64; NPOT.div_ceil(128)],
 }
 
 impl StaticLinks {
@@ -400,7 +403,25 @@ impl StaticLinks {
             ons.push(engine.off_to_on_static(Pot::new(c, d, false), y, x));
         }
         start.push(offs.len() as u32);
-        StaticLinks { start, offs, ons }
+        let mut implied = [0u64; NPOT.div_ceil(128)];
+        for list in &ons {
+            for &(q, _) in list.as_slice() {
+                let i = q.0 as usize / 2;
+                implied[i / 64] |= 1 << (i % 64);
+            }
+        }
+        StaticLinks {
+            start,
+            offs,
+            ons,
+            implied,
+        }
+    }
+
+    /// Whether some off implies the on potential `p`.
+    fn is_implied(&self, p: Pot) -> bool {
+        let i = p.0 as usize / 2;
+        self.implied[i / 64] >> (i % 64) & 1 == 1
     }
 
     /// The offs an on potential implies.
@@ -1054,11 +1075,18 @@ impl Engine {
                     let start = self.node(Pot::new(c, d, true), &[]);
                     cycles.clear();
                     chains.clear();
-                    self.cycles(&links, start, y, x, hints.bar(), &mut cycles);
+                    // Nothing leads back to an on no off implies: no cycle
+                    // through it, no chain proving it.
+                    let back = links.is_implied(Pot::new(c, d, true));
+                    if back {
+                        self.cycles(&links, start, y, x, hints.bar(), &mut cycles);
+                    }
                     if x {
                         self.forcing_chains(&links, start, y, hints.bar(), &mut chains);
-                        let off = self.node(Pot::new(c, d, false), &[]);
-                        self.forcing_chains(&links, off, y, hints.bar(), &mut chains);
+                        if back {
+                            let off = self.node(Pot::new(c, d, false), &[]);
+                            self.forcing_chains(&links, off, y, hints.bar(), &mut chains);
+                        }
                     }
                     for &k in &cycles {
                         let h = self.cycle_hint(k, y, x, hints.bar());
