@@ -244,7 +244,22 @@ impl Board {
             if ends.len() < 2 * k {
                 continue;
             }
-            let search = LinkSearch { d, k, ends: &ends };
+            // For each unit, the ends whose near group it holds (bit j =
+            // end j; at most 2 × 27 ends).
+            let mut near_in = [0u64; 27];
+            for (j, e) in ends.iter().enumerate() {
+                let mut units = e.near_units;
+                while units != 0 {
+                    near_in[units.trailing_zeros() as usize] |= 1 << j;
+                    units &= units - 1;
+                }
+            }
+            let search = LinkSearch {
+                d,
+                k,
+                ends: &ends,
+                near_in: &near_in,
+            };
             for first in 0..ends.len() {
                 let e = &ends[first];
                 let victims = digit & e.near_peers & !UNIT_MASKS[e.unit];
@@ -378,6 +393,8 @@ struct LinkSearch<'a> {
     d: u8,
     k: usize,
     ends: &'a [End],
+    /// For each unit, the ends whose near group it holds.
+    near_in: &'a [u64; 27],
 }
 
 impl LinkSearch<'_> {
@@ -401,7 +418,17 @@ impl LinkSearch<'_> {
             .iter()
             .fold(0, |m, &e| m | self.ends[e].near | self.ends[e].far);
         let last = &self.ends[chain[chain.len() - 1]];
-        for (j, f) in self.ends.iter().enumerate() {
+        // The ends whose near group shares a unit with the last far group.
+        let mut next = 0u64;
+        let mut units = last.far_units;
+        while units != 0 {
+            next |= self.near_in[units.trailing_zeros() as usize];
+            units &= units - 1;
+        }
+        while next != 0 {
+            let j = next.trailing_zeros() as usize;
+            next &= next - 1;
+            let f = &self.ends[j];
             // The unit holding the last far group and this near group:
             // the first of column, row, box of their first cell.
             let both = last.far_units & f.near_units;
