@@ -18,6 +18,9 @@
 //!                 of them not minimal, for the easy end of the scale)
 //!   --se-hard N   with --serate: puzzles drawn from each hard data file
 //!                 (default 10)
+//!   --se-qqwing N with --serate: fresh QQWing expert puzzles (`qqwing
+//!                 --generate N --difficulty expert`; default 100; skipped
+//!                 without qqwing on PATH)
 //!   --data DIR    with --serate: tdoku's data files (puzzles3_magictour_
 //!                 top1465, puzzles6_forum_hardest_1106, puzzles5_forum_
 //!                 hardest_1905_11+, puzzles2_17_clue); without it only
@@ -42,10 +45,12 @@
 //!
 //! 4. With `--serate`: Sudoku Explainer agreement and speed. Fresh puzzles
 //!    every run (generated from the seed; lines drawn from the data files
-//!    with it), each set rated by serate (one process, `--threads=1`, its
-//!    wall time including the JVM start) and by `algoku_rate::rate` (one
-//!    thread): ER exact, ER/EP/ED exact, ER within 0.1, and puzzles/s of
-//!    both, ratio = ours / serate.
+//!    with it; QQWing's expert puzzles), each set rated by serate (one
+//!    process, `--threads=1`) and by `algoku_rate::rate` (one thread): ER
+//!    exact, ER/EP/ED exact, ER within 0.1, and the time of both. CPU
+//!    ratio = serate's CPU seconds (all JVM threads, start included) / ours;
+//!    wall ratio the same in wall time (the JVM's compiler and collector
+//!    threads run on other cores, so it is the lower of the two).
 
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -61,6 +66,7 @@ struct Options {
     seed: Option<u64>,
     se_gen: usize,
     se_hard: usize,
+    se_qqwing: usize,
     data: Option<String>,
     gen: usize,
     agree: u64,
@@ -75,6 +81,7 @@ fn parse_args() -> Result<Options, String> {
         seed: None,
         se_gen: 200,
         se_hard: 10,
+        se_qqwing: 100,
         data: None,
         gen: 100,
         agree: 1000,
@@ -99,6 +106,7 @@ fn parse_args() -> Result<Options, String> {
             "--seed" => o.seed = Some(num("--seed")?),
             "--se-gen" => o.se_gen = num("--se-gen")? as usize,
             "--se-hard" => o.se_hard = num("--se-hard")? as usize,
+            "--se-qqwing" => o.se_qqwing = num("--se-qqwing")? as usize,
             "--data" => o.data = Some(args.next().ok_or("--data needs a directory")?),
             "--bench" => {}
             other => return Err(format!("unknown option {other}")),
@@ -397,14 +405,34 @@ fn draw_lines(path: &str, n: usize, draw: &mut Draw) -> Result<Vec<String>, Stri
     Ok(picked.into_iter().map(|i| lines[i].clone()).collect())
 }
 
-/// serate's `ER/EP/ED` for each puzzle, and its wall time.
-fn serate_ratings(cp: &str, puzzles: &[String]) -> Result<(f64, Vec<String>), String> {
+/// CPU seconds (user + system) of this process's finished children.
+fn children_cpu() -> f64 {
+    cpu_of(libc::RUSAGE_CHILDREN)
+}
+
+/// CPU seconds (user + system) of this process so far.
+fn self_cpu() -> f64 {
+    cpu_of(libc::RUSAGE_SELF)
+}
+
+fn cpu_of(who: libc::c_int) -> f64 {
+    // SAFETY: getrusage writes one rusage struct, zeroed here first.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(who, &mut u) };
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 / 1e6;
+    t(u.ru_utime) + t(u.ru_stime)
+}
+
+/// serate's `ER/EP/ED` for each puzzle, its wall time and its CPU time
+/// (every JVM thread: the rating thread, the JIT compilers, the collector).
+fn serate_ratings(cp: &str, puzzles: &[String]) -> Result<(f64, f64, Vec<String>), String> {
     let dir = std::env::temp_dir();
     let tag = std::process::id();
     let input = dir.join(format!("algoku-serate-{tag}.in"));
     let output = dir.join(format!("algoku-serate-{tag}.out"));
     std::fs::write(&input, puzzles.join("\n") + "\n").map_err(|e| e.to_string())?;
     let t = Instant::now();
+    let cpu = children_cpu();
     let status = Command::new("java")
         .args([
             "-cp",
@@ -419,6 +447,7 @@ fn serate_ratings(cp: &str, puzzles: &[String]) -> Result<(f64, Vec<String>), St
         .status()
         .map_err(|e| format!("java: {e}"))?;
     let secs = t.elapsed().as_secs_f64();
+    let cpu = children_cpu() - cpu;
     if !status.success() {
         return Err(format!("serate failed: {status}"));
     }
@@ -433,7 +462,7 @@ fn serate_ratings(cp: &str, puzzles: &[String]) -> Result<(f64, Vec<String>), St
             puzzles.len()
         ));
     }
-    Ok((secs, out))
+    Ok((secs, cpu, out))
 }
 
 fn run_serate(o: &Options, cp: &str) -> Result<(), String> {
@@ -463,6 +492,10 @@ fn run_serate(o: &Options, cp: &str) -> Result<(), String> {
         "generated (not minimal)".into(),
         (minimal..o.se_gen).map(|k| gen(k, false)).collect(),
     ));
+    if has_qqwing() && o.se_qqwing > 0 {
+        let (_, expert) = qqwing_generate(Level::Expert, o.se_qqwing)?;
+        sets.push(("QQWing expert".into(), expert));
+    }
     if let Some(dir) = &o.data {
         for (name, file, n) in [
             ("17-clue", "puzzles2_17_clue", o.se_hard * 2),
@@ -485,15 +518,18 @@ fn run_serate(o: &Options, cp: &str) -> Result<(), String> {
     let mut report = serde_json::Map::new();
     report.insert("seed".into(), seed.into());
     let mut text = format!(
-        "Sudoku Explainer agreement and speed (seed {seed}, one thread each)\nset                      puzzles  ER exact  ER/EP/ED  ER±0.1   serate/s   ours/s    ratio\n"
+        "Sudoku Explainer agreement and speed (seed {seed}; serate --threads=1, ours one thread)\n\
+         set                      puzzles  ER exact  ER/EP/ED  ER±0.1  serate CPU-s  ours CPU-s  CPU ratio  wall ratio\n"
     );
+    let mut total = (0usize, 0usize, 0usize, 0.0f64, 0.0f64);
     let mut examples = Vec::new();
     for (name, puzzles) in &sets {
         if puzzles.is_empty() {
             continue;
         }
-        let (their_secs, theirs) = serate_ratings(cp, puzzles)?;
+        let (their_secs, their_cpu, theirs) = serate_ratings(cp, puzzles)?;
         let t = Instant::now();
+        let cpu = self_cpu();
         let ours: Vec<String> = puzzles
             .iter()
             .map(|p| {
@@ -502,6 +538,7 @@ fn run_serate(o: &Options, cp: &str) -> Result<(), String> {
             })
             .collect();
         let our_secs = t.elapsed().as_secs_f64();
+        let our_cpu = self_cpu() - cpu;
         let er = |s: &str| s.split('/').next().and_then(|x| x.parse::<f64>().ok());
         let (mut exact, mut all, mut near) = (0, 0, 0);
         for ((p, a), b) in puzzles.iter().zip(&theirs).zip(&ours) {
@@ -513,24 +550,48 @@ fn run_serate(o: &Options, cp: &str) -> Result<(), String> {
                 examples.push(format!("  {name}: {p} serate {a} ours {b}"));
             }
         }
-        let n = puzzles.len() as f64;
-        let (sr, or) = (n / their_secs, n / our_secs);
+        let wall_ratio = their_secs / our_secs;
+        let cpu_ratio = their_cpu / our_cpu.max(1e-6);
         text.push_str(&format!(
-            "{name:<24} {:>7} {:>9} {:>9} {:>7} {:>10.2} {:>8.1} {:>8.0}\n",
+            "{name:<24} {:>7} {:>9} {:>9} {:>7} {:>13.2} {:>11.3} {:>10.0} {:>11.0}\n",
             puzzles.len(),
             exact,
             all,
             near,
-            sr,
-            or,
-            or / sr
+            their_cpu,
+            our_cpu,
+            cpu_ratio,
+            wall_ratio
         ));
+        total.0 += puzzles.len();
+        total.1 += exact;
+        total.2 += all;
+        total.3 += their_cpu;
+        total.4 += our_cpu;
         report.insert(
             name.clone(),
             serde_json::json!({"puzzles": puzzles.len(), "er_exact": exact, "all_exact": all,
-                "er_within_0_1": near, "serate_per_s": sr, "ours_per_s": or, "ratio": or / sr}),
+                "er_within_0_1": near, "serate_wall_s": their_secs, "serate_cpu_s": their_cpu,
+                "ours_wall_s": our_secs, "ours_cpu_s": our_cpu, "cpu_ratio": cpu_ratio,
+                "wall_ratio": wall_ratio}),
         );
     }
+    text.push_str(&format!(
+        "{:<24} {:>7} {:>9} {:>9} {:>7} {:>13.2} {:>11.3} {:>10.0}\n",
+        "all",
+        total.0,
+        total.1,
+        total.2,
+        "",
+        total.3,
+        total.4,
+        total.3 / total.4.max(1e-6)
+    ));
+    report.insert(
+        "all".into(),
+        serde_json::json!({"puzzles": total.0, "er_exact": total.1, "all_exact": total.2,
+            "serate_cpu_s": total.3, "ours_cpu_s": total.4}),
+    );
     if !examples.is_empty() {
         text.push_str("ER differs:\n");
         text.push_str(&examples.join("\n"));
