@@ -1691,7 +1691,7 @@ impl Board {
             if UNITS[u].iter().filter(|&&c| self.value[c] == 0).count() <= 4 {
                 continue;
             }
-            let pos: [u16; 9] = std::array::from_fn(|i| self.positions(u, i as u8 + 1));
+            let pos: [u16; 9] = self.unit_positions(u);
             for m in crate::subsets::masks_of_size(2) {
                 let (i, j) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
                 if pos[i].count_ones() < 2 || pos[j].count_ones() < 2 {

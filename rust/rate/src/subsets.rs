@@ -127,6 +127,19 @@ impl Board {
         m
     }
 
+    /// [`Board::positions`] of every digit (index d - 1) in unit `u`.
+    pub(crate) fn unit_positions(&self, u: usize) -> [u16; 9] {
+        let mut pos = [0u16; 9];
+        for (i, &c) in UNITS[u].iter().enumerate() {
+            let mut m = self.cand[c] & 0x1ff;
+            while m != 0 {
+                pos[m.trailing_zeros() as usize] |= 1 << i;
+                m &= m - 1;
+            }
+        }
+        pos
+    }
+
     fn empty_in(&self, u: usize) -> usize {
         UNITS[u].iter().filter(|&&c| self.value[c] == 0).count()
     }
@@ -181,7 +194,7 @@ impl Board {
             if !(empty > 2 * n as usize || (direct && empty > n as usize)) {
                 continue;
             }
-            let pos: [u16; 9] = std::array::from_fn(|i| self.positions(u, i as u8 + 1));
+            let pos: [u16; 9] = self.unit_positions(u);
             // Digits with at least two places.
             let open = (0..9).fold(0u16, |a, i| a | u16::from(pos[i].count_ones() >= 2) << i);
             for m in masks_of_size(n) {

@@ -99,9 +99,10 @@ impl Board {
                         0
                     };
                 let pair = bit(v1) | bit(v2);
-                let names: Vec<String> = lp.iter().map(|&x| cell_name(x)).collect();
-                let detail =
-                    |kind: &str| format!("type {kind} on {{{v1}{v2}}} at {}", names.join(","));
+                let detail = |kind: &str| {
+                    let names: Vec<String> = lp.iter().map(|&x| cell_name(x)).collect();
+                    format!("type {kind} on {{{v1}{v2}}} at {}", names.join(","))
+                };
                 let mut add = |ty: u8, more: u8, el: Vec<(usize, u8)>, kind: &str| {
                     if !el.is_empty() {
                         hints.push((
