@@ -94,9 +94,17 @@ impl Board {
             }
         }
         for (base, cover) in [(9usize, 0usize), (0, 9)] {
+            // For each digit, the base lines where it has 2..=n places (a
+            // fish's lines all do).
+            let fit: [u16; 9] = std::array::from_fn(|i| {
+                (0..9).fold(0u16, |m, l| {
+                    let k = pos[base + l][i].count_ones();
+                    m | u16::from((2..=n).contains(&k)) << l
+                })
+            });
             for m in crate::subsets::masks_of_size(n) {
                 for d in 1..=9u8 {
-                    if placed[d as usize] + 2 * n as usize > 9 {
+                    if placed[d as usize] + 2 * n as usize > 9 || m & !fit[d as usize - 1] != 0 {
                         continue;
                     }
                     let mut union = 0u16;
@@ -212,35 +220,61 @@ pub(crate) fn strong_links_tenths(kinds: &[u8]) -> u8 {
 /// units).
 impl Board {
     pub(crate) fn se_strong_links(&self, k: usize) -> Option<Step> {
+        // The links of the last board asked about (the searches for two,
+        // three and four links ask about the same board in turn).
+        thread_local! {
+            static LINKS: std::cell::RefCell<([u16; 81], Vec<Vec<End>>)> =
+                const { std::cell::RefCell::new(([0; 81], Vec::new())) };
+        }
+        LINKS.with(|cache| {
+            let mut cache = cache.borrow_mut();
+            if cache.1.is_empty() || cache.0 != self.cand {
+                cache.0 = self.cand;
+                cache.1 = self.link_ends();
+            }
+            self.strong_link_chains(k, &cache.1)
+        })
+    }
+
+    /// Each digit's links read both ways (near group, far group), in the
+    /// order the chains are enumerated in.
+    fn link_ends(&self) -> Vec<Vec<End>> {
+        let places = places_of(&self.cand);
+        (0..9)
+            .map(|i| {
+                let mut ends = Vec::new();
+                for (j, l) in SE_UNIT_ORDER
+                    .iter()
+                    .filter_map(|&u| strong_link(places[i], u))
+                    .enumerate()
+                {
+                    for (near, far) in [(l.a, l.b), (l.b, l.a)] {
+                        ends.push(End {
+                            link: j,
+                            unit: l.unit,
+                            near,
+                            far,
+                            near_units: units_holding(near),
+                            far_units: units_holding(far),
+                            near_peers: peers_of_all(near),
+                            far_peers: peers_of_all(far),
+                            grouped: l.grouped,
+                        });
+                    }
+                }
+                ends
+            })
+            .collect()
+    }
+
+    fn strong_link_chains(&self, k: usize, all_ends: &[Vec<End>]) -> Option<Step> {
         let mut best: Option<(u8, usize, Step)> = None;
         let places = places_of(&self.cand);
-        let mut ends: Vec<End> = Vec::new();
         let mut chain: Vec<usize> = Vec::with_capacity(k);
         let mut shared: Vec<usize> = Vec::with_capacity(k);
         for d in 1..=9u8 {
             let digit = places[d as usize - 1];
-            // Each link read both ways (near group, far group), in the
-            // order the chains are enumerated in.
-            ends.clear();
-            for (i, l) in SE_UNIT_ORDER
-                .iter()
-                .filter_map(|&u| strong_link(digit, u))
-                .enumerate()
-            {
-                for (near, far) in [(l.a, l.b), (l.b, l.a)] {
-                    ends.push(End {
-                        link: i,
-                        unit: l.unit,
-                        near,
-                        far,
-                        near_units: units_holding(near),
-                        far_units: units_holding(far),
-                        near_peers: peers_of_all(near),
-                        far_peers: peers_of_all(far),
-                        grouped: l.grouped,
-                    });
-                }
-            }
+            let ends = &all_ends[d as usize - 1];
             if ends.len() < 2 * k {
                 continue;
             }
@@ -257,7 +291,7 @@ impl Board {
             let search = LinkSearch {
                 d,
                 k,
-                ends: &ends,
+                ends,
                 near_in: &near_in,
             };
             for first in 0..ends.len() {

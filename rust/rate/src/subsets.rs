@@ -12,11 +12,11 @@ impl Board {
                 .collect();
             let mut found = None;
             combinations(cells.len(), n, &mut |idx| {
-                let chosen: Vec<usize> = idx.iter().map(|&i| cells[i]).collect();
-                let union = chosen.iter().fold(0u16, |m, &c| m | self.cand[c]);
+                let union = idx.iter().fold(0u16, |m, &i| m | self.cand[cells[i]]);
                 if union.count_ones() as usize != n {
                     return false;
                 }
+                let chosen: Vec<usize> = idx.iter().map(|&i| cells[i]).collect();
                 let el = self.elims_of(
                     UNITS[u].iter().copied().filter(|c| !chosen.contains(c)),
                     union,
@@ -37,11 +37,10 @@ impl Board {
     pub(crate) fn hidden_subset(&self, n: usize, t: Technique) -> Option<Step> {
         for u in 0..27 {
             // Positions (bit i = UNITS[u][i]) of each digit still to place.
+            let all = self.unit_positions(u);
             let mut digits = Vec::new();
             for d in 1..=9u8 {
-                let pos = (0..9).fold(0u16, |m, i| {
-                    m | (u16::from(self.cand[UNITS[u][i]] & bit(d) != 0) << i)
-                });
+                let pos = all[d as usize - 1];
                 if (2..=n as u32).contains(&pos.count_ones()) {
                     digits.push((d, pos));
                 }
