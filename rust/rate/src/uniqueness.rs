@@ -211,6 +211,11 @@ impl Board {
                     if m & bit(v1) == 0 || m & bit(v2) == 0 {
                         continue;
                     }
+                    // A loop through a bivalue cell before the start was
+                    // found (first) from that cell.
+                    if m.count_ones() == 2 && next < path[0] {
+                        continue;
+                    }
                     let new_extra = (extra | m) & !(bit(v1) | bit(v2));
                     let card = m.count_ones();
                     let parity = path.len() % 2;
