@@ -178,17 +178,16 @@ impl Board {
                     }
                     // The unit of the second kind holding every place (at
                     // most one).
-                    let mut holding = 0u32;
-                    for r2 in k2..k2 + 9 {
-                        if p1 & !UNIT_MASKS[r2] == 0 {
-                            holding |= 1 << r2;
-                        }
-                    }
-                    if holding == 0 {
+                    let first = p1.trailing_zeros() as usize;
+                    let r2 = match k2 {
+                        0 => row(first),
+                        9 => 9 + col(first),
+                        _ => 18 + boxi(first),
+                    };
+                    if p1 & !UNIT_MASKS[r2] != 0 {
                         continue;
                     }
                     {
-                        let r2 = holding.trailing_zeros() as usize;
                         let gone = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
                         if gone == 0 {
                             continue;
