@@ -736,6 +736,16 @@ impl Engine {
 
     /// The chain to a node along first parents, from its source: `r1c2=4
     /// => r1c5<>4 => ...`.
+    /// A hint's text, written only for a top-level search: a nested
+    /// search's hints are used for their eliminations, never shown.
+    fn describe(&self, text: impl FnOnce() -> String) -> String {
+        if self.outer.is_some() {
+            String::new()
+        } else {
+            text()
+        }
+    }
+
     fn chain_text(&self, n: u32) -> String {
         let mut path = vec![self.nodes[n as usize].pot];
         let mut k = n;
@@ -1008,7 +1018,7 @@ impl Engine {
                 tenths: base + length_tenths(complexity),
                 placement: None,
                 eliminations: el,
-                detail: format!("{} (cycle)", self.chain_text(dst)),
+                detail: self.describe(|| format!("{} (cycle)", self.chain_text(dst))),
             },
             complexity,
             sort_key,
@@ -1047,7 +1057,7 @@ impl Engine {
                 tenths: base + length_tenths(complexity),
                 placement,
                 eliminations,
-                detail: self.chain_text(target),
+                detail: self.describe(|| self.chain_text(target)),
             },
             complexity,
             sort_key,
@@ -1383,11 +1393,13 @@ impl Engine {
                 tenths: mode.base_tenths() + length_tenths(complexity),
                 placement: None,
                 eliminations,
-                detail: format!(
-                    "{kind}: {} and {}",
-                    self.chain_text(on),
-                    self.chain_text(off)
-                ),
+                detail: self.describe(|| {
+                    format!(
+                        "{kind}: {} and {}",
+                        self.chain_text(on),
+                        self.chain_text(off)
+                    )
+                }),
             },
             complexity,
             sort_key,
@@ -1429,14 +1441,17 @@ impl Engine {
         ) {
             return None;
         }
-        let chains: Vec<String> = branches.iter().map(|(_, n)| self.chain_text(*n)).collect();
+        let detail = self.describe(|| {
+            let chains: Vec<String> = branches.iter().map(|(_, n)| self.chain_text(*n)).collect();
+            format!("{what}: {}", chains.join("; "))
+        });
         Some(ChainHint {
             step: Step {
                 technique: mode.technique(),
                 tenths: mode.base_tenths() + length_tenths(complexity),
                 placement: None,
                 eliminations,
-                detail: format!("{what}: {}", chains.join("; ")),
+                detail,
             },
             complexity,
             sort_key,
