@@ -36,7 +36,7 @@
 //! | XY-Wing, XYZ-Wing | 4.2, 4.4 | `wings` |
 //! | unique rectangles and loops (types 1–4) | 4.5–5.2 | `uniqueness` |
 //! | naked quad, Jellyfish, hidden quad | 5.0, 5.2, 5.4 | `subsets`, `fish` |
-//! | three strong links, WXYZ-Wing, BUG type 1 | 5.4–5.7, 5.5–5.6, 5.6 | `fish`, `wings`, `uniqueness` |
+//! | three strong links, WXYZ-Wing, BUG types 1–4 | 5.4–5.7, 5.5–5.6, 5.6–6.2 | `fish`, `wings`, `uniqueness` |
 //! | four strong links, VWXYZ-Wing, UVWXYZ-Wing | 5.8–6.0, 6.2–6.4, 6.6 | `fish`, `wings` |
 //! | X-/Y-cycles, forcing X-chains, bidirectional cycles, forcing chains | 6.5, 6.6, 7.0 + length | `chains` |
 //! | TUVWXYZ-Wing | 7.5 | `wings` |
@@ -46,7 +46,7 @@
 //! described in the `chains` module; `docs/rating.md` has the measured
 //! agreement with `serate`. Not implemented yet (the puzzle is then scored
 //! by the next technique that applies, so its ER can come out higher than
-//! serate's): strong-link loops, BUG types 2–4, aligned exclusion.
+//! serate's): strong-link loops, aligned exclusion.
 //!
 //! The classic solver ([`classic_solve`], the [`CLASSIC`] list) keeps the
 //! earlier technique set (with W-Wing and simple colouring) for its tests
