@@ -104,7 +104,7 @@
 //!
 //! # Parallelism and determinism
 //!
-//! The tree is expanded sequentially to the depth of [`split_depth`] (4
+//! The tree is expanded sequentially to the depth of `split_depth` (4
 //! for 16 clues, 5 for 17); the subtrees are independent tasks (each
 //! starting from a copy of the table as it was at the end of the
 //! expansion) run with rayon on `threads` threads, one reused context per
@@ -124,7 +124,7 @@ use crate::unique::Uniqueness;
 use crate::{cells_of, Cells, ALL};
 
 /// Depth to which the tree is expanded before the subtrees run in
-/// parallel, at least (see [`split_depth`]).
+/// parallel, at least (see `split_depth`).
 pub const SPLIT_DEPTH: usize = 3;
 /// Depth to which the tree is expanded at most.
 const MAX_SPLIT_DEPTH: usize = 6;
