@@ -126,15 +126,26 @@ pub fn run(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<ExitCo
     Ok(ExitCode::SUCCESS)
 }
 
-/// Generates the puzzle of `seed` with the options of `args`, and rates it.
-fn generate(args: &GenerateArgs, seed: u64) -> (GeneratedPuzzle, Rating) {
-    let options = PuzzleOptions {
+/// The options of `args` for `seed`.
+fn puzzle_options(args: &GenerateArgs, seed: u64) -> PuzzleOptions {
+    PuzzleOptions {
         seed,
         symmetric: args.symmetric,
         minimal: args.minimal,
         target_clues: args.clues.map(usize::from),
-    };
+    }
+}
+
+/// Generates the puzzle of `seed` with the options of `args`, and rates it.
+fn generate(args: &GenerateArgs, seed: u64) -> (GeneratedPuzzle, Rating) {
+    let options = puzzle_options(args, seed);
     let p = generate_puzzle(&options);
+    rated(options, p)
+}
+
+/// A generated puzzle with its rating.
+fn rated(options: PuzzleOptions, p: algoku_sudoku::generator::Puzzle) -> (GeneratedPuzzle, Rating) {
+    let seed = options.seed;
     let rating = algoku_rate::rate(&p.puzzle);
     let puzzle = GeneratedPuzzle {
         seed,
@@ -190,9 +201,18 @@ fn run_difficulty(
                     seed.wrapping_sub(1)
                 );
             }
-            let (mut p, rating) = generate(args, seed);
+            let options = puzzle_options(args, seed);
+            let made = generate_puzzle(&options);
             seed = seed.wrapping_add(1);
             attempts += 1;
+            // A level is QQWing's replay alone: the full rating (Sudoku
+            // Explainer's too) only for the puzzles that have it.
+            if let crate::rate::Difficulty::Level(l) = difficulty {
+                if algoku_rate::level(&made.puzzle) != *l {
+                    continue;
+                }
+            }
+            let (mut p, rating) = rated(options, made);
             if difficulty.matches(&rating) {
                 let mut v = crate::rate::rating_json(&rating, false);
                 if let serde_json::Value::Object(m) = &mut v {
