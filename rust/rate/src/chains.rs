@@ -70,9 +70,6 @@ use crate::*;
 
 const NPOT: usize = 81 * 9 * 2;
 
-/// (cell, digit) candidates removed by a step.
-type Elims = Vec<(usize, u8)>;
-
 /// An elimination found by a basic or nested rule inside a search: the off,
 /// the offs it relied on, the nested chain's complexity and its id.
 type Advanced = (Pot, Vec<u32>, u32, u32);
@@ -512,17 +509,8 @@ impl Engine {
         };
         let mut out: Vec<(usize, u8)> = Vec::new();
         for &t in targets {
-            let mut seen = [0u64; NPOT.div_ceil(64)];
-            let mut todo = vec![t];
-            while let Some(k) = todo.pop() {
-                let node = &self.nodes[k as usize];
-                let (w, b) = (node.pot.0 as usize / 64, node.pot.0 % 64);
-                if seen[w] >> b & 1 == 1 {
-                    continue;
-                }
-                seen[w] |= 1 << b;
-                let parents = self.parents(k);
-                let cause = if parents.is_empty() {
+            self.for_each_ancestor(t, |k, node| {
+                let cause = if self.parents(k).is_empty() {
                     start_cause
                 } else {
                     node.cause
@@ -549,10 +537,26 @@ impl Engine {
                         }
                     }
                 }
-                todo.extend(parents.iter().copied());
-            }
+            });
         }
         out
+    }
+
+    /// Calls `f` with every node behind `target`, itself included, once per
+    /// distinct potential (depth first, a node before its parents).
+    fn for_each_ancestor(&self, target: u32, mut f: impl FnMut(u32, &Node)) {
+        let mut seen = [0u64; NPOT.div_ceil(64)];
+        let mut todo = vec![target];
+        while let Some(k) = todo.pop() {
+            let node = &self.nodes[k as usize];
+            let (w, b) = (node.pot.0 as usize / 64, node.pot.0 % 64);
+            if seen[w] >> b & 1 == 1 {
+                continue;
+            }
+            seen[w] |= 1 << b;
+            f(k, node);
+            todo.extend(self.parents(k).iter().copied());
+        }
     }
 
     fn node(&mut self, pot: Pot, parents: &[u32]) -> u32 {
@@ -728,28 +732,17 @@ impl Engine {
         let mut nested = 0;
         let mut nested_seen: Vec<u32> = Vec::new();
         for &n in targets {
-            let mut seen = [0u64; NPOT.div_ceil(64)];
-            let mut todo = vec![n];
-            while let Some(k) = todo.pop() {
-                let node = &self.nodes[k as usize];
-                let (w, b) = (node.pot.0 as usize / 64, node.pot.0 % 64);
-                if seen[w] >> b & 1 == 1 {
-                    continue;
-                }
-                seen[w] |= 1 << b;
+            self.for_each_ancestor(n, |_, node| {
                 count += 1;
                 if node.nested_id != 0 && !nested_seen.contains(&node.nested_id) {
                     nested_seen.push(node.nested_id);
                     nested += node.nested;
                 }
-                todo.extend(self.parents(k).iter().copied());
-            }
+            });
         }
         count + nested
     }
 
-    /// The chain to a node along first parents, from its source: `r1c2=4
-    /// => r1c5<>4 => ...`.
     /// A hint's text, written only for a top-level search: a nested
     /// search's hints are used for their eliminations, never shown.
     fn describe(&self, text: impl FnOnce() -> String) -> String {
@@ -760,6 +753,8 @@ impl Engine {
         }
     }
 
+    /// The chain to a node along first parents, from its source: `r1c2=4
+    /// => r1c5<>4 => ...`.
     fn chain_text(&self, n: u32) -> String {
         let mut path = vec![self.nodes[n as usize].pot];
         let mut k = n;
@@ -1020,7 +1015,7 @@ impl Engine {
         }
         let mut el: Vec<(usize, u8)> = Vec::new();
         for i in 0..9 {
-            el.extend(mask_cells(forw[i] & back[i]).map(|c| (c, i as u8 + 1)));
+            el.extend(cells_of_mask(forw[i] & back[i]).map(|c| (c, i as u8 + 1)));
         }
         if el.is_empty() {
             return None;
@@ -1703,7 +1698,7 @@ impl Board {
                         }
                         let el = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
                         if el != 0 {
-                            out.push((mask_cells(el).map(|c| (c, d)).collect(), r1, r2, d));
+                            out.push((cells_of_mask(el).map(|c| (c, d)).collect(), r1, r2, d));
                         }
                     }
                 }
@@ -1837,15 +1832,4 @@ fn row_of(c: usize) -> usize {
 /// The column of a cell.
 fn col_of(c: usize) -> usize {
     c % 9
-}
-
-/// The cells of a cell mask, lowest first.
-fn mask_cells(mut m: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            c
-        })
-    })
 }

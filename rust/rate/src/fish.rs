@@ -398,7 +398,7 @@ fn units_holding(cells: u128) -> u32 {
     while m != 0 {
         let c = m.trailing_zeros() as usize;
         m &= m - 1;
-        units &= 1 << row(c) | 1 << (9 + col(c)) | 1 << (18 + boxi(c));
+        units &= units_of(c);
     }
     units
 }
@@ -519,9 +519,9 @@ impl LinkSearch<'_> {
             return;
         }
         let d = self.d;
-        let el: Vec<(usize, u8)> = cells_of(victims).map(|c| (c, d)).collect();
+        let el: Vec<(usize, u8)> = cells_of_mask(victims).map(|c| (c, d)).collect();
         let group = |m: u128| -> String {
-            let names: Vec<String> = cells_of(m).map(cell_name).collect();
+            let names: Vec<String> = cells_of_mask(m).map(cell_name).collect();
             names.join("|")
         };
         let parts: Vec<String> = chain
@@ -561,15 +561,4 @@ struct Link {
     a: u128,
     b: u128,
     grouped: bool,
-}
-
-/// The cells of a cell mask, in order.
-fn cells_of(mut m: u128) -> impl Iterator<Item = usize> {
-    std::iter::from_fn(move || {
-        (m != 0).then(|| {
-            let c = m.trailing_zeros() as usize;
-            m &= m - 1;
-            c
-        })
-    })
 }

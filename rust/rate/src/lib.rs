@@ -132,6 +132,25 @@ const fn peers() -> [u128; 81] {
     p
 }
 
+/// (cell, digit) candidates removed by a step.
+pub(crate) type Elims = Vec<(usize, u8)>;
+
+/// A cell's three units as bits over the units (row, 9 + column, 18 + box).
+pub(crate) fn units_of(c: usize) -> u32 {
+    1 << row(c) | 1 << (9 + col(c)) | 1 << (18 + boxi(c))
+}
+
+/// The cells of a cell mask, lowest first.
+pub(crate) fn cells_of_mask(mut m: u128) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let c = m.trailing_zeros() as usize;
+            m &= m - 1;
+            c
+        })
+    })
+}
+
 /// For each digit (index d - 1), the cells holding it as a candidate.
 pub(crate) fn places_of(grid: &[u16; 81]) -> [u128; 9] {
     let mut p = [0u128; 9];

@@ -9,27 +9,31 @@ impl Board {
         units: std::ops::Range<usize>,
         t: Technique,
     ) -> Option<Step> {
-        for u in units {
-            // Digits seen once and at least twice in the unit.
-            let (mut once, mut twice) = (0u16, 0u16);
-            for &c in &UNITS[u] {
-                twice |= once & self.cand[c];
-                once |= self.cand[c];
-            }
-            let single = once & !twice;
-            if single != 0 {
-                let d = single.trailing_zeros() as u8 + 1;
-                let p = self.places(u, d);
-                return Some(Step {
-                    technique: t,
-                    tenths: t.score_tenths(),
-                    placement: Some((p[0], d)),
-                    eliminations: Vec::new(),
-                    detail: format!("in {}", unit_name(u)),
-                });
-            }
+        units
+            .map(|u| (u, self.unit_singles(u)))
+            .find(|&(_, single)| single != 0)
+            .map(|(u, single)| self.single_step(t, u, single.trailing_zeros() as u8 + 1))
+    }
+
+    /// The digits with exactly one place in unit `u`.
+    fn unit_singles(&self, u: usize) -> u16 {
+        let (mut once, mut twice) = (0u16, 0u16);
+        for &c in &UNITS[u] {
+            twice |= once & self.cand[c];
+            once |= self.cand[c];
         }
-        None
+        once & !twice
+    }
+
+    /// The step placing `d` at its one place in unit `u`.
+    fn single_step(&self, t: Technique, u: usize, d: u8) -> Step {
+        Step {
+            technique: t,
+            tenths: t.score_tenths(),
+            placement: Some((self.places(u, d)[0], d)),
+            eliminations: Vec::new(),
+            detail: format!("in {}", unit_name(u)),
+        }
     }
 
     pub(crate) fn naked_single(&self) -> Option<Step> {
@@ -111,44 +115,22 @@ impl Board {
     pub(crate) fn se_hidden_single(&self) -> Option<Step> {
         // For each unit: its empty cells, and the digits with exactly one
         // place in it.
-        let mut empty = [0u32; 27];
-        let mut single = [0u16; 27];
-        for u in 0..27 {
-            let (mut once, mut twice) = (0u16, 0u16);
-            for &c in &UNITS[u] {
-                let m = self.cand[c];
-                twice |= once & m;
-                once |= m;
-                empty[u] += u32::from(self.value[c] == 0);
-            }
-            single[u] = once & !twice;
-        }
+        let empty: [usize; 27] =
+            std::array::from_fn(|u| UNITS[u].iter().filter(|&&c| self.value[c] == 0).count());
+        let single: [u16; 27] = std::array::from_fn(|u| self.unit_singles(u));
         for alone in [true, false] {
             for u in SE_UNIT_ORDER {
                 if (empty[u] == 1) != alone || single[u] == 0 {
                     continue;
                 }
-                {
-                    let d = single[u].trailing_zeros() as u8 + 1;
-                    let p = [*UNITS[u]
-                        .iter()
-                        .find(|&&c| self.cand[c] & bit(d) != 0)
-                        .expect("a single place")];
-                    let t = if alone {
-                        Technique::FullHouse
-                    } else if u >= 18 {
-                        Technique::HiddenSingleBox
-                    } else {
-                        Technique::HiddenSingleLine
-                    };
-                    return Some(Step {
-                        technique: t,
-                        tenths: t.score_tenths(),
-                        placement: Some((p[0], d)),
-                        eliminations: Vec::new(),
-                        detail: format!("in {}", unit_name(u)),
-                    });
-                }
+                let t = if alone {
+                    Technique::FullHouse
+                } else if u >= 18 {
+                    Technique::HiddenSingleBox
+                } else {
+                    Technique::HiddenSingleLine
+                };
+                return Some(self.single_step(t, u, single[u].trailing_zeros() as u8 + 1));
             }
         }
         None
@@ -187,65 +169,56 @@ impl Board {
                     if p1 & !UNIT_MASKS[r2] != 0 {
                         continue;
                     }
-                    {
-                        let gone = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
-                        if gone == 0 {
+                    let gone = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
+                    if gone == 0 {
+                        continue;
+                    }
+                    let pointing = k1 == 18;
+                    if !direct {
+                        let el = cells_of_mask(gone).map(|c| (c, d)).collect();
+                        let t = if pointing {
+                            Technique::Pointing
+                        } else {
+                            Technique::BoxLine
+                        };
+                        return Some(Step {
+                            technique: t,
+                            tenths: t.score_tenths(),
+                            placement: None,
+                            eliminations: el,
+                            detail: format!("on {d} in {} ({})", unit_name(r1), unit_name(r2)),
+                        });
+                    }
+                    for i3 in (0..9).filter(|&i| i != i1) {
+                        let r3 = k1 + i3;
+                        if !crosses(r3, r2) {
                             continue;
                         }
-                        let el: Vec<(usize, u8)> = (0..81)
-                            .filter(|&c| gone >> c & 1 == 1)
-                            .map(|c| (c, d))
-                            .collect();
-                        let pointing = k1 == 18;
-                        if !direct {
-                            if el.is_empty() {
-                                continue;
-                            }
+                        let p3 = digit & UNIT_MASKS[r3];
+                        if p3.count_ones() < 2 {
+                            continue;
+                        }
+                        let rest = p3 & !UNIT_MASKS[r2];
+                        if rest.count_ones() == 1 {
                             let t = if pointing {
-                                Technique::Pointing
+                                Technique::DirectPointing
                             } else {
-                                Technique::BoxLine
+                                Technique::DirectClaiming
                             };
                             return Some(Step {
                                 technique: t,
                                 tenths: t.score_tenths(),
-                                placement: None,
-                                eliminations: el,
-                                detail: format!("on {d} in {} ({})", unit_name(r1), unit_name(r2)),
+                                // Only the placement: the eliminations
+                                // are the reasoning, not the step.
+                                placement: Some((rest.trailing_zeros() as usize, d)),
+                                eliminations: Vec::new(),
+                                detail: format!(
+                                    "on {d} in {} ({}), then hidden single in {}",
+                                    unit_name(r1),
+                                    unit_name(r2),
+                                    unit_name(r3)
+                                ),
                             });
-                        }
-                        for i3 in (0..9).filter(|&i| i != i1) {
-                            let r3 = k1 + i3;
-                            if !crosses(r3, r2) {
-                                continue;
-                            }
-                            let p3 = digit & UNIT_MASKS[r3];
-                            if p3.count_ones() < 2 {
-                                continue;
-                            }
-                            let rest = p3 & !UNIT_MASKS[r2];
-                            if rest.count_ones() == 1 {
-                                let rest = [rest.trailing_zeros() as usize];
-                                let t = if pointing {
-                                    Technique::DirectPointing
-                                } else {
-                                    Technique::DirectClaiming
-                                };
-                                return Some(Step {
-                                    technique: t,
-                                    tenths: t.score_tenths(),
-                                    // Only the placement: the eliminations
-                                    // are the reasoning, not the step.
-                                    placement: Some((rest[0], d)),
-                                    eliminations: Vec::new(),
-                                    detail: format!(
-                                        "on {d} in {} ({}), then hidden single in {}",
-                                        unit_name(r1),
-                                        unit_name(r2),
-                                        unit_name(r3)
-                                    ),
-                                });
-                            }
                         }
                     }
                 }

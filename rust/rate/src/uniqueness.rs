@@ -237,11 +237,6 @@ impl Board {
 
 type Type3 = Vec<(u8, u8, Vec<(usize, u8)>, String)>;
 
-/// A cell's three units as bits (row, 9 + column, 18 + box).
-fn units_of(c: usize) -> u32 {
-    1 << row(c) | 1 << (9 + col(c)) | 1 << (18 + boxi(c))
-}
-
 impl Board {
     /// Type 3: the two cells with extra candidates act as one cell holding
     /// their extra digits, which with other cells of a shared unit forms a
@@ -358,9 +353,6 @@ fn valid_loop(lp: &[usize]) -> bool {
     }
     odd == even
 }
-
-/// (cell, digit) candidates removed by a step.
-type Elims = Vec<(usize, u8)>;
 
 /// Bivalue universal grave, types 1–4, as Sudoku Explainer's BUG rule
 /// finds them (SukakuExplainer's default, lkSudoku's variant).
@@ -509,10 +501,7 @@ impl Board {
             let d = all_values.trailing_zeros() as u8 + 1;
             let victims = common & places[d as usize - 1];
             if victims != 0 {
-                let el = (0..81)
-                    .filter(|&c| victims >> c & 1 == 1)
-                    .map(|c| (c, d))
-                    .collect();
+                let el = cells_of_mask(victims).map(|c| (c, d)).collect();
                 return Some(step(57, el, format!("type 2: {} on {d}", names())));
             }
             if cells.len() == 2 {
