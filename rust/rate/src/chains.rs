@@ -396,6 +396,16 @@ struct StaticLinks {
     /// The ons some off implies (bit per candidate): a search can only
     /// come back to these (a cycle, or a chain proving one true).
     implied: [u64; NPOT.div_ceil(128)],
+    /// The grid's candidates numbered 0..n (`local`, by candidate index;
+    /// `u16::MAX` if not in the grid), for the bit sets below, `words`
+    /// words each.
+    local: Vec<u16>,
+    words: usize,
+    /// For each candidate (local number): the candidates whose truth its
+    /// truth implies in one round (on ⇒ off ⇒ on).
+    succ: Vec<u64>,
+    /// For each candidate: the candidates whose truth turns it off.
+    killers: Vec<u64>,
 }
 
 impl StaticLinks {
@@ -421,12 +431,98 @@ impl StaticLinks {
                 implied[i / 64] |= 1 << (i % 64);
             }
         }
+        let mut local = vec![u16::MAX; NPOT / 2];
+        let mut n = 0usize;
+        for (i, l) in local.iter_mut().enumerate() {
+            if engine.grid[i / 9] & bit((i % 9) as u8 + 1) != 0 {
+                *l = n as u16;
+                n += 1;
+            }
+        }
+        let words = n.div_ceil(64).max(1);
+        let mut succ = vec![0u64; n * words];
+        let mut killers = vec![0u64; n * words];
+        for i in 0..NPOT / 2 {
+            let a = local[i] as usize;
+            if a == u16::MAX as usize {
+                continue;
+            }
+            for &r in &offs[start[i] as usize..start[i + 1] as usize] {
+                let b = local[r.0 as usize / 2] as usize;
+                killers[b * words + a / 64] |= 1 << (a % 64);
+                for &(q, _) in ons[r.0 as usize / 2].as_slice() {
+                    let t = local[q.0 as usize / 2] as usize;
+                    succ[a * words + t / 64] |= 1 << (t % 64);
+                }
+            }
+        }
         StaticLinks {
             start,
             offs,
             ons,
             implied,
+            local,
+            words,
+            succ,
+            killers,
         }
+    }
+
+    /// The candidates (local numbers, in `seen`) whose truth follows, in
+    /// one round or more, from the truth of those already in `seen`
+    /// (listed in `todo`, which is emptied).
+    fn close(&self, seen: &mut [u64], todo: &mut Vec<u16>) {
+        let w = self.words;
+        while let Some(a) = todo.pop() {
+            let row = &self.succ[a as usize * w..a as usize * w + w];
+            for (i, (s, &r)) in seen.iter_mut().zip(row).enumerate() {
+                let mut new = r & !*s;
+                *s |= new;
+                while new != 0 {
+                    todo.push((i * 64 + new.trailing_zeros() as usize) as u16);
+                    new &= new - 1;
+                }
+            }
+        }
+    }
+
+    /// Which searches from candidate (`c`, `d`) can find anything at all:
+    /// (a cycle back to its truth, a chain from its truth to its falsity,
+    /// a chain from its falsity to its truth). A search follows links of
+    /// this graph only, so one whose target is unreachable finds nothing.
+    fn reachable(&self, c: usize, d: u8, seen: &mut Vec<u64>, todo: &mut Vec<u16>) -> [bool; 3] {
+        let w = self.words;
+        let a = self.local[c * 9 + d as usize - 1] as usize;
+        let has = |seen: &[u64], t: usize| seen[t / 64] >> (t % 64) & 1 == 1;
+        seen.clear();
+        seen.resize(w, 0);
+        // From the truth of a: every candidate true one round or more on
+        // (a itself only if it comes back: a cycle).
+        for (i, &r) in self.succ[a * w..a * w + w].iter().enumerate() {
+            seen[i] = r;
+            let mut m = r;
+            while m != 0 {
+                todo.push((i * 64 + m.trailing_zeros() as usize) as u16);
+                m &= m - 1;
+            }
+        }
+        self.close(seen, todo);
+        let cycle = has(seen, a);
+        seen[a / 64] |= 1 << (a % 64);
+        let killers = &self.killers[a * w..a * w + w];
+        let to_off = seen.iter().zip(killers).any(|(s, k)| s & k != 0);
+        // From the falsity of a: the ons its falsity implies, and on.
+        seen.iter_mut().for_each(|s| *s = 0);
+        for &(q, _) in self.ons_of(Pot::new(c, d, false)) {
+            let t = self.local[q.0 as usize / 2] as usize;
+            if !has(seen, t) {
+                seen[t / 64] |= 1 << (t % 64);
+                todo.push(t as u16);
+            }
+        }
+        self.close(seen, todo);
+        let to_on = has(seen, a);
+        [cycle, to_off, to_on]
     }
 
     /// Whether some off implies the on potential `p`.
@@ -1079,6 +1175,7 @@ impl Engine {
     fn unary_hints(&mut self, all: bool) -> Vec<ChainHint> {
         let mut hints = Hints::new(all);
         let (mut cycles, mut chains) = (Vec::new(), Vec::new());
+        let (mut seen, mut todo) = (Vec::new(), Vec::new());
         for (y, x) in [(false, true), (true, false), (true, true)] {
             let links = StaticLinks::new(self, y, x);
             for c in 0..81 {
@@ -1097,12 +1194,16 @@ impl Engine {
                     // Nothing leads back to an on no off implies: no cycle
                     // through it, no chain proving it.
                     let back = links.is_implied(Pot::new(c, d, true));
-                    if back {
+                    // Nor can it find a target it cannot reach.
+                    let [cycle, to_off, to_on] = links.reachable(c, d, &mut seen, &mut todo);
+                    if back && cycle {
                         self.cycles(&links, start, y, x, hints.bar(), &mut cycles);
                     }
                     if x {
-                        self.forcing_chains(&links, start, y, hints.bar(), &mut chains);
-                        if back {
+                        if to_off {
+                            self.forcing_chains(&links, start, y, hints.bar(), &mut chains);
+                        }
+                        if back && to_on {
                             let off = self.node(Pot::new(c, d, false), &[]);
                             self.forcing_chains(&links, off, y, hints.bar(), &mut chains);
                         }
