@@ -602,7 +602,11 @@ impl StaticLinks {
         // From its truth: what is true one round or more on (itself only
         // if it comes back: a cycle).
         for i in 0..w {
-            let r = self.succ[a * w + i];
+            // (Not a itself: a loop of one round is no cycle.)
+            let mut r = self.succ[a * w + i];
+            if i == a / 64 {
+                r &= !(1 << (a % 64));
+            }
             self.seen[i] = r;
             let mut m = r;
             while m != 0 {
