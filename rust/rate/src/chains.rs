@@ -1502,11 +1502,15 @@ impl Engine {
         for m in inner {
             let mut sub = Engine::new(&board);
             sub.outer = Some(*source);
-            let hints = if m.multiple || m.dynamic {
+            let mut hints = if m.multiple || m.dynamic {
                 sub.multiple_hints(m, true)
             } else {
                 sub.unary_hints(true)
             };
+            // As Sudoku Explainer lists a rule's hints: easiest first (score,
+            // complexity, kind; stable), so an elimination several hints
+            // make comes from the easiest.
+            hints.sort_by_key(ChainHint::key);
             for h in hints {
                 self.nested_ids += 1;
                 let id = self.nested_ids;
