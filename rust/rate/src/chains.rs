@@ -1403,10 +1403,15 @@ impl Engine {
         };
         let gone = |c: usize, d: u8| source[c] & bit(d) != 0 && board.cand[c] & bit(d) == 0;
         let mut out: Vec<Advanced> = Vec::new();
+        // A rule that relies on no candidate the search removed held
+        // before it: Sudoku Explainer leaves it out of the chain.
         let push = |el: &[(usize, u8)],
                     parents: &[(usize, u8)],
                     nested: (u32, u32),
                     out: &mut Vec<Advanced>| {
+            if parents.is_empty() {
+                return;
+            }
             let ps: Vec<u32> = parents
                 .iter()
                 .filter_map(|&(c, d)| offs.get(Pot::new(c, d, false)))
