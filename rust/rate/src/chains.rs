@@ -419,8 +419,12 @@ struct StaticLinks {
     /// For each candidate: the candidates whose truth its truth implies in
     /// one round (on ⇒ off ⇒ on).
     succ: Vec<u64>,
-    /// For each candidate: the candidates whose truth turns it off.
-    killers: Vec<u64>,
+    /// `offs` by local number.
+    off_local: Vec<u16>,
+    /// For each candidate: the candidates its falsity makes true (a bit
+    /// set), and whether there are any.
+    ons_bits: Vec<u64>,
+    has_ons: Vec<bool>,
     /// Scratch for [`StaticLinks::reachable`].
     seen: Vec<u64>,
     todo: Vec<u16>,
@@ -488,6 +492,7 @@ impl StaticLinks {
             }
         }
         start.push(offs.len() as u32);
+        let off_local = offs.iter().map(|r| local[r.0 as usize / 2]).collect();
         let words = n.div_ceil(64).max(1);
         StaticLinks {
             local,
@@ -500,7 +505,9 @@ impl StaticLinks {
             words,
             implied: vec![0; words],
             succ: vec![0; n * words],
-            killers: vec![0; n * words],
+            off_local,
+            ons_bits: vec![0; n * words],
+            has_ons: vec![false; n],
             seen: vec![0; words],
             todo: Vec::new(),
         }
@@ -511,36 +518,41 @@ impl StaticLinks {
     }
 
     /// Reads the links of one mode (Y-links, X-links), and lists for each
-    /// candidate what its truth implies one round on, and what turns it
-    /// off.
+    /// candidate what its truth implies one round on. (What turns a
+    /// candidate off is what it turns off: the links are symmetric.)
     fn set_mode(&mut self, y: bool, x: bool) {
         (self.y, self.x) = (y, x);
         let w = self.words;
         let mut implied = std::mem::take(&mut self.implied);
         let mut succ = std::mem::take(&mut self.succ);
-        let mut killers = std::mem::take(&mut self.killers);
+        let mut ons_bits = std::mem::take(&mut self.ons_bits);
+        let mut has_ons = std::mem::take(&mut self.has_ons);
         implied.iter_mut().for_each(|v| *v = 0);
         succ.iter_mut().for_each(|v| *v = 0);
-        killers.iter_mut().for_each(|v| *v = 0);
+        ons_bits.iter_mut().for_each(|v| *v = 0);
         let n = self.ons.len();
-        for a in 0..n {
-            for &(q, _) in self.ons_at(a) {
+        for b in 0..n {
+            let list = self.ons_at(b);
+            has_ons[b] = !list.is_empty();
+            for &(q, _) in list {
                 let t = self.index(q);
                 implied[t / 64] |= 1 << (t % 64);
+                ons_bits[b * w + t / 64] |= 1 << (t % 64);
             }
         }
         for a in 0..n {
             let from = self.start[a] as usize + if y { 0 } else { self.in_cell[a] as usize };
-            for &r in &self.offs[from..self.start[a + 1] as usize] {
-                let b = self.index(r);
-                killers[b * w + a / 64] |= 1 << (a % 64);
-                for &(q, _) in self.ons_at(b) {
-                    let t = self.index(q);
-                    succ[a * w + t / 64] |= 1 << (t % 64);
+            let row = &mut succ[a * w..a * w + w];
+            for &b in &self.off_local[from..self.start[a + 1] as usize] {
+                let b = b as usize;
+                if has_ons[b] {
+                    let bits = &ons_bits[b * w..b * w + w];
+                    row.iter_mut().zip(bits).for_each(|(r, o)| *r |= o);
                 }
             }
         }
-        (self.implied, self.succ, self.killers) = (implied, succ, killers);
+        (self.implied, self.succ) = (implied, succ);
+        (self.ons_bits, self.has_ons) = (ons_bits, has_ons);
     }
 
     /// The ons the falsity of candidate `b` (local number) implies in this
@@ -618,8 +630,10 @@ impl StaticLinks {
         self.close();
         let cycle = has(&self.seen, a);
         // (a never turns itself off.)
-        let killers = &self.killers[a * w..a * w + w];
-        let to_off = self.seen.iter().zip(killers).any(|(s, k)| s & k != 0);
+        let from = self.start[a] as usize + if self.y { 0 } else { self.in_cell[a] as usize };
+        let to_off = self.off_local[from..self.start[a + 1] as usize]
+            .iter()
+            .any(|&b| has(&self.seen, b as usize));
         // From its falsity: the ons it implies, and on.
         self.seen.iter_mut().for_each(|s| *s = 0);
         for k in 0..self.ons_at(a).len() {
