@@ -1887,14 +1887,20 @@ impl Board {
                     if p1.count_ones() < 2 {
                         continue;
                     }
-                    for r2 in k2..k2 + 9 {
-                        if p1 & !UNIT_MASKS[r2] != 0 {
-                            continue;
-                        }
-                        let el = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
-                        if el != 0 {
-                            out.push((cells_of_mask(el).map(|c| (c, d)).collect(), r1, r2, d));
-                        }
+                    // The one unit of the other kind that could hold them
+                    // all: the first cell's.
+                    let first = p1.trailing_zeros() as usize;
+                    let r2 = match k2 {
+                        0 => row(first),
+                        9 => 9 + col(first),
+                        _ => 18 + boxi(first),
+                    };
+                    if p1 & !UNIT_MASKS[r2] != 0 {
+                        continue;
+                    }
+                    let el = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
+                    if el != 0 {
+                        out.push((cells_of_mask(el).map(|c| (c, d)).collect(), r1, r2, d));
                     }
                 }
             }
