@@ -1734,10 +1734,14 @@ impl Engine {
                 }
             }
             off_off.add(p_off, off_node);
-            if let Some((a, b)) = self.follow(mode, &mut off_on, &mut off_off) {
-                if contradiction {
-                    let h = self.binary_hint(mode, a, b, p_off, true, true, hints.bar());
-                    hints.push(h);
+            // What the candidate's falsity implies serves contradictions and
+            // double implications only (dynamic searches, Nishio).
+            if contradiction || double {
+                if let Some((a, b)) = self.follow(mode, &mut off_on, &mut off_off) {
+                    if contradiction {
+                        let h = self.binary_hint(mode, a, b, p_off, true, true, hints.bar());
+                        hints.push(h);
+                    }
                 }
             }
             if double {
