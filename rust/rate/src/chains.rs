@@ -72,6 +72,7 @@
 //! - Nested searches write no texts; potential sets are reused.
 
 use std::collections::VecDeque;
+use std::rc::Rc;
 
 use crate::*;
 
@@ -363,7 +364,7 @@ struct Engine {
     /// In a multiple or dynamic search: what assuming each candidate true
     /// implies (by candidate index), followed once and reused by its cell's
     /// and its units' forcing chains.
-    on_cache: Vec<Option<OnFollow>>,
+    on_cache: Vec<Option<Rc<OnFollow>>>,
 }
 
 thread_local! {
@@ -1682,37 +1683,38 @@ impl Engine {
         }
         // The hints are written out: the followed sets and their nodes can
         // go.
-        let cached: Vec<OnFollow> = self.on_cache.drain(..).flatten().collect();
+        let cached: Vec<OnFollow> = self
+            .on_cache
+            .drain(..)
+            .flatten()
+            .filter_map(|f| Rc::try_unwrap(f).ok())
+            .collect();
         self.recycle(cached.into_iter().flat_map(|f| [f.ons, f.offs]));
         self.truncate(mark);
         hints.list
     }
 
     /// What assuming candidate (c, d) true implies in this search (see
-    /// [`Engine::on_cache`]): copies of the ons and offs, and the
-    /// contradiction found, if any.
-    fn on_follow(&mut self, mode: Mode, c: usize, d: u8) -> (PotSet, PotSet, Option<(u32, u32)>) {
+    /// [`Engine::on_cache`]): the ons and offs, and the contradiction
+    /// found, if any (shared, read only).
+    fn on_follow(&mut self, mode: Mode, c: usize, d: u8) -> Rc<OnFollow> {
         let i = c * 9 + d as usize - 1;
-        let f = match self.on_cache[i].take() {
-            Some(f) => f,
-            None => {
-                let p = Pot::new(c, d, true);
-                let node = self.node(p, &[]);
-                let mut ons = self.new_set();
-                let mut offs = self.new_set();
-                ons.add(p, node);
-                let absurd = self.follow(mode, &mut ons, &mut offs);
-                OnFollow { ons, offs, absurd }
-            }
-        };
-        let out = (self.copy_set(&f.ons), self.copy_set(&f.offs), f.absurd);
-        self.on_cache[i] = Some(f);
-        out
+        if let Some(f) = &self.on_cache[i] {
+            return f.clone();
+        }
+        let p = Pot::new(c, d, true);
+        let node = self.node(p, &[]);
+        let mut ons = self.new_set();
+        let mut offs = self.new_set();
+        ons.add(p, node);
+        let absurd = self.follow(mode, &mut ons, &mut offs);
+        let f = Rc::new(OnFollow { ons, offs, absurd });
+        self.on_cache[i] = Some(f.clone());
+        f
     }
 
     fn cell_hints(&mut self, mode: Mode, c: usize, card: u32, hints: &mut Hints) {
-        let mut value_on: Vec<(u8, PotSet)> = Vec::new();
-        let mut value_off: Vec<(u8, PotSet)> = Vec::new();
+        let mut values: Vec<(u8, Rc<OnFollow>)> = Vec::new();
         let mut cell_on: Option<PotSet> = None;
         let mut cell_off: Option<PotSet> = None;
         for d in (1..=9u8)
@@ -1726,8 +1728,9 @@ impl Engine {
             let mut off_off = self.new_set();
             let double = card >= 3 && !mode.nishio && mode.dynamic;
             let contradiction = mode.dynamic || mode.nishio;
-            let (on_on, on_off, absurd) = self.on_follow(mode, c, d);
-            if let Some((a, b)) = absurd {
+            let f = self.on_follow(mode, c, d);
+            let (on_on, on_off) = (&f.ons, &f.offs);
+            if let Some((a, b)) = f.absurd {
                 if contradiction {
                     let h = self.binary_hint(mode, a, b, p_on, false, true, hints.bar());
                     hints.push(h);
@@ -1761,52 +1764,44 @@ impl Engine {
                 }
             }
             if !mode.nishio {
-                self.region_hints(mode, c, d, &on_on, &on_off, hints);
+                self.region_hints(mode, c, d, &f, hints);
             }
             match (&mut cell_on, &mut cell_off) {
                 (Some(a), Some(b)) => {
-                    a.retain(&on_on);
-                    b.retain(&on_off);
+                    a.retain(on_on);
+                    b.retain(on_off);
                 }
                 _ => {
-                    cell_on = Some(self.copy_set(&on_on));
-                    cell_off = Some(self.copy_set(&on_off));
+                    cell_on = Some(self.copy_set(on_on));
+                    cell_off = Some(self.copy_set(on_off));
                 }
             }
             self.recycle([off_on, off_off]);
-            value_on.push((d, on_on));
-            value_off.push((d, on_off));
+            values.push((d, f));
         }
         if mode.nishio || !(card == 2 || (mode.multiple && card > 2)) {
-            self.recycle(value_on.into_iter().chain(value_off).map(|v| v.1));
             self.recycle(cell_on.into_iter().chain(cell_off));
             return;
         }
-        for (set, outcomes) in [(&cell_on, &value_on), (&cell_off, &value_off)] {
+        for (set, on) in [(&cell_on, true), (&cell_off, false)] {
             let Some(set) = set else { continue };
             for &p in &set.order {
-                let branches: Vec<(String, u32)> = outcomes
+                let branches: Vec<(String, u32)> = values
                     .iter()
-                    .map(|(d, s)| (d.to_string(), s.get(p).expect("in every branch")))
+                    .map(|(d, f)| {
+                        let s = if on { &f.ons } else { &f.offs };
+                        (d.to_string(), s.get(p).expect("in every branch"))
+                    })
                     .collect();
                 let what = format!("cell forcing on {}", cell_name(c));
                 let h = self.reduction_hint(mode, p, &branches, &what, 5, CELL, hints.bar());
                 hints.push(h);
             }
         }
-        self.recycle(value_on.into_iter().chain(value_off).map(|v| v.1));
         self.recycle(cell_on.into_iter().chain(cell_off));
     }
 
-    fn region_hints(
-        &mut self,
-        mode: Mode,
-        c: usize,
-        d: u8,
-        on_on: &PotSet,
-        on_off: &PotSet,
-        hints: &mut Hints,
-    ) {
+    fn region_hints(&mut self, mode: Mode, c: usize, d: u8, own: &Rc<OnFollow>, hints: &mut Hints) {
         for u in [18 + boxi(c), row(c), 9 + col(c)] {
             let places: Vec<usize> = UNITS[u]
                 .iter()
@@ -1817,35 +1812,34 @@ impl Engine {
             if !(n == 2 || (mode.multiple && n > 2)) || places[0] != c {
                 continue;
             }
-            let mut pos_on: Vec<PotSet> = Vec::new();
-            let mut pos_off: Vec<PotSet> = Vec::new();
-            let mut region_on = self.copy_set(on_on);
-            let mut region_off = self.copy_set(on_off);
+            let mut pos: Vec<Rc<OnFollow>> = Vec::new();
+            let mut region_on = self.copy_set(&own.ons);
+            let mut region_off = self.copy_set(&own.offs);
             for &o in &places {
                 if o == c {
-                    pos_on.push(self.copy_set(on_on));
-                    pos_off.push(self.copy_set(on_off));
+                    pos.push(own.clone());
                 } else {
-                    let (ons, offs, _) = self.on_follow(mode, o, d);
-                    region_on.retain(&ons);
-                    region_off.retain(&offs);
-                    pos_on.push(ons);
-                    pos_off.push(offs);
+                    let f = self.on_follow(mode, o, d);
+                    region_on.retain(&f.ons);
+                    region_off.retain(&f.offs);
+                    pos.push(f);
                 }
             }
             let what = format!("region forcing on {d} in {}", unit_name(u));
-            for (set, outcomes) in [(&region_on, &pos_on), (&region_off, &pos_off)] {
+            for (set, on) in [(&region_on, true), (&region_off, false)] {
                 for &p in &set.order {
-                    let branches: Vec<(String, u32)> = outcomes
+                    let branches: Vec<(String, u32)> = pos
                         .iter()
-                        .map(|s| (String::new(), s.get(p).expect("in every branch")))
+                        .map(|f| {
+                            let s = if on { &f.ons } else { &f.offs };
+                            (String::new(), s.get(p).expect("in every branch"))
+                        })
                         .collect();
                     let h = self.reduction_hint(mode, p, &branches, &what, 6, u as u8, hints.bar());
                     hints.push(h);
                 }
             }
             self.recycle([region_on, region_off]);
-            self.recycle(pos_on.into_iter().chain(pos_off));
         }
     }
 }
