@@ -711,6 +711,9 @@ impl Engine {
             return Vec::new();
         };
         let mut out: Vec<(usize, u8)> = Vec::new();
+        // The candidates the outer search removed before this one started.
+        let gone: [u16; 81] = std::array::from_fn(|c| outer[c] & !self.start[c]);
+        let mut taken = [0u16; 81];
         for &t in targets {
             self.for_each_ancestor(t, |k, node| {
                 let cause = if self.parents(k).is_empty() {
@@ -721,20 +724,16 @@ impl Engine {
                 if (node.pot.on() || offs_too) && cause != NO_CAUSE {
                     let (c, d) = (node.pot.cell(), node.pot.digit());
                     if cause == CELL {
-                        for v in 1..=9u8 {
-                            if outer[c] & bit(v) != 0
-                                && self.start[c] & bit(v) == 0
-                                && !out.contains(&(c, v))
-                            {
-                                out.push((c, v));
-                            }
+                        let mut m = gone[c] & !taken[c];
+                        taken[c] |= m;
+                        while m != 0 {
+                            out.push((c, m.trailing_zeros() as u8 + 1));
+                            m &= m - 1;
                         }
                     } else {
                         for &o in &UNITS[cause as usize] {
-                            if outer[o] & bit(d) != 0
-                                && self.start[o] & bit(d) == 0
-                                && !out.contains(&(o, d))
-                            {
+                            if gone[o] & !taken[o] & bit(d) != 0 {
+                                taken[o] |= bit(d);
                                 out.push((o, d));
                             }
                         }
