@@ -361,6 +361,7 @@ struct Engine {
     spare: Vec<PotSet>,
     /// The static searches' queues and lists, kept between searches.
     scratch: Scratch,
+    follow_scratch: FollowScratch,
     /// In a multiple or dynamic search: what assuming each candidate true
     /// implies (by candidate index), followed once and reused by its cell's
     /// and its units' forcing chains.
@@ -660,6 +661,14 @@ struct Scratch {
     path_bits: Vec<u16>,
 }
 
+/// Buffers of [`Engine::follow`] (empty between follows).
+#[derive(Default)]
+struct FollowScratch {
+    pending_on: VecDeque<u32>,
+    pending_off: VecDeque<u32>,
+    made: Vec<(Pot, Parents, u8)>,
+}
+
 impl Engine {
     fn new(board: &Board) -> Engine {
         Engine {
@@ -673,6 +682,7 @@ impl Engine {
             nested_ids: 0,
             spare: Vec::new(),
             scratch: Scratch::default(),
+            follow_scratch: FollowScratch::default(),
             on_cache: Vec::new(),
         }
     }
@@ -1317,7 +1327,11 @@ impl Engine {
     /// nodes of the same candidate.
     fn follow(&mut self, mode: Mode, ons: &mut PotSet, offs: &mut PotSet) -> Option<(u32, u32)> {
         let saved = (self.grid, self.places);
-        let result = self.follow_inner(mode, ons, offs);
+        let mut scratch = std::mem::take(&mut self.follow_scratch);
+        let result = self.follow_inner(mode, ons, offs, &mut scratch);
+        scratch.pending_on.clear();
+        scratch.pending_off.clear();
+        self.follow_scratch = scratch;
         (self.grid, self.places) = saved;
         result
     }
@@ -1327,21 +1341,18 @@ impl Engine {
         mode: Mode,
         ons: &mut PotSet,
         offs: &mut PotSet,
+        scratch: &mut FollowScratch,
     ) -> Option<(u32, u32)> {
         let source = self.grid;
         let source_places = self.places;
-        let mut made = Vec::new();
+        let FollowScratch {
+            pending_on,
+            pending_off,
+            made,
+        } = scratch;
         let y = !mode.nishio;
-        let mut pending_on: VecDeque<u32> = ons
-            .order
-            .iter()
-            .map(|&p| ons.get(p).expect("in set"))
-            .collect();
-        let mut pending_off: VecDeque<u32> = offs
-            .order
-            .iter()
-            .map(|&p| offs.get(p).expect("in set"))
-            .collect();
+        pending_on.extend(ons.order.iter().map(|&p| ons.get(p).expect("in set")));
+        pending_off.extend(offs.order.iter().map(|&p| offs.get(p).expect("in set")));
         loop {
             if let Some(p) = pending_on.pop_front() {
                 for &q in self.on_to_off(self.nodes[p as usize].pot, y).as_slice() {
@@ -1365,14 +1376,14 @@ impl Engine {
                     offs,
                     y,
                     true,
-                    &mut made,
+                    made,
                 );
                 if mode.dynamic {
                     let pot = self.nodes[p as usize].pot;
                     self.grid[pot.cell()] &= !bit(pot.digit());
                     self.places[pot.digit() as usize - 1] &= !(1 << pot.cell());
                 }
-                for &(q, parents, cause) in &made {
+                for &(q, parents, cause) in made.iter() {
                     if let Some(off) = offs.get(q.conj()) {
                         let k = self.node(q, parents.as_slice());
                         self.nodes[k as usize].cause = cause;
