@@ -542,15 +542,15 @@ impl StaticLinks {
                 ons_bits[b * w + t / 64] |= 1 << (t % 64);
             }
         }
-        for a in 0..n {
-            let from = self.start[a] as usize + if y { 0 } else { self.in_cell[a] as usize };
-            let row = &mut succ[a * w..a * w + w];
-            for &b in &self.off_local[from..self.start[a + 1] as usize] {
-                let b = b as usize;
-                if has_ons[b] {
-                    let bits = &ons_bits[b * w..b * w + w];
-                    row.iter_mut().zip(bits).for_each(|(r, o)| *r |= o);
-                }
+        // a's truth turns b off and b's falsity makes its ons true; the
+        // links are symmetric, so a is among the offs of b.
+        for b in (0..n).filter(|&b| has_ons[b]) {
+            let from = self.start[b] as usize + if y { 0 } else { self.in_cell[b] as usize };
+            let bits = &ons_bits[b * w..b * w + w];
+            for &a in &self.off_local[from..self.start[b + 1] as usize] {
+                let a = a as usize;
+                let row = &mut succ[a * w..a * w + w];
+                row.iter_mut().zip(bits).for_each(|(r, o)| *r |= o);
             }
         }
         (self.implied, self.succ) = (implied, succ);
@@ -588,10 +588,15 @@ impl StaticLinks {
     }
 
     /// Adds to `seen` the candidates whose truth follows, one round or
-    /// more on, from the truth of those in `todo` (emptied).
-    fn close(&mut self) {
+    /// more on, from the truth of those in `todo`, until `done` holds of
+    /// `seen` (then `todo` is emptied).
+    fn close(&mut self, done: impl Fn(&[u64]) -> bool) {
         let w = self.words;
         while let Some(a) = self.todo.pop() {
+            if done(&self.seen) {
+                self.todo.clear();
+                return;
+            }
             let row = &self.succ[a as usize * w..a as usize * w + w];
             for (i, (s, &r)) in self.seen.iter_mut().zip(row).enumerate() {
                 let mut new = r & !*s;
@@ -607,47 +612,58 @@ impl StaticLinks {
 
     /// Which searches from candidate (`c`, `d`) can find anything at all:
     /// (a cycle back to its truth, a chain from its truth to its falsity,
-    /// a chain from its falsity to its truth). A search follows these
-    /// links only, so one whose target is unreachable finds nothing.
-    fn reachable(&mut self, c: usize, d: u8) -> [bool; 3] {
+    /// a chain from its falsity to its truth), each asked for in `want`
+    /// (an answer not asked for is false). A search follows these links
+    /// only, so one whose target is unreachable finds nothing.
+    fn reachable(&mut self, c: usize, d: u8, want: [bool; 3]) -> [bool; 3] {
         let w = self.words;
         let a = self.local[c * 9 + d as usize - 1] as usize;
         let has = |seen: &[u64], t: usize| seen[t / 64] >> (t % 64) & 1 == 1;
-        // From its truth: what is true one round or more on (itself only
-        // if it comes back: a cycle).
-        for i in 0..w {
-            // (Not a itself: a loop of one round is no cycle.)
-            let mut r = self.succ[a * w + i];
-            if i == a / 64 {
-                r &= !(1 << (a % 64));
+        let mut out = [false; 3];
+        if want[0] || want[1] {
+            // From its truth: what is true one round or more on (itself
+            // only if it comes back: a cycle; a loop of one round is none).
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            // (At most 729 candidates: 12 words.)
+            let mut m = [0u64; 12];
+            m[..w].copy_from_slice(&self.succ[a * w..a * w + w]);
+            m[a / 64] &= !(1 << (a % 64));
+            // Its falsity is reached when a candidate it turns off is true
+            // (a never turns itself off; the links are symmetric).
+            let from = self.start[a] as usize + if self.y { 0 } else { self.in_cell[a] as usize };
+            let mut offs = [0u64; 12];
+            for &b in &self.off_local[from..self.start[a + 1] as usize] {
+                offs[b as usize / 64] |= 1 << (b % 64);
             }
-            self.seen[i] = r;
-            let mut m = r;
-            while m != 0 {
-                self.todo
-                    .push((i * 64 + m.trailing_zeros() as usize) as u16);
-                m &= m - 1;
+            for (i, &r) in m[..w].iter().enumerate() {
+                self.seen[i] = r;
+                let mut r = r;
+                while r != 0 {
+                    self.todo
+                        .push((i * 64 + r.trailing_zeros() as usize) as u16);
+                    r &= r - 1;
+                }
             }
+            let hit = |seen: &[u64]| seen.iter().zip(&offs).any(|(s, o)| s & o != 0);
+            let (cycle, off) = (want[0], want[1]);
+            self.close(|seen| (!cycle || has(seen, a)) && (!off || hit(seen)));
+            out[0] = cycle && has(&self.seen, a);
+            out[1] = off && hit(&self.seen);
         }
-        self.close();
-        let cycle = has(&self.seen, a);
-        // (a never turns itself off.)
-        let from = self.start[a] as usize + if self.y { 0 } else { self.in_cell[a] as usize };
-        let to_off = self.off_local[from..self.start[a + 1] as usize]
-            .iter()
-            .any(|&b| has(&self.seen, b as usize));
-        // From its falsity: the ons it implies, and on.
-        self.seen.iter_mut().for_each(|s| *s = 0);
-        for k in 0..self.ons_at(a).len() {
-            let t = self.index(self.ons_at(a)[k].0);
-            if !has(&self.seen, t) {
-                self.seen[t / 64] |= 1 << (t % 64);
-                self.todo.push(t as u16);
+        if want[2] {
+            // From its falsity: the ons it implies, and on.
+            self.seen.iter_mut().for_each(|s| *s = 0);
+            for k in 0..self.ons_at(a).len() {
+                let t = self.index(self.ons_at(a)[k].0);
+                if !has(&self.seen, t) {
+                    self.seen[t / 64] |= 1 << (t % 64);
+                    self.todo.push(t as u16);
+                }
             }
+            self.close(|seen| has(seen, a));
+            out[2] = has(&self.seen, a);
         }
-        self.close();
-        let to_on = has(&self.seen, a);
-        [cycle, to_off, to_on]
+        out
     }
 }
 
@@ -1290,7 +1306,7 @@ impl Engine {
                     // through it, no chain proving it.
                     let back = links.is_implied(Pot::new(c, d, true));
                     // Nor can it find a target it cannot reach.
-                    let [cycle, to_off, to_on] = links.reachable(c, d);
+                    let [cycle, to_off, to_on] = links.reachable(c, d, [back, x, x && back]);
                     if back && cycle {
                         self.cycles(&links, start, y, x, hints.bar(), &mut cycles);
                     }
