@@ -338,27 +338,46 @@ fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -
     }
     let n = alive.len().min(CW);
     let hit = hit.unwrap_or(&[0; CW]);
-    let mut xs = [0u64; CW];
+    // Only the first `n` words are written, and only those are read.
+    let mut xs = [std::mem::MaybeUninit::<u64>::uninit(); CW];
     let mut nonzero = 0u64;
     for w in 0..n {
         let x = alive[w] & !hit[w];
-        xs[w] = x;
+        xs[w].write(x);
         nonzero |= ((x != 0) as u64) << w;
     }
-    let mut allowed = ALL;
-    while nonzero != 0 {
-        let w = nonzero.trailing_zeros() as usize;
-        nonzero &= nonzero - 1;
-        let mut x = xs[w];
-        while x != 0 {
-            allowed &= sets[w * 64 + x.trailing_zeros() as usize];
-            x &= x - 1;
-            if allowed & u == 0 {
-                return 0;
-            }
-        }
+    if nonzero == 0 {
+        return ALL;
     }
-    allowed
+    // One loop over the set bits of all the words, moving to the next
+    // non-zero word without a branch (a word holds one or two unhit
+    // composites, so a loop per word mispredicted its exit at almost
+    // every read); the early exit and the end are the only branches.
+    let mut allowed = ALL;
+    let w = nonzero.trailing_zeros() as usize;
+    let mut nz = nonzero & (nonzero - 1);
+    // SAFETY: bit w of `nonzero` is set only for a word written above.
+    let mut x = unsafe { xs[w].assume_init() };
+    let mut base = w * 64;
+    loop {
+        allowed &= sets[base + x.trailing_zeros() as usize];
+        if allowed & u == 0 {
+            return 0;
+        }
+        x &= x.wrapping_sub(1);
+        if x == 0 && nz == 0 {
+            return allowed;
+        }
+        // If this word is done, the next non-zero one (masks, no branch).
+        let next = (nz.trailing_zeros() & 63) as usize;
+        let done = ((x == 0) as u64).wrapping_neg();
+        // SAFETY: word `next` was written: a bit of `nonzero` when `nz` is
+        // not 0, else word 0 (`n` ≥ 1 as `nonzero` is not 0).
+        let y = unsafe { xs[next].assume_init() };
+        x |= y & done;
+        base = (base & !(done as usize)) | ((next * 64) & done as usize);
+        nz &= !(done & nz.wrapping_neg() & nz);
+    }
 }
 
 /// What a parent found out about a child at 2–5 givens left before
