@@ -950,11 +950,11 @@ impl<'a> Ctx<'a> {
             }
         }
         if left <= LOCAL_AT {
-            let Some(parts) = self.live_parts(dead, alive) else {
+            let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
+            let Some(parts) = self.live_parts(dead, alive, room) else {
                 return;
             };
             self.nodes += 1;
-            let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
             let keep = parts.len().min(room);
             self.fill_local(&parts[..keep]);
             self.rest.clear();
@@ -1032,8 +1032,10 @@ impl<'a> Ctx<'a> {
     }
 
     /// The live parts of the unhit global sets, smallest first (in
-    /// `scratch`, taken), or `None` when one has no live cell (prune).
-    fn live_parts(&mut self, dead: u128, alive: &[u64; GW]) -> Option<Vec<u128>> {
+    /// `scratch`, taken), or `None` when one has no live cell (prune). The
+    /// first `room` (at least) are sorted by (size, mask) without
+    /// duplicates; the others by size only, in global table order.
+    fn live_parts(&mut self, dead: u128, alive: &[u64; GW], room: usize) -> Option<Vec<u128>> {
         let live = !dead;
         let mut parts = std::mem::take(&mut self.scratch);
         parts.clear();
@@ -1068,10 +1070,32 @@ impl<'a> Ctx<'a> {
             sorted[*k as usize] = p;
             *k += 1;
         }
+        // Only the buckets that fill the local table (`room` sets) are
+        // sorted and rid of duplicates; the rest (checked only when every
+        // local set is hit) keep the global table's order: most of the
+        // parts, most of the sorting time.
+        let mut kept = 0;
         for w in bounds.windows(2) {
-            sorted[w[0] as usize..w[1] as usize].sort_unstable();
+            let (from, to) = (w[0] as usize, w[1] as usize);
+            if kept >= room {
+                let to_end = bounds[82] as usize;
+                sorted.copy_within(from..to_end, kept);
+                kept += to_end - from;
+                break;
+            }
+            let bucket = &mut sorted[from..to];
+            bucket.sort_unstable();
+            let mut last = None;
+            for i in from..to {
+                let p = sorted[i];
+                if last != Some(p) {
+                    sorted[kept] = p;
+                    kept += 1;
+                    last = Some(p);
+                }
+            }
         }
-        sorted.dedup();
+        sorted.truncate(kept);
         self.parts_scratch = parts;
         Some(sorted)
     }
