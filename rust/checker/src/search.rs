@@ -211,28 +211,33 @@ impl<const W: usize> Table<W> {
 
     /// Replaces the content with `sets` (at most `W`·64 of them), building
     /// the cell bitmaps 64 sets at a time by bit-matrix transposition.
+    /// With `tail`, the words after the last set are zeroed too (readers
+    /// of whole rows need it; the composite tables are read up to their
+    /// last set only).
     #[inline(always)]
-    fn fill(&mut self, sets: &[u128]) {
+    fn fill(&mut self, sets: &[u128], tail: bool) {
         let n = sets.len().min(W * 64);
         self.sets.clear();
         self.sets.extend_from_slice(&sets[..n]);
         for (w, block) in sets[..n].chunks(64).enumerate() {
             let mut lo = [0u64; 64];
-            let mut hi = [0u64; 64];
+            let mut hi = [0u32; 64];
             for (k, &m) in block.iter().enumerate() {
                 lo[k] = m as u64;
-                hi[k] = (m >> 64) as u64;
+                hi[k] = (m >> 64) as u32;
             }
             transpose(&mut lo);
-            transpose(&mut hi);
+            let hi = transpose_hi(&mut hi);
             for (cell, &bits) in self.cell.iter_mut().zip(lo.iter().chain(hi.iter())) {
                 cell[w] = bits;
             }
         }
-        let used = n.div_ceil(64);
-        for c in self.cell.iter_mut() {
-            for x in &mut c[used..] {
-                *x = 0;
+        if tail {
+            let used = n.div_ceil(64);
+            for c in self.cell.iter_mut() {
+                for x in &mut c[used..] {
+                    *x = 0;
+                }
             }
         }
     }
@@ -278,6 +283,32 @@ fn transpose(a: &mut [u64; 64]) {
     step::<4>(a, 0x0f0f_0f0f_0f0f_0f0f);
     step::<2>(a, 0x3333_3333_3333_3333);
     step::<1>(a, 0x5555_5555_5555_5555);
+}
+
+/// The transposition of the high halves (cells 64–80) of 64 sets: `hi[k]`
+/// holds bits 64.. of set k (17 bits); row r of the result is the bitmap
+/// of the sets holding cell 64 + r. Two 32×32 transpositions on 32-bit
+/// rows (eight to a 256-bit vector) instead of a 64×64 one on 64-bit rows.
+#[inline(always)]
+fn transpose_hi(hi: &mut [u32; 64]) -> [u64; 17] {
+    #[inline(always)]
+    fn step<const J: usize>(a: &mut [u32; 64], m: u32) {
+        // Both 32-row halves at once: blocks of 2J rows never straddle them.
+        for block in a.chunks_exact_mut(2 * J) {
+            let (x, y) = block.split_at_mut(J);
+            for (p, q) in x.iter_mut().zip(y.iter_mut()) {
+                let t = ((*p >> J) ^ *q) & m;
+                *p ^= t << J;
+                *q ^= t;
+            }
+        }
+    }
+    step::<16>(hi, 0x0000_ffff);
+    step::<8>(hi, 0x00ff_00ff);
+    step::<4>(hi, 0x0f0f_0f0f);
+    step::<2>(hi, 0x3333_3333);
+    step::<1>(hi, 0x5555_5555);
+    std::array::from_fn(|r| hi[r] as u64 | (hi[32 + r] as u64) << 32)
 }
 
 #[inline(always)]
@@ -1022,13 +1053,13 @@ impl<'a> Ctx<'a> {
         if self.avx2 {
             #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
             unsafe fn fill_avx2(t: &mut Table<LOCAL_WORDS>, sets: &[u128]) {
-                t.fill(sets)
+                t.fill(sets, true)
             }
             // SAFETY: `avx2` is set only when the CPU has Avx2's features.
             unsafe { fill_avx2(&mut self.local, sets) };
             return;
         }
-        self.local.fill(sets);
+        self.local.fill(sets, true);
     }
 
     /// The live parts of the unhit global sets, smallest first (in
@@ -1132,7 +1163,7 @@ impl<'a> Ctx<'a> {
             self.comp_scratch = out;
             return false;
         }
-        self.comps[d].fill(&out);
+        self.comps[d].fill(&out, false);
         let n = self.comps[d].len();
         self.cwords[d] = n.div_ceil(64);
         self.cstack[left][d] = [0; CW];
@@ -1453,8 +1484,8 @@ mod tests {
             }
             assert_eq!(x, y, "{from}..{to}");
         }
-        b.fill(&[ALL; 256]);
-        b.fill(&sets);
+        b.fill(&[ALL; 256], true);
+        b.fill(&sets, true);
         for &s in &sets {
             a.push(s);
         }
