@@ -50,7 +50,9 @@
 //! bitmap that the hot lower levels update with a few word operations; the
 //! others wait in a *rest* list. When every local set is hit, the rest is
 //! checked before the solver: an unhit rest set joins the local table, like
-//! a learned one.
+//! a learned one. Only the parts that go to the local table are sorted by
+//! (size, mask) and rid of duplicates; the rest is in size order only
+//! (global table order within a size), which saves most of the sorting.
 //!
 //! # Composites (McGuire's sets of higher degree)
 //!
@@ -72,7 +74,11 @@
 //! for the whole subtree (fewer branches below, and a later branch set
 //! with no live cell prunes). I is computed once per node from the bitmap
 //! (one pass over its set bits, stopping at the first composite after
-//! which the branch set misses it); for a child the parent computes it
+//! which the branch set misses it; the bitmap is sparse, a composite or two
+//! in each non-zero word, so the pass is one loop over all the set bits
+//! that moves to the next non-zero word with masks rather than a loop per
+//! word whose exit was mispredicted at almost every composite read); for
+//! a child the parent computes it
 //! while and-not-ing the child's bitmap of that degree (which nothing else
 //! reads, so it is not stored), as the child's branch set is known by
 //! then, and runs the child's scan (step 2, below) too, so that a child
@@ -452,14 +458,17 @@ fn scan_unhit(
     let mut acc = 0u128;
     let mut disjoint = 0usize;
     let mut budget = budget;
-    for (w, &word) in alive.iter().enumerate() {
+    // The smallest is kept as an index (one register, not two).
+    let mut best_j = usize::MAX;
+    'words: for (w, &word) in alive.iter().enumerate() {
         let mut x = word;
         while x != 0 {
             if budget == 0 {
-                return Some(scan);
+                break 'words;
             }
             budget -= 1;
-            let l = sets[w * 64 + x.trailing_zeros() as usize] & live;
+            let j = w * 64 + x.trailing_zeros() as usize;
+            let l = sets[j] & live;
             x &= x - 1;
             let n = l.count_ones();
             if n == 0 {
@@ -468,7 +477,7 @@ fn scan_unhit(
             // Branch-free bookkeeping (the comparisons are unpredictable).
             let better = n < scan.best_n;
             scan.best_n = if better { n } else { scan.best_n };
-            scan.best = if better { l } else { scan.best };
+            best_j = if better { j } else { best_j };
             scan.inter &= l;
             let fresh = l & acc == 0;
             acc |= l & (fresh as u128).wrapping_neg();
@@ -477,6 +486,9 @@ fn scan_unhit(
                 return None;
             }
         }
+    }
+    if best_j != usize::MAX {
+        scan.best = sets[best_j] & live;
     }
     Some(scan)
 }
