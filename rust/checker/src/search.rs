@@ -1375,26 +1375,17 @@ impl<'a> Ctx<'a> {
                     }
                     // The child's scan too, before its composite bitmaps
                     // are made: a child it prunes costs no more.
+                    // Its first set is `uk`: the scan's smallest is `uk`'s
+                    // live part unless a later set has fewer live cells.
                     let kdead = dead | (ALL & !ok);
-                    let ub = uk & !kdead;
-                    let scan = if ub == 0 {
-                        None
-                    } else {
-                        scan_unhit(&self.local.sets, &ca, !kdead, kid, 16)
-                    };
-                    let Some(scan) = scan else {
+                    let Some(scan) = scan_unhit(&self.local.sets, &ca, !kdead, kid, 16) else {
                         self.nodes += 1;
                         dead |= bit;
                         continue;
                     };
-                    let branch = if scan.best_n < ub.count_ones() {
-                        scan.best
-                    } else {
-                        ub
-                    };
                     kid_pre = Some(Pre {
                         allowed: ok,
-                        branch,
+                        branch: scan.best,
                     });
                     degrees &= !(1 << d);
                 }
