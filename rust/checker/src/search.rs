@@ -50,7 +50,9 @@
 //! bitmap that the hot lower levels update with a few word operations; the
 //! others wait in a *rest* list. When every local set is hit, the rest is
 //! checked before the solver: an unhit rest set joins the local table, like
-//! a learned one.
+//! a learned one. Only the parts that go to the local table are sorted by
+//! (size, mask) and rid of duplicates; the rest is in size order only
+//! (global table order within a size), which saves most of the sorting.
 //!
 //! # Composites (McGuire's sets of higher degree)
 //!
@@ -72,7 +74,11 @@
 //! for the whole subtree (fewer branches below, and a later branch set
 //! with no live cell prunes). I is computed once per node from the bitmap
 //! (one pass over its set bits, stopping at the first composite after
-//! which the branch set misses it); for a child the parent computes it
+//! which the branch set misses it; the bitmap is sparse, a composite or two
+//! in each non-zero word, so the pass is one loop over all the set bits
+//! that moves to the next non-zero word with masks rather than a loop per
+//! word whose exit was mispredicted at almost every composite read); for
+//! a child the parent computes it
 //! while and-not-ing the child's bitmap of that degree (which nothing else
 //! reads, so it is not stored), as the child's branch set is known by
 //! then, and runs the child's scan (step 2, below) too, so that a child
@@ -211,28 +217,33 @@ impl<const W: usize> Table<W> {
 
     /// Replaces the content with `sets` (at most `W`·64 of them), building
     /// the cell bitmaps 64 sets at a time by bit-matrix transposition.
+    /// With `tail`, the words after the last set are zeroed too (readers
+    /// of whole rows need it; the composite tables are read up to their
+    /// last set only).
     #[inline(always)]
-    fn fill(&mut self, sets: &[u128]) {
+    fn fill(&mut self, sets: &[u128], tail: bool) {
         let n = sets.len().min(W * 64);
         self.sets.clear();
         self.sets.extend_from_slice(&sets[..n]);
         for (w, block) in sets[..n].chunks(64).enumerate() {
             let mut lo = [0u64; 64];
-            let mut hi = [0u64; 64];
+            let mut hi = [0u32; 64];
             for (k, &m) in block.iter().enumerate() {
                 lo[k] = m as u64;
-                hi[k] = (m >> 64) as u64;
+                hi[k] = (m >> 64) as u32;
             }
             transpose(&mut lo);
-            transpose(&mut hi);
+            let hi = transpose_hi(&mut hi);
             for (cell, &bits) in self.cell.iter_mut().zip(lo.iter().chain(hi.iter())) {
                 cell[w] = bits;
             }
         }
-        let used = n.div_ceil(64);
-        for c in self.cell.iter_mut() {
-            for x in &mut c[used..] {
-                *x = 0;
+        if tail {
+            let used = n.div_ceil(64);
+            for c in self.cell.iter_mut() {
+                for x in &mut c[used..] {
+                    *x = 0;
+                }
             }
         }
     }
@@ -278,6 +289,32 @@ fn transpose(a: &mut [u64; 64]) {
     step::<4>(a, 0x0f0f_0f0f_0f0f_0f0f);
     step::<2>(a, 0x3333_3333_3333_3333);
     step::<1>(a, 0x5555_5555_5555_5555);
+}
+
+/// The transposition of the high halves (cells 64–80) of 64 sets: `hi[k]`
+/// holds bits 64.. of set k (17 bits); row r of the result is the bitmap
+/// of the sets holding cell 64 + r. Two 32×32 transpositions on 32-bit
+/// rows (eight to a 256-bit vector) instead of a 64×64 one on 64-bit rows.
+#[inline(always)]
+fn transpose_hi(hi: &mut [u32; 64]) -> [u64; 17] {
+    #[inline(always)]
+    fn step<const J: usize>(a: &mut [u32; 64], m: u32) {
+        // Both 32-row halves at once: blocks of 2J rows never straddle them.
+        for block in a.chunks_exact_mut(2 * J) {
+            let (x, y) = block.split_at_mut(J);
+            for (p, q) in x.iter_mut().zip(y.iter_mut()) {
+                let t = ((*p >> J) ^ *q) & m;
+                *p ^= t << J;
+                *q ^= t;
+            }
+        }
+    }
+    step::<16>(hi, 0x0000_ffff);
+    step::<8>(hi, 0x00ff_00ff);
+    step::<4>(hi, 0x0f0f_0f0f);
+    step::<2>(hi, 0x3333_3333);
+    step::<1>(hi, 0x5555_5555);
+    std::array::from_fn(|r| hi[r] as u64 | (hi[32 + r] as u64) << 32)
 }
 
 #[inline(always)]
@@ -338,27 +375,46 @@ fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -
     }
     let n = alive.len().min(CW);
     let hit = hit.unwrap_or(&[0; CW]);
-    let mut xs = [0u64; CW];
+    // Only the first `n` words are written, and only those are read.
+    let mut xs = [std::mem::MaybeUninit::<u64>::uninit(); CW];
     let mut nonzero = 0u64;
     for w in 0..n {
         let x = alive[w] & !hit[w];
-        xs[w] = x;
+        xs[w].write(x);
         nonzero |= ((x != 0) as u64) << w;
     }
-    let mut allowed = ALL;
-    while nonzero != 0 {
-        let w = nonzero.trailing_zeros() as usize;
-        nonzero &= nonzero - 1;
-        let mut x = xs[w];
-        while x != 0 {
-            allowed &= sets[w * 64 + x.trailing_zeros() as usize];
-            x &= x - 1;
-            if allowed & u == 0 {
-                return 0;
-            }
-        }
+    if nonzero == 0 {
+        return ALL;
     }
-    allowed
+    // One loop over the set bits of all the words, moving to the next
+    // non-zero word without a branch (a word holds one or two unhit
+    // composites, so a loop per word mispredicted its exit at almost
+    // every read); the early exit and the end are the only branches.
+    let mut allowed = ALL;
+    let w = nonzero.trailing_zeros() as usize;
+    let mut nz = nonzero & (nonzero - 1);
+    // SAFETY: bit w of `nonzero` is set only for a word written above.
+    let mut x = unsafe { xs[w].assume_init() };
+    let mut base = w * 64;
+    loop {
+        allowed &= sets[base + x.trailing_zeros() as usize];
+        if allowed & u == 0 {
+            return 0;
+        }
+        x &= x.wrapping_sub(1);
+        if x == 0 && nz == 0 {
+            return allowed;
+        }
+        // If this word is done, the next non-zero one (masks, no branch).
+        let next = (nz.trailing_zeros() & 63) as usize;
+        let done = ((x == 0) as u64).wrapping_neg();
+        // SAFETY: word `next` was written: a bit of `nonzero` when `nz` is
+        // not 0, else word 0 (`n` ≥ 1 as `nonzero` is not 0).
+        let y = unsafe { xs[next].assume_init() };
+        x |= y & done;
+        base = (base & !(done as usize)) | ((next * 64) & done as usize);
+        nz &= !(done & nz.wrapping_neg() & nz);
+    }
 }
 
 /// What a parent found out about a child at 2–5 givens left before
@@ -402,14 +458,17 @@ fn scan_unhit(
     let mut acc = 0u128;
     let mut disjoint = 0usize;
     let mut budget = budget;
-    for (w, &word) in alive.iter().enumerate() {
+    // The smallest is kept as an index (one register, not two).
+    let mut best_j = usize::MAX;
+    'words: for (w, &word) in alive.iter().enumerate() {
         let mut x = word;
         while x != 0 {
             if budget == 0 {
-                return Some(scan);
+                break 'words;
             }
             budget -= 1;
-            let l = sets[w * 64 + x.trailing_zeros() as usize] & live;
+            let j = w * 64 + x.trailing_zeros() as usize;
+            let l = sets[j] & live;
             x &= x - 1;
             let n = l.count_ones();
             if n == 0 {
@@ -418,7 +477,7 @@ fn scan_unhit(
             // Branch-free bookkeeping (the comparisons are unpredictable).
             let better = n < scan.best_n;
             scan.best_n = if better { n } else { scan.best_n };
-            scan.best = if better { l } else { scan.best };
+            best_j = if better { j } else { best_j };
             scan.inter &= l;
             let fresh = l & acc == 0;
             acc |= l & (fresh as u128).wrapping_neg();
@@ -427,6 +486,9 @@ fn scan_unhit(
                 return None;
             }
         }
+    }
+    if best_j != usize::MAX {
+        scan.best = sets[best_j] & live;
     }
     Some(scan)
 }
@@ -931,11 +993,11 @@ impl<'a> Ctx<'a> {
             }
         }
         if left <= LOCAL_AT {
-            let Some(parts) = self.live_parts(dead, alive) else {
+            let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
+            let Some(parts) = self.live_parts(dead, alive, room) else {
                 return;
             };
             self.nodes += 1;
-            let room = LOCAL_WORDS * 64 - LOCAL_RESERVE;
             let keep = parts.len().min(room);
             self.fill_local(&parts[..keep]);
             self.rest.clear();
@@ -1003,18 +1065,20 @@ impl<'a> Ctx<'a> {
         if self.avx2 {
             #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
             unsafe fn fill_avx2(t: &mut Table<LOCAL_WORDS>, sets: &[u128]) {
-                t.fill(sets)
+                t.fill(sets, true)
             }
             // SAFETY: `avx2` is set only when the CPU has Avx2's features.
             unsafe { fill_avx2(&mut self.local, sets) };
             return;
         }
-        self.local.fill(sets);
+        self.local.fill(sets, true);
     }
 
     /// The live parts of the unhit global sets, smallest first (in
-    /// `scratch`, taken), or `None` when one has no live cell (prune).
-    fn live_parts(&mut self, dead: u128, alive: &[u64; GW]) -> Option<Vec<u128>> {
+    /// `scratch`, taken), or `None` when one has no live cell (prune). The
+    /// first `room` (at least) are sorted by (size, mask) without
+    /// duplicates; the others by size only, in global table order.
+    fn live_parts(&mut self, dead: u128, alive: &[u64; GW], room: usize) -> Option<Vec<u128>> {
         let live = !dead;
         let mut parts = std::mem::take(&mut self.scratch);
         parts.clear();
@@ -1049,10 +1113,32 @@ impl<'a> Ctx<'a> {
             sorted[*k as usize] = p;
             *k += 1;
         }
+        // Only the buckets that fill the local table (`room` sets) are
+        // sorted and rid of duplicates; the rest (checked only when every
+        // local set is hit) keep the global table's order: most of the
+        // parts, most of the sorting time.
+        let mut kept = 0;
         for w in bounds.windows(2) {
-            sorted[w[0] as usize..w[1] as usize].sort_unstable();
+            let (from, to) = (w[0] as usize, w[1] as usize);
+            if kept >= room {
+                let to_end = bounds[82] as usize;
+                sorted.copy_within(from..to_end, kept);
+                kept += to_end - from;
+                break;
+            }
+            let bucket = &mut sorted[from..to];
+            bucket.sort_unstable();
+            let mut last = None;
+            for i in from..to {
+                let p = sorted[i];
+                if last != Some(p) {
+                    sorted[kept] = p;
+                    kept += 1;
+                    last = Some(p);
+                }
+            }
         }
-        sorted.dedup();
+        sorted.truncate(kept);
         self.parts_scratch = parts;
         Some(sorted)
     }
@@ -1089,7 +1175,7 @@ impl<'a> Ctx<'a> {
             self.comp_scratch = out;
             return false;
         }
-        self.comps[d].fill(&out);
+        self.comps[d].fill(&out, false);
         let n = self.comps[d].len();
         self.cwords[d] = n.div_ceil(64);
         self.cstack[left][d] = [0; CW];
@@ -1289,26 +1375,17 @@ impl<'a> Ctx<'a> {
                     }
                     // The child's scan too, before its composite bitmaps
                     // are made: a child it prunes costs no more.
+                    // Its first set is `uk`: the scan's smallest is `uk`'s
+                    // live part unless a later set has fewer live cells.
                     let kdead = dead | (ALL & !ok);
-                    let ub = uk & !kdead;
-                    let scan = if ub == 0 {
-                        None
-                    } else {
-                        scan_unhit(&self.local.sets, &ca, !kdead, kid, 16)
-                    };
-                    let Some(scan) = scan else {
+                    let Some(scan) = scan_unhit(&self.local.sets, &ca, !kdead, kid, 16) else {
                         self.nodes += 1;
                         dead |= bit;
                         continue;
                     };
-                    let branch = if scan.best_n < ub.count_ones() {
-                        scan.best
-                    } else {
-                        ub
-                    };
                     kid_pre = Some(Pre {
                         allowed: ok,
-                        branch,
+                        branch: scan.best,
                     });
                     degrees &= !(1 << d);
                 }
@@ -1410,8 +1487,8 @@ mod tests {
             }
             assert_eq!(x, y, "{from}..{to}");
         }
-        b.fill(&[ALL; 256]);
-        b.fill(&sets);
+        b.fill(&[ALL; 256], true);
+        b.fill(&sets, true);
         for &s in &sets {
             a.push(s);
         }
