@@ -1546,23 +1546,16 @@ impl Engine {
             }]
         };
         for m in inner {
-            let mut sub = Engine::new(&board);
-            sub.outer = Some(*source);
-            let mut hints = if m.multiple || m.dynamic {
-                sub.multiple_hints(m, true)
-            } else {
-                sub.unary_hints(true)
-            };
-            // As Sudoku Explainer lists a rule's hints: easiest first (score,
-            // complexity, kind; stable), so an elimination several hints
-            // make comes from the easiest.
-            hints.sort_by_key(ChainHint::key);
-            for h in hints {
+            let hints = nested_hints(m, &board, source);
+            for h in hints.iter() {
                 self.nested_ids += 1;
                 let id = self.nested_ids;
+                let wide = |v: &[(u8, u8)]| -> Vec<(usize, u8)> {
+                    v.iter().map(|&(c, d)| (c as usize, d)).collect()
+                };
                 push(
-                    &h.step.eliminations,
-                    &h.rule_parents,
+                    &wide(&h.eliminations),
+                    &wide(&h.parents),
                     (h.complexity, id),
                     &mut out,
                 );
@@ -1868,6 +1861,67 @@ impl Engine {
             self.recycle([region_on, region_off]);
         }
     }
+}
+
+/// What a search uses of a nested rule's hint: its eliminations, the
+/// outer search's offs it relied on, its complexity.
+struct NestedHint {
+    eliminations: Box<[(u8, u8)]>,
+    parents: Box<[(u8, u8)]>,
+    complexity: u32,
+}
+
+/// A nested rule's hints on `board` inside a search that started from
+/// `source`: all of them, easiest first, as Sudoku Explainer lists a rule's
+/// hints (score, complexity, kind; stable), so an elimination several hints
+/// make comes from the easiest. They depend on nothing else, so they are
+/// kept: a step that needs nested chains of the next level (10.0 after 9.5)
+/// meets many of the same grids again, with the same source.
+fn nested_hints(m: Mode, board: &Board, source: &[u16; 81]) -> Rc<Vec<NestedHint>> {
+    type Key = (u8, u8, bool, bool, [u16; 81], [u16; 81], [u8; 81]);
+    thread_local! {
+        static KEPT: std::cell::RefCell<std::collections::HashMap<Key, Rc<Vec<NestedHint>>>> =
+            std::cell::RefCell::new(std::collections::HashMap::new());
+    }
+    let key: Key = (
+        m.level,
+        m.nesting_limit,
+        m.multiple,
+        m.dynamic,
+        *source,
+        board.cand,
+        board.value,
+    );
+    if let Some(h) = KEPT.with(|k| k.borrow().get(&key).cloned()) {
+        return h;
+    }
+    let mut sub = Engine::new(board);
+    sub.outer = Some(*source);
+    let mut hints = if m.multiple || m.dynamic {
+        sub.multiple_hints(m, true)
+    } else {
+        sub.unary_hints(true)
+    };
+    hints.sort_by_key(ChainHint::key);
+    let narrow = |v: &[(usize, u8)]| v.iter().map(|&(c, d)| (c as u8, d)).collect();
+    let hints: Vec<NestedHint> = hints
+        .iter()
+        .map(|h| NestedHint {
+            eliminations: narrow(&h.step.eliminations),
+            parents: narrow(&h.rule_parents),
+            complexity: h.complexity,
+        })
+        .collect();
+    let hints = Rc::new(hints);
+    KEPT.with(|k| {
+        let mut k = k.borrow_mut();
+        // Two thousand grids (some 15 MB), then start afresh.
+        if k.len() >= 2048 {
+            k.clear();
+        }
+        k.insert(key, hints.clone());
+    });
+    hints
 }
 
 /// The unit of the link between two cells (the first of box, row, column
