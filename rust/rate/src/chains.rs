@@ -457,26 +457,11 @@ impl StaticLinks {
                 m &= m - 1;
                 start.push(offs.len() as u32);
                 // On ⇒ off: the cell's others, then the digit's other
-                // places in the box, the row and the column (each once).
-                let mut others = cand & !bit(d);
-                in_cell.push(others.count_ones() as u8);
-                while others != 0 {
-                    let v = others.trailing_zeros() as u8 + 1;
-                    others &= others - 1;
-                    offs.push(Pot::new(c, v, false));
-                }
+                // places in the box, the row and the column.
+                in_cell.push(cand.count_ones() as u8 - 1);
+                offs.extend_from_slice(engine.on_to_off(Pot::new(c, d, true), true).as_slice());
                 let places = engine.places[d as usize - 1];
-                let mut added: u128 = 1 << c;
                 let units = [18 + boxi(c), row(c), 9 + col(c)];
-                for u in units {
-                    let mut p = places & UNIT_MASKS[u] & !added;
-                    added |= p;
-                    while p != 0 {
-                        let o = p.trailing_zeros() as usize;
-                        p &= p - 1;
-                        offs.push(Pot::new(o, d, false));
-                    }
-                }
                 // Off ⇒ on: the cell's last other, the unit's last place.
                 let mut list = Small::new();
                 if cand.count_ones() == 2 {
@@ -1956,34 +1941,9 @@ impl Board {
     /// Every pointing/claiming with eliminations: (eliminations, unit
     /// holding the digit, unit cleared, digit).
     fn all_locking(&self, places: &[u128; 9]) -> Vec<(Elims, usize, usize, u8)> {
-        let mut out = Vec::new();
-        for (k1, k2) in [(18usize, 9usize), (18, 0), (9, 18), (0, 18)] {
-            for d in 1..=9u8 {
-                let digit = places[d as usize - 1];
-                for r1 in k1..k1 + 9 {
-                    let p1 = digit & UNIT_MASKS[r1];
-                    if p1.count_ones() < 2 {
-                        continue;
-                    }
-                    // The one unit of the other kind that could hold them
-                    // all: the first cell's.
-                    let first = p1.trailing_zeros() as usize;
-                    let r2 = match k2 {
-                        0 => row(first),
-                        9 => 9 + col(first),
-                        _ => 18 + boxi(first),
-                    };
-                    if p1 & !UNIT_MASKS[r2] != 0 {
-                        continue;
-                    }
-                    let el = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
-                    if el != 0 {
-                        out.push((cells_of_mask(el).map(|c| (c, d)).collect(), r1, r2, d));
-                    }
-                }
-            }
-        }
-        out
+        crate::singles::lockings(places)
+            .map(|(r1, r2, d, gone)| (cells_of_mask(gone).map(|c| (c, d)).collect(), r1, r2, d))
+            .collect()
     }
 
     /// Every hidden pair with eliminations: (eliminations, unit, digits,

@@ -146,81 +146,57 @@ impl Board {
     /// place in another unit of the first kind, which is then placed
     /// (direct pointing 1.7, direct claiming 1.9).
     pub(crate) fn se_locking(&self, direct: bool) -> Option<Step> {
-        // (kind of the unit holding the digit, kind of the unit cleared).
-        const PAIRS: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
         let places = places_of(&self.cand);
-        for (k1, k2) in PAIRS {
-            for d in 1..=9u8 {
-                let digit = places[d as usize - 1];
-                for i1 in 0..9 {
-                    let r1 = k1 + i1;
-                    let p1 = digit & UNIT_MASKS[r1];
-                    if p1.count_ones() < 2 {
-                        continue;
-                    }
-                    // The unit of the second kind holding every place (at
-                    // most one).
-                    let first = p1.trailing_zeros() as usize;
-                    let r2 = match k2 {
-                        0 => row(first),
-                        9 => 9 + col(first),
-                        _ => 18 + boxi(first),
+        for (r1, r2, d, gone) in lockings(&places) {
+            let k1 = r1 / 9 * 9;
+            let i1 = r1 - k1;
+            let digit = places[d as usize - 1];
+            let pointing = k1 == 18;
+            if !direct {
+                let el = cells_of_mask(gone).map(|c| (c, d)).collect();
+                let t = if pointing {
+                    Technique::Pointing
+                } else {
+                    Technique::BoxLine
+                };
+                return Some(Step {
+                    technique: t,
+                    tenths: t.score_tenths(),
+                    placement: None,
+                    eliminations: el,
+                    detail: format!("on {d} in {} ({})", unit_name(r1), unit_name(r2)),
+                });
+            }
+            for i3 in (0..9).filter(|&i| i != i1) {
+                let r3 = k1 + i3;
+                if !crosses(r3, r2) {
+                    continue;
+                }
+                let p3 = digit & UNIT_MASKS[r3];
+                if p3.count_ones() < 2 {
+                    continue;
+                }
+                let rest = p3 & !UNIT_MASKS[r2];
+                if rest.count_ones() == 1 {
+                    let t = if pointing {
+                        Technique::DirectPointing
+                    } else {
+                        Technique::DirectClaiming
                     };
-                    if p1 & !UNIT_MASKS[r2] != 0 {
-                        continue;
-                    }
-                    let gone = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
-                    if gone == 0 {
-                        continue;
-                    }
-                    let pointing = k1 == 18;
-                    if !direct {
-                        let el = cells_of_mask(gone).map(|c| (c, d)).collect();
-                        let t = if pointing {
-                            Technique::Pointing
-                        } else {
-                            Technique::BoxLine
-                        };
-                        return Some(Step {
-                            technique: t,
-                            tenths: t.score_tenths(),
-                            placement: None,
-                            eliminations: el,
-                            detail: format!("on {d} in {} ({})", unit_name(r1), unit_name(r2)),
-                        });
-                    }
-                    for i3 in (0..9).filter(|&i| i != i1) {
-                        let r3 = k1 + i3;
-                        if !crosses(r3, r2) {
-                            continue;
-                        }
-                        let p3 = digit & UNIT_MASKS[r3];
-                        if p3.count_ones() < 2 {
-                            continue;
-                        }
-                        let rest = p3 & !UNIT_MASKS[r2];
-                        if rest.count_ones() == 1 {
-                            let t = if pointing {
-                                Technique::DirectPointing
-                            } else {
-                                Technique::DirectClaiming
-                            };
-                            return Some(Step {
-                                technique: t,
-                                tenths: t.score_tenths(),
-                                // Only the placement: the eliminations
-                                // are the reasoning, not the step.
-                                placement: Some((rest.trailing_zeros() as usize, d)),
-                                eliminations: Vec::new(),
-                                detail: format!(
-                                    "on {d} in {} ({}), then hidden single in {}",
-                                    unit_name(r1),
-                                    unit_name(r2),
-                                    unit_name(r3)
-                                ),
-                            });
-                        }
-                    }
+                    return Some(Step {
+                        technique: t,
+                        tenths: t.score_tenths(),
+                        // Only the placement: the eliminations
+                        // are the reasoning, not the step.
+                        placement: Some((rest.trailing_zeros() as usize, d)),
+                        eliminations: Vec::new(),
+                        detail: format!(
+                            "on {d} in {} ({}), then hidden single in {}",
+                            unit_name(r1),
+                            unit_name(r2),
+                            unit_name(r3)
+                        ),
+                    });
                 }
             }
         }
@@ -241,6 +217,36 @@ pub(crate) fn crosses(a: usize, b: usize) -> bool {
         (9..=17, 18..=26) => (lo - 9) / 3 == (hi - 18) % 3,
         _ => false,
     }
+}
+
+/// Every intersection with eliminations, in Sudoku Explainer's order (box
+/// to row, box to column, row to box, column to box; digits; units): the
+/// unit holding the digit's places, the unit of the other kind holding them
+/// all, the digit, and its places in the second unit outside the first.
+pub(crate) fn lockings(places: &[u128; 9]) -> impl Iterator<Item = (usize, usize, u8, u128)> + '_ {
+    // (kind of the unit holding the digit, kind of the unit cleared).
+    const PAIRS: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
+    PAIRS.into_iter().flat_map(move |(k1, k2)| {
+        (1..=9u8).flat_map(move |d| {
+            let digit = places[d as usize - 1];
+            (k1..k1 + 9).filter_map(move |r1| {
+                let p1 = digit & UNIT_MASKS[r1];
+                if p1.count_ones() < 2 {
+                    return None;
+                }
+                // The unit of the second kind holding every place (at most
+                // one): the first cell's.
+                let first = p1.trailing_zeros() as usize;
+                let r2 = match k2 {
+                    0 => row(first),
+                    9 => 9 + col(first),
+                    _ => 18 + boxi(first),
+                };
+                let gone = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
+                (p1 & !UNIT_MASKS[r2] == 0 && gone != 0).then_some((r1, r2, d, gone))
+            })
+        })
+    })
 }
 
 #[cfg(test)]
