@@ -69,6 +69,11 @@
 //!   closes the cycle (its ons are all there already).
 //! - Multiple and dynamic searches follow each candidate assumed true once
 //!   ([`Engine::on_cache`]), for its cell's and its units' chains.
+//! - A chain search has one target, its start's negation: it ends there.
+//! - A nested search's X-cycles and X-chains of a digit depend only on the
+//!   digit's places (which of them are a cell's last candidate, and its
+//!   places in the outer search's grid): they are kept per digit
+//!   ([`x_hints`]), and most nested grids leave most digits as they were.
 //! - Nested searches write no texts; potential sets are reused.
 
 use std::collections::VecDeque;
@@ -1104,7 +1109,9 @@ impl Engine {
             offs.add(source, start);
             pending_off.push(start);
         }
-        while !pending_on.is_empty() || !pending_off.is_empty() {
+        // The search has one target (the start's negation): it ends when
+        // it finds it.
+        'search: while !pending_on.is_empty() || !pending_off.is_empty() {
             let least = 2 * (depth + 1);
             if !beats((base + length_tenths(least), least, 0), bar) {
                 break;
@@ -1121,6 +1128,7 @@ impl Engine {
                     if target {
                         targets.push(q);
                         found.push(k);
+                        break 'search;
                     }
                     if offs.add(q, k) {
                         pending_off.push(k);
@@ -1141,6 +1149,7 @@ impl Engine {
                     if target {
                         targets.push(q);
                         found.push(k);
+                        break 'search;
                     }
                     if ons.add(q, k) {
                         pending_on.push(k);
@@ -1267,12 +1276,18 @@ impl Engine {
     }
 
     /// Sudoku Explainer's "Forcing Chains & Cycles": every X-cycle, Y-cycle,
-    /// bidirectional cycle and forcing (X-)chain.
+    /// bidirectional cycle and forcing (X-)chain. A nested search takes the
+    /// X-cycles and X-chains digit by digit from [`x_hints`], which keeps
+    /// them (they depend on the digit's places only).
     fn unary_hints(&mut self, all: bool) -> Vec<ChainHint> {
         let mut hints = Hints::new(all);
-        let (mut cycles, mut chains) = (Vec::new(), Vec::new());
         let mut links = StaticLinks::new(self);
+        let by_digit = all && self.outer.is_some();
         for (y, x) in [(false, true), (true, false), (true, true)] {
+            if by_digit && !y {
+                self.x_hints_by_digit(&mut links, &mut hints);
+                continue;
+            }
             links.set_mode(y, x);
             for c in 0..81 {
                 let card = self.grid[c].count_ones();
@@ -1283,41 +1298,115 @@ impl Engine {
                 while digits != 0 {
                     let d = digits.trailing_zeros() as u8 + 1;
                     digits &= digits - 1;
-                    let mark = self.nodes.len();
-                    let start = self.node(Pot::new(c, d, true), &[]);
-                    cycles.clear();
-                    chains.clear();
-                    // Nothing leads back to an on no off implies: no cycle
-                    // through it, no chain proving it.
-                    let back = links.is_implied(Pot::new(c, d, true));
-                    // Nor can it find a target it cannot reach.
-                    let [cycle, to_off, to_on] = links.reachable(c, d, [back, x, x && back]);
-                    if back && cycle {
-                        self.cycles(&links, start, y, x, hints.bar(), &mut cycles);
-                    }
-                    if x {
-                        if to_off {
-                            self.forcing_chains(&links, start, y, hints.bar(), &mut chains);
-                        }
-                        if back && to_on {
-                            let off = self.node(Pot::new(c, d, false), &[]);
-                            self.forcing_chains(&links, off, y, hints.bar(), &mut chains);
-                        }
-                    }
-                    for &k in &cycles {
-                        let h = self.cycle_hint(k, y, x, hints.bar());
-                        hints.push(h);
-                    }
-                    for &k in &chains {
-                        let h = self.forcing_chain_hint(k, y, hints.bar());
-                        hints.push(h);
-                    }
-                    // The hints are written out: their nodes can go.
-                    self.truncate(mark);
+                    self.unary_from(&mut links, c, d, y, x, &mut hints);
                 }
             }
         }
         hints.list
+    }
+
+    /// The cycles and chains from candidate (`c`, `d`) in one mode.
+    fn unary_from(
+        &mut self,
+        links: &mut StaticLinks,
+        c: usize,
+        d: u8,
+        y: bool,
+        x: bool,
+        hints: &mut Hints,
+    ) {
+        let (mut cycles, mut chains) = (Vec::new(), Vec::new());
+        let mark = self.nodes.len();
+        let start = self.node(Pot::new(c, d, true), &[]);
+        // Nothing leads back to an on no off implies: no cycle through it,
+        // no chain proving it.
+        let back = links.is_implied(Pot::new(c, d, true));
+        // Nor can it find a target it cannot reach.
+        let [cycle, to_off, to_on] = links.reachable(c, d, [back, x, x && back]);
+        if back && cycle {
+            self.cycles(links, start, y, x, hints.bar(), &mut cycles);
+        }
+        if x {
+            if to_off {
+                self.forcing_chains(links, start, y, hints.bar(), &mut chains);
+            }
+            if back && to_on {
+                let off = self.node(Pot::new(c, d, false), &[]);
+                self.forcing_chains(links, off, y, hints.bar(), &mut chains);
+            }
+        }
+        for &k in &cycles {
+            let h = self.cycle_hint(k, y, x, hints.bar());
+            hints.push(h);
+        }
+        for &k in &chains {
+            let h = self.forcing_chain_hint(k, y, hints.bar());
+            hints.push(h);
+        }
+        // The hints are written out: their nodes can go.
+        self.truncate(mark);
+    }
+
+    /// The X-mode hints of a nested search, in the order the search finds
+    /// them (cell by cell, digits ascending), each digit's from [`x_hints`]
+    /// or found afresh and kept there. A chain proving a candidate true
+    /// takes its cell's other candidates on this grid.
+    fn x_hints_by_digit(&mut self, links: &mut StaticLinks, hints: &mut Hints) {
+        let outer = self.outer.expect("a nested search");
+        let outer_places = places_of(&outer);
+        let mut found: Vec<(u8, u8, usize, XHints)> = Vec::new();
+        let mut links_set = false;
+        for d in 1..=9u8 {
+            let i = d as usize - 1;
+            let mut singles = 0u128;
+            let mut m = self.places[i];
+            while m != 0 {
+                let c = m.trailing_zeros() as usize;
+                m &= m - 1;
+                if self.grid[c] == bit(d) {
+                    singles |= 1 << c;
+                }
+            }
+            let key = (d, self.places[i], singles, outer_places[i]);
+            let list = match x_hints(&key) {
+                Some(list) => list,
+                None => {
+                    if !links_set {
+                        links.set_mode(false, true);
+                        links_set = true;
+                    }
+                    let mut own = Hints::new(true);
+                    let mut list = Vec::new();
+                    let mut m = self.places[i] & !singles;
+                    while m != 0 {
+                        let c = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        if self.value[c] != 0 {
+                            continue;
+                        }
+                        self.unary_from(links, c, d, false, true, &mut own);
+                        list.extend(own.list.drain(..).map(|h| (c as u8, h)));
+                    }
+                    let list = Rc::new(list);
+                    keep_x_hints(key, list.clone());
+                    list
+                }
+            };
+            for k in 0..list.len() {
+                found.push((list[k].0, d, k, list.clone()));
+            }
+        }
+        found.sort_unstable_by_key(|&(c, d, k, _)| (c, d, k));
+        for (_, _, k, list) in found {
+            let mut h = list[k].1.clone();
+            if let Some((c, d)) = h.step.placement {
+                h.step.eliminations = (1..=9u8)
+                    .filter(|&v| v != d && self.has(c, v))
+                    .map(|v| (c, v))
+                    .collect();
+            }
+            hints.push(Some(h));
+        }
     }
 
     // ----- dynamic and multiple chains -----
@@ -1907,6 +1996,36 @@ fn nested_hints(m: Mode, board: &Board, source: &[u16; 81]) -> Rc<Vec<NestedHint
         k.insert(key, hints.clone());
     });
     hints
+}
+
+/// A digit, its places, those that are their cell's last candidate, and
+/// its places in the outer search's grid: all its X-cycles and X-chains
+/// depend on.
+type XKey = (u8, u128, u128, u128);
+
+/// A digit's X-mode hints, each with its start cell.
+type XHints = Rc<Vec<(u8, ChainHint)>>;
+
+thread_local! {
+    static X_KEPT: std::cell::RefCell<std::collections::HashMap<XKey, XHints>> =
+        std::cell::RefCell::new(std::collections::HashMap::new());
+}
+
+/// The X-mode hints kept for a digit (see [`Engine::x_hints_by_digit`]),
+/// with their start cells.
+fn x_hints(key: &XKey) -> Option<XHints> {
+    X_KEPT.with(|k| k.borrow().get(key).cloned())
+}
+
+fn keep_x_hints(key: XKey, list: XHints) {
+    X_KEPT.with(|k| {
+        let mut k = k.borrow_mut();
+        // Some sixty thousand digits (a few MB), then start afresh.
+        if k.len() >= 1 << 16 {
+            k.clear();
+        }
+        k.insert(key, list);
+    });
 }
 
 /// The unit of the link between two cells (the first of box, row, column
