@@ -1536,7 +1536,8 @@ impl Engine {
             }
         };
         // Pointing and claiming.
-        let places = places_of(&board.cand);
+        let places = self.places;
+        debug_assert_eq!(places, places_of(&board.cand));
         for (el, r1, r2, d) in board.all_locking(&places) {
             let parents: Vec<(usize, u8)> = UNITS[r1]
                 .iter()
@@ -2074,6 +2075,9 @@ impl Board {
                 continue;
             }
             let pos: [u16; 9] = self.unit_positions(u);
+            if !has_twin_pair(&pos) {
+                continue;
+            }
             for m in crate::subsets::masks_of_size(2) {
                 let (i, j) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
                 if pos[i].count_ones() < 2 || pos[j].count_ones() < 2 {
@@ -2103,6 +2107,9 @@ impl Board {
                 continue;
             }
             let cand: [u16; 9] = std::array::from_fn(|i| self.cand[UNITS[u][i]]);
+            if !has_twin_pair(&cand) {
+                continue;
+            }
             for m in crate::subsets::masks_of_size(2) {
                 let (i, j) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
                 if cand[i].count_ones() < 2 || cand[j].count_ones() < 2 {
@@ -2146,6 +2153,15 @@ impl Board {
             }
         }
         for (base, cover) in [(9usize, 0usize), (0, 9)] {
+            // An X-Wing needs two lines holding the digit in the same two
+            // places.
+            let any = (0..9).any(|d| {
+                let lines: [u16; 9] = std::array::from_fn(|i| pos[base + i][d]);
+                placed[d + 1] + 4 <= 9 && has_twin_pair(&lines)
+            });
+            if !any {
+                continue;
+            }
             for m in crate::subsets::masks_of_size(2) {
                 let (i, j) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
                 for d in 1..=9u8 {
@@ -2180,6 +2196,23 @@ impl Board {
         }
         out
     }
+}
+
+/// Whether two of the masks are the same pair (two bits): a hidden or
+/// naked pair, or an X-Wing's two lines.
+fn has_twin_pair(masks: &[u16; 9]) -> bool {
+    let mut seen = [0u16; 9];
+    let mut n = 0;
+    for &m in masks {
+        if m.count_ones() == 2 {
+            if seen[..n].contains(&m) {
+                return true;
+            }
+            seen[n] = m;
+            n += 1;
+        }
+    }
+    false
 }
 
 /// The row of a cell.
