@@ -83,9 +83,14 @@ use crate::*;
 
 const NPOT: usize = 81 * 9 * 2;
 
-/// An elimination found by a basic or nested rule inside a search: the off,
-/// the offs it relied on, the nested chain's complexity and its id.
-type Advanced = (Pot, Vec<u32>, u32, u32);
+/// The eliminations found by a basic or nested rule inside a search: each
+/// off, where the offs it relied on are in `parents` (start, count), the
+/// nested chain's complexity and its id.
+#[derive(Default)]
+struct Advanced {
+    items: Vec<(Pot, u32, u32, u32, u32)>,
+    parents: Vec<u32>,
+}
 
 /// A potential: (cell * 9 + digit - 1) * 2 + on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -367,6 +372,8 @@ struct Engine {
     /// The static searches' queues and lists, kept between searches.
     scratch: Scratch,
     follow_scratch: FollowScratch,
+    /// The buffer [`Engine::advanced`] fills (kept between stalls).
+    advanced_out: Advanced,
     /// In a multiple or dynamic search: what assuming each candidate true
     /// implies (by candidate index), followed once and reused by its cell's
     /// and its units' forcing chains.
@@ -428,10 +435,6 @@ struct StaticLinks {
     succ: Vec<u64>,
     /// `offs` by local number.
     off_local: Vec<u16>,
-    /// For each candidate: the candidates its falsity makes true (a bit
-    /// set), and whether there are any.
-    ons_bits: Vec<u64>,
-    has_ons: Vec<bool>,
     /// Scratch for [`StaticLinks::reachable`].
     seen: Vec<u64>,
     todo: Vec<u16>,
@@ -464,8 +467,24 @@ impl StaticLinks {
                 // On ⇒ off: the cell's others, then the digit's other
                 // places in the box, the row and the column.
                 in_cell.push(cand.count_ones() as u8 - 1);
-                offs.extend_from_slice(engine.on_to_off(Pot::new(c, d, true), true).as_slice());
+                // (as [`Engine::on_to_off`] lists them)
+                let mut others = cand & !bit(d);
+                while others != 0 {
+                    let v = others.trailing_zeros() as u8 + 1;
+                    others &= others - 1;
+                    offs.push(Pot::new(c, v, false));
+                }
                 let places = engine.places[d as usize - 1];
+                let mut added: u128 = 1 << c;
+                for u in [18 + boxi(c), row(c), 9 + col(c)] {
+                    let mut m = places & UNIT_MASKS[u] & !added;
+                    added |= m;
+                    while m != 0 {
+                        let o = m.trailing_zeros() as usize;
+                        m &= m - 1;
+                        offs.push(Pot::new(o, d, false));
+                    }
+                }
                 let units = [18 + boxi(c), row(c), 9 + col(c)];
                 // Off ⇒ on: the cell's last other, the unit's last place.
                 let mut list = Small::new();
@@ -498,8 +517,6 @@ impl StaticLinks {
             implied: vec![0; words],
             succ: vec![0; n * words],
             off_local,
-            ons_bits: vec![0; n * words],
-            has_ons: vec![false; n],
             seen: vec![0; words],
             todo: Vec::new(),
         }
@@ -517,34 +534,31 @@ impl StaticLinks {
         let w = self.words;
         let mut implied = std::mem::take(&mut self.implied);
         let mut succ = std::mem::take(&mut self.succ);
-        let mut ons_bits = std::mem::take(&mut self.ons_bits);
-        let mut has_ons = std::mem::take(&mut self.has_ons);
-        implied.iter_mut().for_each(|v| *v = 0);
-        succ.iter_mut().for_each(|v| *v = 0);
-        ons_bits.iter_mut().for_each(|v| *v = 0);
+        implied.fill(0);
+        succ.fill(0);
         let n = self.ons.len();
-        for b in 0..n {
-            let list = self.ons_at(b);
-            has_ons[b] = !list.is_empty();
-            for &(q, _) in list {
-                let t = self.index(q);
-                implied[t / 64] |= 1 << (t % 64);
-                ons_bits[b * w + t / 64] |= 1 << (t % 64);
-            }
-        }
         // a's truth turns b off and b's falsity makes its ons true; the
         // links are symmetric, so a is among the offs of b.
-        for b in (0..n).filter(|&b| has_ons[b]) {
+        for b in 0..n {
+            let list = self.ons_at(b);
+            if list.is_empty() {
+                continue;
+            }
+            let mut targets = [0u16; 4];
+            for (t, &(q, _)) in targets.iter_mut().zip(list) {
+                *t = self.index(q) as u16;
+                implied[*t as usize / 64] |= 1 << (*t % 64);
+            }
+            let targets = &targets[..list.len()];
             let from = self.start[b] as usize + if y { 0 } else { self.in_cell[b] as usize };
-            let bits = &ons_bits[b * w..b * w + w];
             for &a in &self.off_local[from..self.start[b + 1] as usize] {
-                let a = a as usize;
-                let row = &mut succ[a * w..a * w + w];
-                row.iter_mut().zip(bits).for_each(|(r, o)| *r |= o);
+                let row = &mut succ[a as usize * w..a as usize * w + w];
+                for &t in targets {
+                    row[t as usize / 64] |= 1 << (t % 64);
+                }
             }
         }
         (self.implied, self.succ) = (implied, succ);
-        (self.ons_bits, self.has_ons) = (ons_bits, has_ons);
     }
 
     /// The ons the falsity of candidate `b` (local number) implies in this
@@ -610,7 +624,22 @@ impl StaticLinks {
         let a = self.local[c * 9 + d as usize - 1] as usize;
         let has = |seen: &[u64], t: usize| seen[t / 64] >> (t % 64) & 1 == 1;
         let mut out = [false; 3];
-        if want[0] || want[1] {
+        // Its falsity is reached when a candidate it turns off is true (a
+        // never turns itself off; the links are symmetric), which only one
+        // some off implies can be.
+        let mut offs = [0u64; 12];
+        let mut off = false;
+        if want[1] {
+            let from = self.start[a] as usize + if self.y { 0 } else { self.in_cell[a] as usize };
+            for &b in &self.off_local[from..self.start[a + 1] as usize] {
+                let b = b as usize;
+                if self.implied[b / 64] >> (b % 64) & 1 == 1 {
+                    offs[b / 64] |= 1 << (b % 64);
+                    off = true;
+                }
+            }
+        }
+        if want[0] || off {
             // From its truth: what is true one round or more on (itself
             // only if it comes back: a cycle; a loop of one round is none).
             self.seen.iter_mut().for_each(|s| *s = 0);
@@ -618,13 +647,6 @@ impl StaticLinks {
             let mut m = [0u64; 12];
             m[..w].copy_from_slice(&self.succ[a * w..a * w + w]);
             m[a / 64] &= !(1 << (a % 64));
-            // Its falsity is reached when a candidate it turns off is true
-            // (a never turns itself off; the links are symmetric).
-            let from = self.start[a] as usize + if self.y { 0 } else { self.in_cell[a] as usize };
-            let mut offs = [0u64; 12];
-            for &b in &self.off_local[from..self.start[a + 1] as usize] {
-                offs[b as usize / 64] |= 1 << (b % 64);
-            }
             for (i, &r) in m[..w].iter().enumerate() {
                 self.seen[i] = r;
                 let mut r = r;
@@ -635,7 +657,7 @@ impl StaticLinks {
                 }
             }
             let hit = |seen: &[u64]| seen.iter().zip(&offs).any(|(s, o)| s & o != 0);
-            let (cycle, off) = (want[0], want[1]);
+            let cycle = want[0];
             self.close(|seen| (!cycle || has(seen, a)) && (!off || hit(seen)));
             out[0] = cycle && has(&self.seen, a);
             out[1] = off && hit(&self.seen);
@@ -689,6 +711,7 @@ impl Engine {
             spare: Vec::new(),
             scratch: Scratch::default(),
             follow_scratch: FollowScratch::default(),
+            advanced_out: Advanced::default(),
             on_cache: Vec::new(),
         }
     }
@@ -1490,9 +1513,11 @@ impl Engine {
             }
             if mode.level > 0 {
                 let mut any = false;
-                for (q, parents, nested, id) in self.advanced(mode, &source, offs) {
+                let adv = self.advanced(mode, &source, offs);
+                for &(q, from, count, nested, id) in &adv.items {
                     if !offs.contains(q) {
-                        let k = self.node(q, parents.as_slice());
+                        let parents = &adv.parents[from as usize..(from + count) as usize];
+                        let k = self.node(q, parents);
                         self.nodes[k as usize].nested = nested;
                         self.nodes[k as usize].nested_id = id;
                         offs.add(q, k);
@@ -1500,6 +1525,7 @@ impl Engine {
                         any = true;
                     }
                 }
+                self.advanced_out = adv;
                 if any {
                     continue;
                 }
@@ -1511,28 +1537,41 @@ impl Engine {
     /// The eliminations of the first of the basic rules (and, at nested
     /// levels, chaining rules) that has any on the current grid, each with
     /// the offs it relied on (candidates of `source` gone from the grid).
-    fn advanced(&mut self, mode: Mode, source: &[u16; 81], offs: &PotSet) -> Vec<Advanced> {
+    fn advanced(&mut self, mode: Mode, source: &[u16; 81], offs: &PotSet) -> Advanced {
         let board = Board {
             value: self.value,
             cand: self.grid,
         };
         let gone = |c: usize, d: u8| source[c] & bit(d) != 0 && board.cand[c] & bit(d) == 0;
-        let mut out: Vec<Advanced> = Vec::new();
+        let mut out = std::mem::take(&mut self.advanced_out);
+        out.items.clear();
+        out.parents.clear();
         // A rule that relies on no candidate the search removed held
         // before it: Sudoku Explainer leaves it out of the chain.
-        let push = |el: &[(usize, u8)],
-                    parents: &[(usize, u8)],
+        let push = |el: &mut dyn Iterator<Item = (usize, u8)>,
+                    parents: &mut dyn Iterator<Item = (usize, u8)>,
                     nested: (u32, u32),
-                    out: &mut Vec<Advanced>| {
-            if parents.is_empty() {
+                    out: &mut Advanced| {
+            let from = out.parents.len();
+            let mut any = false;
+            for (c, d) in parents {
+                any = true;
+                if let Some(k) = offs.get(Pot::new(c, d, false)) {
+                    out.parents.push(k);
+                }
+            }
+            if !any {
                 return;
             }
-            let ps: Vec<u32> = parents
-                .iter()
-                .filter_map(|&(c, d)| offs.get(Pot::new(c, d, false)))
-                .collect();
-            for &(c, d) in el {
-                out.push((Pot::new(c, d, false), ps.clone(), nested.0, nested.1));
+            let count = (out.parents.len() - from) as u32;
+            for (c, d) in el {
+                out.items.push((
+                    Pot::new(c, d, false),
+                    from as u32,
+                    count,
+                    nested.0,
+                    nested.1,
+                ));
             }
         };
         // Pointing and claiming.
@@ -1544,9 +1583,14 @@ impl Engine {
                 .filter(|&&c| gone(c, d) && !UNITS[r2].contains(&c))
                 .map(|&c| (c, d))
                 .collect();
-            push(&el, &parents, (0, 0), &mut out);
+            push(
+                &mut el.iter().copied(),
+                &mut parents.iter().copied(),
+                (0, 0),
+                &mut out,
+            );
         }
-        if !out.is_empty() {
+        if !out.items.is_empty() {
             return out;
         }
         for (el, u, digits, union) in board.all_hidden_pairs() {
@@ -1558,9 +1602,14 @@ impl Engine {
                     }
                 }
             }
-            push(&el, &parents, (0, 0), &mut out);
+            push(
+                &mut el.iter().copied(),
+                &mut parents.iter().copied(),
+                (0, 0),
+                &mut out,
+            );
         }
-        if !out.is_empty() {
+        if !out.items.is_empty() {
             return out;
         }
         for (el, cells, digits) in board.all_naked_pairs() {
@@ -1572,9 +1621,14 @@ impl Engine {
                     }
                 }
             }
-            push(&el, &parents, (0, 0), &mut out);
+            push(
+                &mut el.iter().copied(),
+                &mut parents.iter().copied(),
+                (0, 0),
+                &mut out,
+            );
         }
-        if !out.is_empty() {
+        if !out.items.is_empty() {
             return out;
         }
         for (el, bases, covers, d) in board.all_x_wings(&places) {
@@ -1586,9 +1640,14 @@ impl Engine {
                     }
                 }
             }
-            push(&el, &parents, (0, 0), &mut out);
+            push(
+                &mut el.iter().copied(),
+                &mut parents.iter().copied(),
+                (0, 0),
+                &mut out,
+            );
         }
-        if !out.is_empty() || mode.level < 2 {
+        if !out.items.is_empty() || mode.level < 2 {
             return out;
         }
         // Nested chains: their eliminations, parents = the outer search's
@@ -1625,17 +1684,15 @@ impl Engine {
             for h in hints.iter() {
                 self.nested_ids += 1;
                 let id = self.nested_ids;
-                let wide = |v: &[(u8, u8)]| -> Vec<(usize, u8)> {
-                    v.iter().map(|&(c, d)| (c as usize, d)).collect()
-                };
+                let wide = |&(c, d): &(u8, u8)| (c as usize, d);
                 push(
-                    &wide(&h.eliminations),
-                    &wide(&h.parents),
+                    &mut h.eliminations.iter().map(wide),
+                    &mut h.parents.iter().map(wide),
                     (h.complexity, id),
                     &mut out,
                 );
             }
-            if !out.is_empty() {
+            if !out.items.is_empty() {
                 return out;
             }
         }

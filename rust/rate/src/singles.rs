@@ -223,16 +223,17 @@ pub(crate) fn crosses(a: usize, b: usize) -> bool {
 /// to row, box to column, row to box, column to box; digits; units): the
 /// unit holding the digit's places, the unit of the other kind holding them
 /// all, the digit, and its places in the second unit outside the first.
-pub(crate) fn lockings(places: &[u128; 9]) -> impl Iterator<Item = (usize, usize, u8, u128)> + '_ {
+pub(crate) fn lockings(places: &[u128; 9]) -> impl Iterator<Item = (usize, usize, u8, u128)> {
     // (kind of the unit holding the digit, kind of the unit cleared).
     const PAIRS: [(usize, usize); 4] = [(18, 9), (18, 0), (9, 18), (0, 18)];
-    PAIRS.into_iter().flat_map(move |(k1, k2)| {
-        (1..=9u8).flat_map(move |d| {
+    let mut out = Vec::new();
+    for (k1, k2) in PAIRS {
+        for d in 1..=9u8 {
             let digit = places[d as usize - 1];
-            (k1..k1 + 9).filter_map(move |r1| {
+            for r1 in k1..k1 + 9 {
                 let p1 = digit & UNIT_MASKS[r1];
                 if p1.count_ones() < 2 {
-                    return None;
+                    continue;
                 }
                 // The unit of the second kind holding every place (at most
                 // one): the first cell's.
@@ -243,10 +244,13 @@ pub(crate) fn lockings(places: &[u128; 9]) -> impl Iterator<Item = (usize, usize
                     _ => 18 + boxi(first),
                 };
                 let gone = digit & UNIT_MASKS[r2] & !UNIT_MASKS[r1];
-                (p1 & !UNIT_MASKS[r2] == 0 && gone != 0).then_some((r1, r2, d, gone))
-            })
-        })
-    })
+                if p1 & !UNIT_MASKS[r2] == 0 && gone != 0 {
+                    out.push((r1, r2, d, gone));
+                }
+            }
+        }
+    }
+    out.into_iter()
 }
 
 #[cfg(test)]
