@@ -378,6 +378,10 @@ struct Engine {
     /// implies (by candidate index), followed once and reused by its cell's
     /// and its units' forcing chains.
     on_cache: Vec<Option<Rc<OnFollow>>>,
+    /// In a static multiple search (the grid fixed): the ons each
+    /// candidate's falsity implies, by candidate index, in
+    /// [`Engine::off_to_on`]'s order (empty when not in such a search).
+    static_ons: Vec<Small<(Pot, u8), 4>>,
 }
 
 thread_local! {
@@ -713,6 +717,7 @@ impl Engine {
             follow_scratch: FollowScratch::default(),
             advanced_out: Advanced::default(),
             on_cache: Vec::new(),
+            static_ons: Vec::new(),
         }
     }
 
@@ -877,6 +882,16 @@ impl Engine {
         // An on already implied matters only if its off is too (a
         // contradiction).
         let known = |q: Pot| ons.contains(q) && !offs.contains(q.conj());
+        if source.is_none() && !self.static_ons.is_empty() && y && x {
+            let mut parents = Parents::new();
+            parents.push(n);
+            for &(q, cause) in self.static_ons[c * 9 + d as usize - 1].as_slice() {
+                if !known(q) {
+                    out.push((q, parents, cause));
+                }
+            }
+            return;
+        }
         if y && self.grid[c].count_ones() == 2 {
             let other = (self.grid[c] & !bit(d)).trailing_zeros() as u8 + 1;
             if known(Pot::new(c, other, true)) {
@@ -895,6 +910,34 @@ impl Engine {
             out.push((Pot::new(c, other, true), parents, CELL));
         }
         self.off_to_on_x(n, source, ons, offs, x, out);
+    }
+
+    /// What each candidate's falsity implies on this grid (the cell's last
+    /// other candidate, then the digit's last other place in the box, the
+    /// row, the column), by candidate index.
+    fn list_static_ons(&self) -> Vec<Small<(Pot, u8), 4>> {
+        let mut all = vec![Small::new(); NPOT / 2];
+        for c in 0..81 {
+            let cand = self.grid[c];
+            let mut m = cand;
+            while m != 0 {
+                let d = m.trailing_zeros() as u8 + 1;
+                m &= m - 1;
+                let list = &mut all[c * 9 + d as usize - 1];
+                if cand.count_ones() == 2 {
+                    let other = (cand & !bit(d)).trailing_zeros() as u8 + 1;
+                    list.push((Pot::new(c, other, true), CELL));
+                }
+                let places = self.places[d as usize - 1] & !(1 << c);
+                for u in [18 + boxi(c), row(c), 9 + col(c)] {
+                    let p = places & UNIT_MASKS[u];
+                    if p.count_ones() == 1 {
+                        list.push((Pot::new(p.trailing_zeros() as usize, d, true), u as u8));
+                    }
+                }
+            }
+        }
+        all
     }
 
     /// The X part of [`Engine::off_to_on`], appended to `out`.
@@ -1768,8 +1811,8 @@ impl Engine {
         &self,
         mode: Mode,
         target: Pot,
-        branches: &[(String, u32)],
-        what: &str,
+        branches: &[u32],
+        what: impl FnOnce() -> String,
         sort_key: u8,
         start_cause: u8,
         bar: Option<Key>,
@@ -1786,7 +1829,7 @@ impl Engine {
         if eliminations.is_empty() {
             return None;
         }
-        let complexity = self.complexity_of(&branches.iter().map(|b| b.1).collect::<Vec<u32>>());
+        let complexity = self.complexity_of(branches);
         if !beats(
             (
                 mode.base_tenths() + length_tenths(complexity),
@@ -1798,8 +1841,8 @@ impl Engine {
             return None;
         }
         let detail = self.describe(|| {
-            let chains: Vec<String> = branches.iter().map(|(_, n)| self.chain_text(*n)).collect();
-            format!("{what}: {}", chains.join("; "))
+            let chains: Vec<String> = branches.iter().map(|&n| self.chain_text(n)).collect();
+            format!("{}: {}", what(), chains.join("; "))
         });
         Some(ChainHint {
             step: Step {
@@ -1811,11 +1854,7 @@ impl Engine {
             },
             complexity,
             sort_key,
-            rule_parents: self.rule_parents(
-                &branches.iter().map(|b| b.1).collect::<Vec<u32>>(),
-                start_cause,
-                false,
-            ),
+            rule_parents: self.rule_parents(branches, start_cause, false),
         })
     }
 
@@ -1825,6 +1864,9 @@ impl Engine {
         let mark = self.nodes.len();
         self.on_cache.clear();
         self.on_cache.resize_with(NPOT / 2, || None);
+        if !mode.dynamic {
+            self.static_ons = self.list_static_ons();
+        }
         for c in 0..81 {
             let card = self.grid[c].count_ones();
             if self.value[c] != 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
@@ -1842,6 +1884,7 @@ impl Engine {
             .collect();
         self.recycle(cached.into_iter().flat_map(|f| [f.ons, f.offs]));
         self.truncate(mark);
+        self.static_ons.clear();
         hints.list
     }
 
@@ -1937,15 +1980,14 @@ impl Engine {
         for (set, on) in [(&cell_on, true), (&cell_off, false)] {
             let Some(set) = set else { continue };
             for &p in &set.order {
-                let branches: Vec<(String, u32)> = values
-                    .iter()
-                    .map(|(d, f)| {
-                        let s = if on { &f.ons } else { &f.offs };
-                        (d.to_string(), s.get(p).expect("in every branch"))
-                    })
-                    .collect();
-                let what = format!("cell forcing on {}", cell_name(c));
-                let h = self.reduction_hint(mode, p, &branches, &what, 5, CELL, hints.bar());
+                let mut branches = Small::<u32, 9>::new();
+                for (_, f) in &values {
+                    let s = if on { &f.ons } else { &f.offs };
+                    branches.push(s.get(p).expect("in every branch"));
+                }
+                let what = || format!("cell forcing on {}", cell_name(c));
+                let h =
+                    self.reduction_hint(mode, p, branches.as_slice(), what, 5, CELL, hints.bar());
                 hints.push(h);
             }
         }
@@ -1954,11 +1996,13 @@ impl Engine {
 
     fn region_hints(&mut self, mode: Mode, c: usize, d: u8, own: &Rc<OnFollow>, hints: &mut Hints) {
         for u in [18 + boxi(c), row(c), 9 + col(c)] {
-            let places: Vec<usize> = UNITS[u]
-                .iter()
-                .copied()
-                .filter(|&o| self.has(o, d))
-                .collect();
+            let mut places = Small::<usize, 9>::new();
+            for &o in &UNITS[u] {
+                if self.has(o, d) {
+                    places.push(o);
+                }
+            }
+            let places = places.as_slice();
             let n = places.len();
             if !(n == 2 || (mode.multiple && n > 2)) || places[0] != c {
                 continue;
@@ -1966,7 +2010,7 @@ impl Engine {
             let mut pos: Vec<Rc<OnFollow>> = Vec::new();
             let mut region_on = self.copy_set(&own.ons);
             let mut region_off = self.copy_set(&own.offs);
-            for &o in &places {
+            for &o in places {
                 if o == c {
                     pos.push(own.clone());
                 } else {
@@ -1976,17 +2020,23 @@ impl Engine {
                     pos.push(f);
                 }
             }
-            let what = format!("region forcing on {d} in {}", unit_name(u));
             for (set, on) in [(&region_on, true), (&region_off, false)] {
                 for &p in &set.order {
-                    let branches: Vec<(String, u32)> = pos
-                        .iter()
-                        .map(|f| {
-                            let s = if on { &f.ons } else { &f.offs };
-                            (String::new(), s.get(p).expect("in every branch"))
-                        })
-                        .collect();
-                    let h = self.reduction_hint(mode, p, &branches, &what, 6, u as u8, hints.bar());
+                    let mut branches = Small::<u32, 9>::new();
+                    for f in &pos {
+                        let s = if on { &f.ons } else { &f.offs };
+                        branches.push(s.get(p).expect("in every branch"));
+                    }
+                    let what = || format!("region forcing on {d} in {}", unit_name(u));
+                    let h = self.reduction_hint(
+                        mode,
+                        p,
+                        branches.as_slice(),
+                        what,
+                        6,
+                        u as u8,
+                        hints.bar(),
+                    );
                     hints.push(h);
                 }
             }
