@@ -209,26 +209,6 @@ impl PotSet {
             self.at[p.0 as usize] = u32::MAX;
         }
     }
-
-    /// Makes this (empty) set a copy of `other`.
-    fn copy_from(&mut self, other: &PotSet) {
-        for &p in &other.order {
-            self.at[p.0 as usize] = other.at[p.0 as usize];
-        }
-        self.order.extend_from_slice(&other.order);
-    }
-
-    /// Keeps only the potentials also in `other` (order kept).
-    fn retain(&mut self, other: &PotSet) {
-        let at = &mut self.at;
-        self.order.retain(|p| {
-            let keep = other.contains(*p);
-            if !keep {
-                at[p.0 as usize] = u32::MAX;
-            }
-            keep
-        });
-    }
 }
 
 /// A chaining hint: what it does, its score and its tie-breakers.
@@ -408,6 +388,17 @@ struct OnFollow {
     ons: PotSet,
     offs: PotSet,
     absurd: Option<(u32, u32)>,
+}
+
+impl OnFollow {
+    /// The ons (`on`) or the offs.
+    fn set(&self, on: bool) -> &PotSet {
+        if on {
+            &self.ons
+        } else {
+            &self.offs
+        }
+    }
 }
 
 /// Every static link of the grid, listed once per search: for each
@@ -727,13 +718,6 @@ impl Engine {
             .pop()
             .or_else(|| SPARE_SETS.with(|s| s.borrow_mut().pop()))
             .unwrap_or_else(PotSet::new)
-    }
-
-    /// A copy of `other`.
-    fn copy_set(&mut self, other: &PotSet) -> PotSet {
-        let mut s = self.new_set();
-        s.copy_from(other);
-        s
     }
 
     /// Gives sets back for reuse.
@@ -1908,9 +1892,7 @@ impl Engine {
     }
 
     fn cell_hints(&mut self, mode: Mode, c: usize, card: u32, hints: &mut Hints) {
-        let mut values: Vec<(u8, Rc<OnFollow>)> = Vec::new();
-        let mut cell_on: Option<PotSet> = None;
-        let mut cell_off: Option<PotSet> = None;
+        let mut values: Vec<Rc<OnFollow>> = Vec::with_capacity(9);
         for d in (1..=9u8)
             .filter(|&d| self.grid[c] & bit(d) != 0)
             .collect::<Vec<u8>>()
@@ -1960,30 +1942,24 @@ impl Engine {
             if !mode.nishio {
                 self.region_hints(mode, c, d, &f, hints);
             }
-            match (&mut cell_on, &mut cell_off) {
-                (Some(a), Some(b)) => {
-                    a.retain(on_on);
-                    b.retain(on_off);
-                }
-                _ => {
-                    cell_on = Some(self.copy_set(on_on));
-                    cell_off = Some(self.copy_set(on_off));
-                }
-            }
             self.recycle([off_on, off_off]);
-            values.push((d, f));
+            values.push(f);
         }
         if mode.nishio || !(card == 2 || (mode.multiple && card > 2)) {
-            self.recycle(cell_on.into_iter().chain(cell_off));
             return;
         }
-        for (set, on) in [(&cell_on, true), (&cell_off, false)] {
-            let Some(set) = set else { continue };
-            for &p in &set.order {
+        // What every value of the cell implies.
+        for on in [true, false] {
+            for &p in &values[0].set(on).order {
                 let mut branches = Small::<u32, 9>::new();
-                for (_, f) in &values {
-                    let s = if on { &f.ons } else { &f.offs };
-                    branches.push(s.get(p).expect("in every branch"));
+                for f in &values {
+                    match f.set(on).get(p) {
+                        Some(n) => branches.push(n),
+                        None => break,
+                    }
+                }
+                if branches.len < values.len() {
+                    continue;
                 }
                 let what = || format!("cell forcing on {}", cell_name(c));
                 let h =
@@ -1991,7 +1967,6 @@ impl Engine {
                 hints.push(h);
             }
         }
-        self.recycle(cell_on.into_iter().chain(cell_off));
     }
 
     fn region_hints(&mut self, mode: Mode, c: usize, d: u8, own: &Rc<OnFollow>, hints: &mut Hints) {
@@ -2007,25 +1982,26 @@ impl Engine {
             if !(n == 2 || (mode.multiple && n > 2)) || places[0] != c {
                 continue;
             }
-            let mut pos: Vec<Rc<OnFollow>> = Vec::new();
-            let mut region_on = self.copy_set(&own.ons);
-            let mut region_off = self.copy_set(&own.offs);
+            let mut pos: Vec<Rc<OnFollow>> = Vec::with_capacity(9);
             for &o in places {
                 if o == c {
                     pos.push(own.clone());
                 } else {
-                    let f = self.on_follow(mode, o, d);
-                    region_on.retain(&f.ons);
-                    region_off.retain(&f.offs);
-                    pos.push(f);
+                    pos.push(self.on_follow(mode, o, d));
                 }
             }
-            for (set, on) in [(&region_on, true), (&region_off, false)] {
-                for &p in &set.order {
+            // What every place of the digit in the unit implies.
+            for on in [true, false] {
+                for &p in &own.set(on).order {
                     let mut branches = Small::<u32, 9>::new();
                     for f in &pos {
-                        let s = if on { &f.ons } else { &f.offs };
-                        branches.push(s.get(p).expect("in every branch"));
+                        match f.set(on).get(p) {
+                            Some(n) => branches.push(n),
+                            None => break,
+                        }
+                    }
+                    if branches.len < pos.len() {
+                        continue;
                     }
                     let what = || format!("region forcing on {d} in {}", unit_name(u));
                     let h = self.reduction_hint(
@@ -2040,7 +2016,6 @@ impl Engine {
                     hints.push(h);
                 }
             }
-            self.recycle([region_on, region_off]);
         }
     }
 }
