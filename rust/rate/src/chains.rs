@@ -775,8 +775,12 @@ impl Engine {
     /// Calls `f` with every node behind `target`, itself included, once per
     /// distinct potential (depth first, a node before its parents).
     fn for_each_ancestor(&self, target: u32, mut f: impl FnMut(u32, &Node)) {
+        thread_local! {
+            static TODO: std::cell::Cell<Vec<u32>> = const { std::cell::Cell::new(Vec::new()) };
+        }
         let mut seen = [0u64; NPOT.div_ceil(64)];
-        let mut todo = vec![target];
+        let mut todo = TODO.take();
+        todo.push(target);
         while let Some(k) = todo.pop() {
             let node = &self.nodes[k as usize];
             let (w, b) = (node.pot.0 as usize / 64, node.pot.0 % 64);
@@ -787,6 +791,7 @@ impl Engine {
             f(k, node);
             todo.extend(self.parents(k).iter().copied());
         }
+        TODO.set(todo);
     }
 
     fn node(&mut self, pot: Pot, parents: &[u32]) -> u32 {
