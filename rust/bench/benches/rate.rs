@@ -493,9 +493,14 @@ fn run_serate(o: &Options, cp: &str) -> Result<(), String> {
         "generated (not minimal)".into(),
         (minimal..o.se_gen).map(|k| gen(k, false)).collect(),
     ));
-    if has_qqwing() && o.se_qqwing > 0 {
-        let (_, expert) = qqwing_generate(Level::Expert, o.se_qqwing)?;
-        sets.push(("QQWing expert".into(), expert));
+    let mut skipped: Vec<&str> = Vec::new();
+    if o.se_qqwing > 0 {
+        if has_qqwing() {
+            let (_, expert) = qqwing_generate(Level::Expert, o.se_qqwing)?;
+            sets.push(("QQWing expert".into(), expert));
+        } else {
+            skipped.push("QQWing expert (qqwing is not on PATH)");
+        }
     }
     if let Some(dir) = &o.data {
         for (name, file, n) in [
@@ -522,6 +527,10 @@ fn run_serate(o: &Options, cp: &str) -> Result<(), String> {
         "Sudoku Explainer agreement and speed (seed {seed}; serate --threads=1, ours one thread)\n\
          set                      puzzles  ER exact  ER/EP/ED  ER±0.1  serate CPU-s  ours CPU-s  CPU ratio  wall ratio\n"
     );
+    for set in &skipped {
+        text.push_str(&format!("(left out: {set})\n"));
+    }
+    report.insert("left_out".into(), skipped.clone().into());
     let mut total = (0usize, 0usize, 0usize, 0.0f64, 0.0f64);
     let mut examples = Vec::new();
     for (name, puzzles) in &sets {
