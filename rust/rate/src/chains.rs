@@ -734,16 +734,33 @@ impl Engine {
     /// other candidates for a cell link, the digit's other places in the
     /// unit for a unit link. `start_cause` is the assumption's (cell and
     /// region forcing chains).
-    fn rule_parents(&self, targets: &[u32], start_cause: u8, offs_too: bool) -> Vec<(usize, u8)> {
+    ///
+    /// Returned with the hint's complexity ([`Engine::complexity_of`]),
+    /// counted in the same walk (at the top level, where there are no
+    /// parents, the complexity alone).
+    fn complexity_and_parents(
+        &self,
+        targets: &[u32],
+        start_cause: u8,
+        offs_too: bool,
+    ) -> (u32, Vec<(usize, u8)>) {
         let Some(outer) = self.outer else {
-            return Vec::new();
+            return (self.complexity_of(targets), Vec::new());
         };
+        let mut count = 0;
+        let mut nested = 0;
+        let mut nested_seen: Vec<u32> = Vec::new();
         let mut out: Vec<(usize, u8)> = Vec::new();
         // The candidates the outer search removed before this one started.
         let gone: [u16; 81] = std::array::from_fn(|c| outer[c] & !self.start[c]);
         let mut taken = [0u16; 81];
         for &t in targets {
             self.for_each_ancestor(t, |k, node| {
+                count += 1;
+                if node.nested_id != 0 && !nested_seen.contains(&node.nested_id) {
+                    nested_seen.push(node.nested_id);
+                    nested += node.nested;
+                }
                 let cause = if self.parents(k).is_empty() {
                     start_cause
                 } else {
@@ -769,7 +786,7 @@ impl Engine {
                 }
             });
         }
-        out
+        (count + nested, out)
     }
 
     /// Calls `f` with every node behind `target`, itself included, once per
@@ -969,12 +986,6 @@ impl Engine {
                 out.push((Pot::new(other, d, true), parents, u as u8));
             }
         }
-    }
-
-    /// The number of distinct potentials among a node's ancestors (itself
-    /// included), plus the complexity of the nested chains among them.
-    fn complexity(&self, n: u32) -> u32 {
-        self.complexity_of(&[n])
     }
 
     /// A hint's complexity: the ancestors of each target (counted per
@@ -1228,7 +1239,7 @@ impl Engine {
     }
 
     fn cycle_hint(&self, dst: u32, y: bool, x: bool, bar: Option<Key>) -> Option<ChainHint> {
-        let complexity = self.complexity(dst);
+        let (complexity, parents) = self.complexity_and_parents(&[dst], NO_CAUSE, true);
         let (t, base) = match (y, x) {
             (true, true) => (Technique::BidirectionalCycle, 70),
             (true, false) => (Technique::YCycle, 65),
@@ -1287,13 +1298,13 @@ impl Engine {
             },
             complexity,
             sort_key,
-            rule_parents: self.rule_parents(&[dst], NO_CAUSE, true),
+            rule_parents: parents,
         })
     }
 
     fn forcing_chain_hint(&self, target: u32, y: bool, bar: Option<Key>) -> Option<ChainHint> {
         let pot = self.nodes[target as usize].pot;
-        let complexity = self.complexity(target);
+        let (complexity, parents) = self.complexity_and_parents(&[target], NO_CAUSE, false);
         let (t, base) = if y {
             (Technique::ForcingChain, 70)
         } else {
@@ -1326,7 +1337,7 @@ impl Engine {
             },
             complexity,
             sort_key,
-            rule_parents: self.rule_parents(&[target], NO_CAUSE, false),
+            rule_parents: parents,
         })
     }
 
@@ -1756,7 +1767,7 @@ impl Engine {
         if eliminations.is_empty() {
             return None;
         }
-        let complexity = self.complexity_of(&[on, off]);
+        let (complexity, parents) = self.complexity_and_parents(&[on, off], NO_CAUSE, false);
         let sort_key = if absurd { 7 } else { 1 };
         if !beats(
             (
@@ -1791,7 +1802,7 @@ impl Engine {
             },
             complexity,
             sort_key,
-            rule_parents: self.rule_parents(&[on, off], NO_CAUSE, false),
+            rule_parents: parents,
         })
     }
 
@@ -1818,7 +1829,7 @@ impl Engine {
         if eliminations.is_empty() {
             return None;
         }
-        let complexity = self.complexity_of(branches);
+        let (complexity, parents) = self.complexity_and_parents(branches, start_cause, false);
         if !beats(
             (
                 mode.base_tenths() + length_tenths(complexity),
@@ -1843,7 +1854,7 @@ impl Engine {
             },
             complexity,
             sort_key,
-            rule_parents: self.rule_parents(branches, start_cause, false),
+            rule_parents: parents,
         })
     }
 
