@@ -1965,21 +1965,43 @@ impl Engine {
             return;
         }
         // What every value of the cell implies.
+        let what = || format!("cell forcing on {}", cell_name(c));
+        self.reduction_hints(mode, &values, what, 5, CELL, hints);
+    }
+
+    /// The hints of what every branch implies (the first branch's order):
+    /// cell forcing chains (`sort_key` 5, `cause` [`CELL`]) or region
+    /// forcing chains (6, the unit).
+    fn reduction_hints(
+        &self,
+        mode: Mode,
+        branches: &[Rc<OnFollow>],
+        what: impl Fn() -> String,
+        sort_key: u8,
+        cause: u8,
+        hints: &mut Hints,
+    ) {
         for on in [true, false] {
-            for &p in &values[0].set(on).order {
-                let mut branches = Small::<u32, 9>::new();
-                for f in &values {
+            for &p in &branches[0].set(on).order {
+                let mut nodes = Small::<u32, 9>::new();
+                for f in branches {
                     match f.set(on).get(p) {
-                        Some(n) => branches.push(n),
+                        Some(n) => nodes.push(n),
                         None => break,
                     }
                 }
-                if branches.len < values.len() {
+                if nodes.len < branches.len() {
                     continue;
                 }
-                let what = || format!("cell forcing on {}", cell_name(c));
-                let h =
-                    self.reduction_hint(mode, p, branches.as_slice(), what, 5, CELL, hints.bar());
+                let h = self.reduction_hint(
+                    mode,
+                    p,
+                    nodes.as_slice(),
+                    &what,
+                    sort_key,
+                    cause,
+                    hints.bar(),
+                );
                 hints.push(h);
             }
         }
@@ -2007,31 +2029,8 @@ impl Engine {
                 }
             }
             // What every place of the digit in the unit implies.
-            for on in [true, false] {
-                for &p in &own.set(on).order {
-                    let mut branches = Small::<u32, 9>::new();
-                    for f in &pos {
-                        match f.set(on).get(p) {
-                            Some(n) => branches.push(n),
-                            None => break,
-                        }
-                    }
-                    if branches.len < pos.len() {
-                        continue;
-                    }
-                    let what = || format!("region forcing on {d} in {}", unit_name(u));
-                    let h = self.reduction_hint(
-                        mode,
-                        p,
-                        branches.as_slice(),
-                        what,
-                        6,
-                        u as u8,
-                        hints.bar(),
-                    );
-                    hints.push(h);
-                }
-            }
+            let what = || format!("region forcing on {d} in {}", unit_name(u));
+            self.reduction_hints(mode, &pos, what, 6, u as u8, hints);
         }
     }
 }
