@@ -462,39 +462,10 @@ impl StaticLinks {
                 // On ⇒ off: the cell's others, then the digit's other
                 // places in the box, the row and the column.
                 in_cell.push(cand.count_ones() as u8 - 1);
-                // (as [`Engine::on_to_off`] lists them)
-                let mut others = cand & !bit(d);
-                while others != 0 {
-                    let v = others.trailing_zeros() as u8 + 1;
-                    others &= others - 1;
-                    offs.push(Pot::new(c, v, false));
-                }
                 let places = engine.places[d as usize - 1];
-                let mut added: u128 = 1 << c;
-                for u in [18 + boxi(c), row(c), 9 + col(c)] {
-                    let mut m = places & UNIT_MASKS[u] & !added;
-                    added |= m;
-                    while m != 0 {
-                        let o = m.trailing_zeros() as usize;
-                        m &= m - 1;
-                        offs.push(Pot::new(o, d, false));
-                    }
-                }
-                let units = [18 + boxi(c), row(c), 9 + col(c)];
+                offs_of_on(cand, places, c, d, true, |q| offs.push(q));
                 // Off ⇒ on: the cell's last other, the unit's last place.
-                let mut list = Small::new();
-                if cand.count_ones() == 2 {
-                    let other = (cand & !bit(d)).trailing_zeros() as u8 + 1;
-                    list.push((Pot::new(c, other, true), CELL));
-                }
-                let rest = places & !(1u128 << c);
-                for u in units {
-                    let p = rest & UNIT_MASKS[u];
-                    if p.count_ones() == 1 {
-                        list.push((Pot::new(p.trailing_zeros() as usize, d, true), u as u8));
-                    }
-                }
-                ons.push(list);
+                ons.push(ons_of_off(cand, places, c, d));
             }
         }
         start.push(offs.len() as u32);
@@ -845,25 +816,9 @@ impl Engine {
     fn on_to_off(&self, p: Pot, y: bool) -> Small<Pot, 32> {
         let (c, d) = (p.cell(), p.digit());
         let mut out = Small::new();
-        if y {
-            let mut others = self.grid[c] & !bit(d);
-            while others != 0 {
-                let v = others.trailing_zeros() as u8 + 1;
-                others &= others - 1;
-                out.push(Pot::new(c, v, false));
-            }
-        }
-        let mut added: u128 = 1 << c;
-        let places = self.places[d as usize - 1];
-        for u in [18 + boxi(c), row(c), 9 + col(c)] {
-            let mut m = places & UNIT_MASKS[u] & !added;
-            added |= m;
-            while m != 0 {
-                let o = m.trailing_zeros() as usize;
-                m &= m - 1;
-                out.push(Pot::new(o, d, false));
-            }
-        }
+        offs_of_on(self.grid[c], self.places[d as usize - 1], c, d, y, |q| {
+            out.push(q)
+        });
         out
     }
 
@@ -929,18 +884,7 @@ impl Engine {
             while m != 0 {
                 let d = m.trailing_zeros() as u8 + 1;
                 m &= m - 1;
-                let list = &mut all[c * 9 + d as usize - 1];
-                if cand.count_ones() == 2 {
-                    let other = (cand & !bit(d)).trailing_zeros() as u8 + 1;
-                    list.push((Pot::new(c, other, true), CELL));
-                }
-                let places = self.places[d as usize - 1] & !(1 << c);
-                for u in [18 + boxi(c), row(c), 9 + col(c)] {
-                    let p = places & UNIT_MASKS[u];
-                    if p.count_ones() == 1 {
-                        list.push((Pot::new(p.trailing_zeros() as usize, d, true), u as u8));
-                    }
-                }
+                all[c * 9 + d as usize - 1] = ons_of_off(cand, self.places[d as usize - 1], c, d);
             }
         }
         all
@@ -2124,6 +2068,50 @@ fn keep_x_hints(key: XKey, list: XHints) {
         }
         k.insert(key, list);
     });
+}
+
+/// The offs candidate (`c`, `d`) implies if true, on a grid where its cell
+/// holds `cand` and the digit's places are `places`: with `y`, the cell's
+/// other candidates first (Y-links), then the digit's other places in the
+/// box, the row and the column (X-links), each cell once.
+fn offs_of_on(cand: u16, places: u128, c: usize, d: u8, y: bool, mut f: impl FnMut(Pot)) {
+    if y {
+        let mut others = cand & !bit(d);
+        while others != 0 {
+            let v = others.trailing_zeros() as u8 + 1;
+            others &= others - 1;
+            f(Pot::new(c, v, false));
+        }
+    }
+    let mut added: u128 = 1 << c;
+    for u in [18 + boxi(c), row(c), 9 + col(c)] {
+        let mut m = places & UNIT_MASKS[u] & !added;
+        added |= m;
+        while m != 0 {
+            let o = m.trailing_zeros() as usize;
+            m &= m - 1;
+            f(Pot::new(o, d, false));
+        }
+    }
+}
+
+/// The ons candidate (`c`, `d`) implies if false, on the same grid, with
+/// their link's unit: the cell's last other candidate ([`CELL`]), then the
+/// digit's last other place in the box, the row, the column.
+fn ons_of_off(cand: u16, places: u128, c: usize, d: u8) -> Small<(Pot, u8), 4> {
+    let mut list = Small::new();
+    if cand.count_ones() == 2 {
+        let other = (cand & !bit(d)).trailing_zeros() as u8 + 1;
+        list.push((Pot::new(c, other, true), CELL));
+    }
+    let rest = places & !(1u128 << c);
+    for u in [18 + boxi(c), row(c), 9 + col(c)] {
+        let p = rest & UNIT_MASKS[u];
+        if p.count_ones() == 1 {
+            list.push((Pot::new(p.trailing_zeros() as usize, d, true), u as u8));
+        }
+    }
+    list
 }
 
 /// The unit of the link between two cells (the first of box, row, column
