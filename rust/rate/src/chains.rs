@@ -70,10 +70,14 @@
 //! - Multiple and dynamic searches follow each candidate assumed true once
 //!   ([`Engine::on_cache`]), for its cell's and its units' chains.
 //! - A chain search has one target, its start's negation: it ends there.
+//! - A nested search's hints depend on its grid only: each carries every
+//!   missing candidate its links relied on, and the outer search keeps
+//!   those it removed itself. They are kept per grid ([`nested_hints`]),
+//!   for the other follows, steps and levels that stop at the same grid.
 //! - A nested search's X-cycles and X-chains of a digit depend only on the
-//!   digit's places (which of them are a cell's last candidate, and its
-//!   places in the outer search's grid): they are kept per digit
-//!   ([`x_hints`]), and most nested grids leave most digits as they were.
+//!   digit's places (and which of them are a cell's last candidate): they
+//!   are kept per digit ([`x_hints`]), and most nested grids leave most
+//!   digits as they were.
 //! - Nested searches write no texts; potential sets are reused.
 
 use std::collections::VecDeque;
@@ -217,8 +221,8 @@ pub(crate) struct ChainHint {
     pub(crate) step: Step,
     complexity: u32,
     sort_key: u8,
-    /// In a nested search: the offs of the outer search this hint relied
-    /// on (see [`Engine::rule_parents`]).
+    /// In a nested search: the missing candidates this hint relied on (see
+    /// [`Engine::complexity_and_parents`]).
     rule_parents: Vec<(usize, u8)>,
 }
 
@@ -342,9 +346,9 @@ struct Engine {
     pool: Vec<u32>,
     /// The grid this search started from.
     start: [u16; 81],
-    /// For a search nested in another: the grid the outer search started
-    /// from (candidates there but not in `start` were removed by it).
-    outer: Option<[u16; 81]>,
+    /// Whether this search is nested in another (its hints then carry the
+    /// candidates their links relied on, [`Engine::complexity_and_parents`]).
+    nested: bool,
     /// The last id given to a nested hint.
     nested_ids: u32,
     /// Empty sets to reuse (a set is 6 KB: made once, cleared after use).
@@ -672,7 +676,7 @@ impl Engine {
             nodes: Vec::new(),
             pool: Vec::new(),
             start: board.cand,
-            outer: None,
+            nested: false,
             nested_ids: 0,
             spare: Vec::new(),
             scratch: Scratch::default(),
@@ -699,12 +703,15 @@ impl Engine {
         }
     }
 
-    /// The outer search's offs a nested hint relies on: for every on
+    /// The missing candidates a nested hint relies on: for every on
     /// potential behind its targets (and, for cycles, every off), the
-    /// candidates the outer search removed that made its link — the cell's
-    /// other candidates for a cell link, the digit's other places in the
-    /// unit for a unit link. `start_cause` is the assumption's (cell and
-    /// region forcing chains).
+    /// candidates missing from this search's grid that made its link — the
+    /// cell's other candidates for a cell link, the digit's other places in
+    /// the unit for a unit link — each once, in the order of the walk. The
+    /// outer search keeps those it removed itself ([`Engine::advanced`]):
+    /// so the list depends on this grid only, and the hints of a grid serve
+    /// every outer search that stops at it. `start_cause` is the
+    /// assumption's (cell and region forcing chains).
     ///
     /// Returned with the hint's complexity ([`Engine::complexity_of`]),
     /// counted in the same walk (at the top level, where there are no
@@ -715,15 +722,16 @@ impl Engine {
         start_cause: u8,
         offs_too: bool,
     ) -> (u32, Vec<(usize, u8)>) {
-        let Some(outer) = self.outer else {
+        if !self.nested {
             return (self.complexity_of(targets), Vec::new());
-        };
+        }
         let mut count = 0;
         let mut nested = 0;
         let mut nested_seen: Vec<u32> = Vec::new();
         let mut out: Vec<(usize, u8)> = Vec::new();
-        // The candidates the outer search removed before this one started.
-        let gone: [u16; 81] = std::array::from_fn(|c| outer[c] & !self.start[c]);
+        // The candidates missing when this search started (the outer
+        // search keeps those it removed itself, [`Engine::advanced`]).
+        let gone: [u16; 81] = std::array::from_fn(|c| 0x1ff & !self.start[c]);
         let mut taken = [0u16; 81];
         for &t in targets {
             self.for_each_ancestor(t, |k, node| {
@@ -953,7 +961,7 @@ impl Engine {
     /// A hint's text, written only for a top-level search: a nested
     /// search's hints are used for their eliminations, never shown.
     fn describe(&self, text: impl FnOnce() -> String) -> String {
-        if self.outer.is_some() {
+        if self.nested {
             String::new()
         } else {
             text()
@@ -1292,7 +1300,7 @@ impl Engine {
     fn unary_hints(&mut self, all: bool) -> Vec<ChainHint> {
         let mut hints = Hints::new(all);
         let mut links = StaticLinks::new(self);
-        let by_digit = all && self.outer.is_some();
+        let by_digit = all && self.nested;
         for (y, x) in [(false, true), (true, false), (true, true)] {
             if by_digit && !y {
                 self.x_hints_by_digit(&mut links, &mut hints);
@@ -1362,8 +1370,6 @@ impl Engine {
     /// or found afresh and kept there. A chain proving a candidate true
     /// takes its cell's other candidates on this grid.
     fn x_hints_by_digit(&mut self, links: &mut StaticLinks, hints: &mut Hints) {
-        let outer = self.outer.expect("a nested search");
-        let outer_places = places_of(&outer);
         let mut found: Vec<(u8, u8, usize, XHints)> = Vec::new();
         let mut links_set = false;
         for d in 1..=9u8 {
@@ -1377,7 +1383,7 @@ impl Engine {
                     singles |= 1 << c;
                 }
             }
-            let key = (d, self.places[i], singles, outer_places[i]);
+            let key = (d, self.places[i], singles);
             let list = match x_hints(&key) {
                 Some(list) => list,
                 None => {
@@ -1638,7 +1644,8 @@ impl Engine {
             return out;
         }
         // Nested chains: their eliminations, parents = the outer search's
-        // offs their links relied on (`rule_parents`).
+        // offs their links relied on (of the hint's `parents`, those this
+        // search removed).
         let inner: Vec<Mode> = if mode.level < 4 {
             let mut v = vec![Mode {
                 multiple: false,
@@ -1667,14 +1674,17 @@ impl Engine {
             }]
         };
         for m in inner {
-            let hints = nested_hints(m, &board, source);
+            let hints = nested_hints(m, &board);
             for h in hints.iter() {
                 self.nested_ids += 1;
                 let id = self.nested_ids;
                 let wide = |&(c, d): &(u8, u8)| (c as usize, d);
+                // Of the missing candidates the hint relies on, those this
+                // search removed.
+                let removed = |&(c, d): &(usize, u8)| source[c] & bit(d) != 0;
                 push(
                     &mut h.eliminations.iter().map(wide),
-                    &mut h.parents.iter().map(wide),
+                    &mut h.parents.iter().map(wide).filter(removed),
                     (h.complexity, id),
                     &mut out,
                 );
@@ -1980,39 +1990,39 @@ impl Engine {
 }
 
 /// What a search uses of a nested rule's hint: its eliminations, the
-/// outer search's offs it relied on, its complexity.
+/// missing candidates it relied on, its complexity.
 struct NestedHint {
     eliminations: Box<[(u8, u8)]>,
     parents: Box<[(u8, u8)]>,
     complexity: u32,
 }
 
-/// A nested rule's hints on `board` inside a search that started from
-/// `source`: all of them, easiest first, as Sudoku Explainer lists a rule's
-/// hints (score, complexity, kind; stable), so an elimination several hints
-/// make comes from the easiest. They depend on nothing else, so they are
-/// kept: a step that needs nested chains of the next level (10.0 after 9.5)
-/// meets many of the same grids again, with the same source.
-fn nested_hints(m: Mode, board: &Board, source: &[u16; 81]) -> Rc<Vec<NestedHint>> {
-    type Key = (u8, u8, bool, bool, [u16; 81], [u16; 81], [u8; 81]);
+/// A nested rule's hints on `board`: all of them, easiest first, as
+/// Sudoku Explainer lists a rule's hints (score, complexity, kind; stable),
+/// so an elimination several hints make comes from the easiest. They
+/// depend on the grid only (each outer search picks, of the missing
+/// candidates a hint relies on, those it removed), so they are kept: the
+/// follows of one search stop at many of the same grids, and so do the
+/// searches of the next steps and of the next level (10.0 after 9.5).
+fn nested_hints(m: Mode, board: &Board) -> Rc<Vec<NestedHint>> {
+    type Key = (u8, u8, bool, bool, [u16; 81], [u8; 81]);
     thread_local! {
-        static KEPT: std::cell::RefCell<std::collections::HashMap<Key, Rc<Vec<NestedHint>>>> =
-            std::cell::RefCell::new(std::collections::HashMap::new());
+        static KEPT: std::cell::RefCell<Kept<Key, Rc<Vec<NestedHint>>>> =
+            std::cell::RefCell::new(Kept::default());
     }
     let key: Key = (
         m.level,
         m.nesting_limit,
         m.multiple,
         m.dynamic,
-        *source,
         board.cand,
         board.value,
     );
-    if let Some(h) = KEPT.with(|k| k.borrow().get(&key).cloned()) {
+    if let Some(h) = KEPT.with(|k| k.borrow_mut().get(&key)) {
         return h;
     }
     let mut sub = Engine::new(board);
-    sub.outer = Some(*source);
+    sub.nested = true;
     let mut hints = if m.multiple || m.dynamic {
         sub.multiple_hints(m, true)
     } else {
@@ -2020,8 +2030,11 @@ fn nested_hints(m: Mode, board: &Board, source: &[u16; 81]) -> Rc<Vec<NestedHint
     };
     hints.sort_by_key(ChainHint::key);
     let narrow = |v: &[(usize, u8)]| v.iter().map(|&(c, d)| (c as u8, d)).collect();
+    // A hint that relies on no missing candidate held before any outer
+    // search could reach this grid: none uses it.
     let hints: Vec<NestedHint> = hints
         .iter()
+        .filter(|h| !h.rule_parents.is_empty())
         .map(|h| NestedHint {
             eliminations: narrow(&h.step.eliminations),
             parents: narrow(&h.rule_parents),
@@ -2029,21 +2042,51 @@ fn nested_hints(m: Mode, board: &Board, source: &[u16; 81]) -> Rc<Vec<NestedHint
         })
         .collect();
     let hints = Rc::new(hints);
-    KEPT.with(|k| {
-        let mut k = k.borrow_mut();
-        // Two thousand grids (some 15 MB), then start afresh.
-        if k.len() >= 2048 {
-            k.clear();
-        }
-        k.insert(key, hints.clone());
-    });
+    KEPT.with(|k| k.borrow_mut().insert(key, hints.clone(), NESTED_KEPT));
     hints
 }
 
-/// A digit, its places, those that are their cell's last candidate, and
-/// its places in the outer search's grid: all its X-cycles and X-chains
-/// depend on.
-type XKey = (u8, u128, u128, u128);
+/// How many grids' nested hints are kept, per generation of [`Kept`].
+const NESTED_KEPT: usize = 4096;
+
+/// A cache of two generations: when the newer is full it becomes the
+/// older, and the older is dropped; what is read from the older moves to
+/// the newer. Grids in use stay, at most twice `cap` are kept.
+struct Kept<K, V> {
+    new: std::collections::HashMap<K, V>,
+    old: std::collections::HashMap<K, V>,
+}
+
+impl<K, V> Default for Kept<K, V> {
+    fn default() -> Self {
+        Kept {
+            new: std::collections::HashMap::new(),
+            old: std::collections::HashMap::new(),
+        }
+    }
+}
+
+impl<K: std::hash::Hash + Eq, V: Clone> Kept<K, V> {
+    fn get(&mut self, key: &K) -> Option<V> {
+        if let Some(v) = self.new.get(key) {
+            return Some(v.clone());
+        }
+        let (key, v) = self.old.remove_entry(key)?;
+        self.new.insert(key, v.clone());
+        Some(v)
+    }
+
+    fn insert(&mut self, key: K, v: V, cap: usize) {
+        if self.new.len() >= cap {
+            self.old = std::mem::take(&mut self.new);
+        }
+        self.new.insert(key, v);
+    }
+}
+
+/// A digit, its places, and those that are their cell's last candidate:
+/// all its X-cycles and X-chains depend on.
+type XKey = (u8, u128, u128);
 
 /// A digit's X-mode hints, each with its start cell.
 type XHints = Rc<Vec<(u8, ChainHint)>>;
