@@ -372,6 +372,20 @@ thread_local! {
     /// Empty sets left by finished searches, for the next ones (each set
     /// is 6 KB to clear when new).
     static SPARE_SETS: std::cell::RefCell<Vec<PotSet>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The buffers of finished searches, for the next ones: a nested
+    /// search starts with its lists grown to size, not empty.
+    static SPARE_BUFFERS: std::cell::RefCell<Vec<Buffers>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// An engine's growing lists, empty (kept in [`SPARE_BUFFERS`]).
+#[derive(Default)]
+struct Buffers {
+    nodes: Vec<Node>,
+    pool: Vec<u32>,
+    scratch: Scratch,
+    follow_scratch: FollowScratch,
+    advanced_out: Advanced,
+    on_cache: Vec<Option<Rc<OnFollow>>>,
 }
 
 impl Drop for Engine {
@@ -382,6 +396,24 @@ impl Drop for Engine {
             // Keep at most a few thousand (about 20 MB).
             let room = 4096usize.saturating_sub(s.len());
             s.extend(spare.into_iter().take(room));
+        });
+        let mut b = Buffers {
+            nodes: std::mem::take(&mut self.nodes),
+            pool: std::mem::take(&mut self.pool),
+            scratch: std::mem::take(&mut self.scratch),
+            follow_scratch: std::mem::take(&mut self.follow_scratch),
+            advanced_out: std::mem::take(&mut self.advanced_out),
+            on_cache: std::mem::take(&mut self.on_cache),
+        };
+        b.nodes.clear();
+        b.pool.clear();
+        b.on_cache.clear();
+        SPARE_BUFFERS.with(|s| {
+            let mut s = s.borrow_mut();
+            // One per nesting level is all that is ever in use.
+            if s.len() < 8 {
+                s.push(b);
+            }
         });
     }
 }
@@ -669,20 +701,23 @@ struct FollowScratch {
 
 impl Engine {
     fn new(board: &Board) -> Engine {
+        let b = SPARE_BUFFERS
+            .with(|s| s.borrow_mut().pop())
+            .unwrap_or_default();
         Engine {
             grid: board.cand,
             places: places_of(&board.cand),
             value: board.value,
-            nodes: Vec::new(),
-            pool: Vec::new(),
+            nodes: b.nodes,
+            pool: b.pool,
             start: board.cand,
             nested: false,
             nested_ids: 0,
             spare: Vec::new(),
-            scratch: Scratch::default(),
-            follow_scratch: FollowScratch::default(),
-            advanced_out: Advanced::default(),
-            on_cache: Vec::new(),
+            scratch: b.scratch,
+            follow_scratch: b.follow_scratch,
+            advanced_out: b.advanced_out,
+            on_cache: b.on_cache,
             static_ons: Vec::new(),
         }
     }
