@@ -67,6 +67,10 @@
 //!   that no off implies: nothing can lead back to it.
 //! - A cycle search makes no node for an off reached before unless it
 //!   closes the cycle (its ons are all there already).
+//! - A static multiple search follows a cell's candidates only if they
+//!   (or the places of a region forcing chain the cell starts) reach a
+//!   common potential at all, by the bit sets of their links ([`Reach`]);
+//!   in most nested grids no cell does.
 //! - Multiple and dynamic searches follow each candidate assumed true once
 //!   ([`Engine::on_cache`]), for its cell's and its units' chains.
 //! - A chain search has one target, its start's negation: it ends there.
@@ -1853,13 +1857,24 @@ impl Engine {
         let mark = self.nodes.len();
         self.on_cache.clear();
         self.on_cache.resize_with(NPOT / 2, || None);
+        let mut reach = None;
         if !mode.dynamic {
             self.static_ons = self.list_static_ons();
+            if !mode.nishio {
+                let mut links = StaticLinks::new(self);
+                links.set_mode(true, true);
+                reach = Some(Reach::new(links));
+            }
         }
         for c in 0..81 {
             let card = self.grid[c].count_ones();
             if self.value[c] != 0 || !(card > 2 || (card > 1 && mode.dynamic)) {
                 continue;
+            }
+            if let Some(reach) = &mut reach {
+                if !reach.any_common(self, c) {
+                    continue;
+                }
             }
             self.cell_hints(mode, c, card, &mut hints);
         }
@@ -2021,6 +2036,117 @@ impl Engine {
             let what = || format!("region forcing on {d} in {}", unit_name(u));
             self.reduction_hints(mode, &pos, what, 6, u as u8, hints);
         }
+    }
+}
+
+/// For a static multiple search: whether a cell's forcing chains, or the
+/// region forcing chains it starts, can find anything at all. Its value's
+/// branches must imply a common potential; what a candidate's truth
+/// implies is at most every on its links reach and every off those ons
+/// imply (the follow may stop earlier, at a contradiction). Most cells of
+/// a nested grid have no common potential: their follows are not made.
+struct Reach {
+    links: StaticLinks,
+    /// By local candidate number, `words` words each: the ons reachable
+    /// from its truth (itself included), and the offs they imply.
+    ons: Vec<u64>,
+    offs: Vec<u64>,
+    done: Vec<bool>,
+    todo: Vec<u16>,
+}
+
+impl Reach {
+    fn new(links: StaticLinks) -> Reach {
+        let n = links.ons.len();
+        let w = links.words;
+        Reach {
+            links,
+            ons: vec![0; n * w],
+            offs: vec![0; n * w],
+            done: vec![false; n],
+            todo: Vec::new(),
+        }
+    }
+
+    /// Lists what candidate `a`'s truth reaches (once).
+    fn fill(&mut self, a: usize) {
+        if self.done[a] {
+            return;
+        }
+        self.done[a] = true;
+        let w = self.links.words;
+        let l = &self.links;
+        let (ons, offs) = (
+            &mut self.ons[a * w..a * w + w],
+            &mut self.offs[a * w..a * w + w],
+        );
+        ons[a / 64] |= 1 << (a % 64);
+        self.todo.push(a as u16);
+        while let Some(o) = self.todo.pop() {
+            let o = o as usize;
+            for &b in &l.off_local[l.start[o] as usize..l.start[o + 1] as usize] {
+                offs[b as usize / 64] |= 1 << (b % 64);
+            }
+            for (i, (s, &r)) in ons.iter_mut().zip(&l.succ[o * w..o * w + w]).enumerate() {
+                let mut new = r & !*s;
+                *s |= new;
+                while new != 0 {
+                    self.todo
+                        .push((i * 64 + new.trailing_zeros() as usize) as u16);
+                    new &= new - 1;
+                }
+            }
+        }
+    }
+
+    /// Whether the candidates `group` (local numbers) all reach a common
+    /// on or a common off.
+    fn common(&mut self, group: &[usize]) -> bool {
+        for &a in group {
+            self.fill(a);
+        }
+        let w = self.links.words;
+        for sets in [&self.ons, &self.offs] {
+            let mut all = [u64::MAX; 12];
+            for &a in group {
+                for (x, &y) in all[..w].iter_mut().zip(&sets[a * w..a * w + w]) {
+                    *x &= y;
+                }
+            }
+            if all[..w].iter().any(|&x| x != 0) {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// Whether cell `c`'s forcing chains or a region forcing chain it
+    /// starts (as [`Engine::cell_hints`] looks for them in a static
+    /// multiple search) can find anything.
+    fn any_common(&mut self, e: &Engine, c: usize) -> bool {
+        let mut group = Small::<usize, 9>::new();
+        for d in (1..=9u8).filter(|&d| e.has(c, d)) {
+            group.push(self.links.index(Pot::new(c, d, true)));
+        }
+        if self.common(group.as_slice()) {
+            return true;
+        }
+        for d in (1..=9u8).filter(|&d| e.has(c, d)) {
+            for u in [18 + boxi(c), row(c), 9 + col(c)] {
+                let mut group = Small::<usize, 9>::new();
+                for &o in UNITS[u].iter().filter(|&&o| e.has(o, d)) {
+                    group.push(self.links.index(Pot::new(o, d, true)));
+                }
+                let g = group.as_slice();
+                if g.len() >= 2
+                    && UNITS[u].iter().find(|&&o| e.has(o, d)) == Some(&c)
+                    && self.common(g)
+                {
+                    return true;
+                }
+            }
+        }
+        false
     }
 }
 
