@@ -348,8 +348,8 @@ struct Engine {
     nodes: Vec<Node>,
     /// Every node's parents, one after the other.
     pool: Vec<u32>,
-    /// The grid this search started from.
-    start: [u16; 81],
+    /// By digit, the cells where it was missing when this search started.
+    missing: [u128; 9],
     /// Whether this search is nested in another (its hints then carry the
     /// candidates their links relied on, [`Engine::complexity_and_parents`]).
     nested: bool,
@@ -708,13 +708,14 @@ impl Engine {
         let b = SPARE_BUFFERS
             .with(|s| s.borrow_mut().pop())
             .unwrap_or_default();
+        let places = places_of(&board.cand);
         Engine {
             grid: board.cand,
-            places: places_of(&board.cand),
+            places,
+            missing: places.map(|p| !p & ((1 << 81) - 1)),
             value: board.value,
             nodes: b.nodes,
             pool: b.pool,
-            start: board.cand,
             nested: false,
             nested_ids: 0,
             spare: Vec::new(),
@@ -768,10 +769,11 @@ impl Engine {
         let mut nested = 0;
         let mut nested_seen: Vec<u32> = Vec::new();
         let mut out: Vec<(usize, u8)> = Vec::new();
-        // The candidates missing when this search started (the outer
-        // search keeps those it removed itself, [`Engine::advanced`]).
-        let gone: [u16; 81] = std::array::from_fn(|c| 0x1ff & !self.start[c]);
-        let mut taken = [0u16; 81];
+        // By digit, the places missing when this search started (the outer
+        // search keeps those it removed itself, [`Engine::advanced`]), and
+        // those listed.
+        let gone = &self.missing;
+        let mut taken = [0u128; 9];
         for &t in targets {
             self.for_each_ancestor(t, |k, node| {
                 count += 1;
@@ -787,18 +789,19 @@ impl Engine {
                 if (node.pot.on() || offs_too) && cause != NO_CAUSE {
                     let (c, d) = (node.pot.cell(), node.pot.digit());
                     if cause == CELL {
-                        let mut m = gone[c] & !taken[c];
-                        taken[c] |= m;
-                        while m != 0 {
-                            out.push((c, m.trailing_zeros() as u8 + 1));
-                            m &= m - 1;
+                        for (v, (g, t)) in gone.iter().zip(&mut taken).enumerate() {
+                            if (g & !*t) >> c & 1 == 1 {
+                                *t |= 1 << c;
+                                out.push((c, v as u8 + 1));
+                            }
                         }
                     } else {
-                        for &o in &UNITS[cause as usize] {
-                            if gone[o] & !taken[o] & bit(d) != 0 {
-                                taken[o] |= bit(d);
-                                out.push((o, d));
-                            }
+                        let i = d as usize - 1;
+                        let mut m = UNIT_MASKS[cause as usize] & gone[i] & !taken[i];
+                        taken[i] |= m;
+                        while m != 0 {
+                            out.push((m.trailing_zeros() as usize, d));
+                            m &= m - 1;
                         }
                     }
                 }
