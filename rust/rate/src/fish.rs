@@ -301,7 +301,8 @@ impl Board {
                     continue;
                 }
                 chain.push(first);
-                search.extend(&mut chain, &mut shared, victims, &mut best);
+                let used = (e.near | e.far, 1u32 << e.link);
+                search.extend(&mut chain, &mut shared, victims, used, &mut best);
                 chain.pop();
             }
         }
@@ -435,22 +436,20 @@ impl LinkSearch<'_> {
     /// Extends `chain` by every link that may follow; `victims`: the
     /// digit's cells seeing the first group, outside the chain's and the
     /// shared units so far (only fewer as the chain grows: when none are
-    /// left, no chain with this start eliminates anything).
+    /// left, no chain with this start eliminates anything; at the last link
+    /// they also see its far group). `used`: the chain's cells and links.
     fn extend(
         &self,
         chain: &mut Vec<usize>,
         shared: &mut Vec<usize>,
         victims: u128,
+        used: (u128, u32),
         best: &mut Option<(u8, usize, Step)>,
     ) {
         if chain.len() == self.k {
-            let last = &self.ends[chain[chain.len() - 1]];
-            self.hint(chain, victims & last.far_peers, best);
+            self.hint(chain, victims, best);
             return;
         }
-        let used: u128 = chain
-            .iter()
-            .fold(0, |m, &e| m | self.ends[e].near | self.ends[e].far);
         let last = &self.ends[chain[chain.len() - 1]];
         // The ends whose near group shares a unit with the last far group.
         let mut next = 0u64;
@@ -466,10 +465,7 @@ impl LinkSearch<'_> {
             // The unit holding the last far group and this near group:
             // the first of column, row, box of their first cell.
             let both = last.far_units & f.near_units;
-            if both == 0
-                || (f.near | f.far) & used != 0
-                || chain.iter().any(|&e| self.ends[e].link == f.link)
-            {
+            if both == 0 || (f.near | f.far) & used.0 != 0 || used.1 >> f.link & 1 == 1 {
                 continue;
             }
             let s = if both & 0x3fe00 != 0 {
@@ -479,13 +475,18 @@ impl LinkSearch<'_> {
             } else {
                 both.trailing_zeros() as usize
             };
-            let left = victims & !UNIT_MASKS[f.unit] & !UNIT_MASKS[s];
+            let mut left = victims & !UNIT_MASKS[f.unit] & !UNIT_MASKS[s];
+            // The last link: its far group must see a victim too.
+            if chain.len() + 1 == self.k {
+                left &= f.far_peers;
+            }
             if left == 0 {
                 continue;
             }
             chain.push(j);
             shared.push(s);
-            self.extend(chain, shared, left, best);
+            let more = (used.0 | f.near | f.far, used.1 | 1 << f.link);
+            self.extend(chain, shared, left, more, best);
             chain.pop();
             shared.pop();
         }

@@ -4,20 +4,25 @@ use crate::*;
 
 impl Board {
     pub(crate) fn seeing_all(&self, cells: &[usize], mask: u16) -> Vec<(usize, u8)> {
-        self.elims_of((0..81).filter(|&c| cells.iter().all(|&x| sees(c, x))), mask)
+        let seeing = cells.iter().fold((1u128 << 81) - 1, |m, &x| m & PEERS[x]);
+        self.elims_of(cells_of_mask(seeing), mask)
     }
 
     pub(crate) fn xy_wing(&self) -> Option<Step> {
-        for p in (0..81).filter(|&c| self.cand[c].count_ones() == 2) {
+        let bivalue = (0..81)
+            .filter(|&c| self.cand[c].count_ones() == 2)
+            .fold(0u128, |m, c| m | 1 << c);
+        for p in cells_of_mask(bivalue) {
             let cp = self.cand[p];
-            for a in (0..81).filter(|&c| sees(p, c) && self.cand[c].count_ones() == 2) {
+            for a in cells_of_mask(PEERS[p] & bivalue) {
                 let ca = self.cand[a];
                 if (ca & cp).count_ones() != 1 {
                     continue;
                 }
                 let z = ca & !cp;
                 let want = (cp & !ca) | z;
-                for b in (0..81).filter(|&c| c != a && sees(p, c) && self.cand[c] == want) {
+                let others = PEERS[p] & bivalue & !(1 << a);
+                for b in cells_of_mask(others).filter(|&c| self.cand[c] == want) {
                     let el = self.seeing_all(&[a, b], z);
                     if !el.is_empty() {
                         return Some(Step {
