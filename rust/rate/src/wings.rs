@@ -50,10 +50,8 @@ impl Board {
     pub(crate) fn xyz_wing(&self) -> Option<Step> {
         for p in (0..81).filter(|&c| self.cand[c].count_ones() == 3) {
             let cp = self.cand[p];
-            let pincers: Vec<usize> = (0..81)
-                .filter(|&c| {
-                    sees(p, c) && self.cand[c].count_ones() == 2 && self.cand[c] & !cp == 0
-                })
+            let pincers: Vec<usize> = cells_of_mask(PEERS[p])
+                .filter(|&c| self.cand[c].count_ones() == 2 && self.cand[c] & !cp == 0)
                 .collect();
             for (i, &a) in pincers.iter().enumerate() {
                 for &b in &pincers[i + 1..] {
