@@ -243,14 +243,12 @@ impl Board {
         (0..9)
             .map(|i| {
                 let mut ends = Vec::new();
-                for (j, l) in SE_UNIT_ORDER
+                for l in SE_UNIT_ORDER
                     .iter()
                     .filter_map(|&u| strong_link(places[i], u))
-                    .enumerate()
                 {
                     for (near, far) in [(l.a, l.b), (l.b, l.a)] {
                         ends.push(End {
-                            link: j,
                             unit: l.unit,
                             near,
                             far,
@@ -288,11 +286,21 @@ impl Board {
                     units &= units - 1;
                 }
             }
+            // For each cell, the ends with a group holding it: a chain
+            // takes no end meeting a cell it holds (nor its own links'
+            // other ends, which hold the same cells).
+            let mut touch = [0u64; 81];
+            for (j, e) in ends.iter().enumerate() {
+                for c in cells_of_mask(e.near | e.far) {
+                    touch[c] |= 1 << j;
+                }
+            }
             let search = LinkSearch {
                 d,
                 k,
                 ends,
                 near_in: &near_in,
+                touch: &touch,
             };
             for first in 0..ends.len() {
                 let e = &ends[first];
@@ -301,7 +309,7 @@ impl Board {
                     continue;
                 }
                 chain.push(first);
-                let used = (e.near | e.far, 1u32 << e.link);
+                let used = search.touching(e);
                 search.extend(&mut chain, &mut shared, victims, used, &mut best);
                 chain.pop();
             }
@@ -409,7 +417,6 @@ impl Board {}
 /// A link read one way: its near and far groups, and the units holding
 /// all of each.
 struct End {
-    link: usize,
     unit: usize,
     near: u128,
     far: u128,
@@ -430,6 +437,8 @@ struct LinkSearch<'a> {
     ends: &'a [End],
     /// For each unit, the ends whose near group it holds.
     near_in: &'a [u64; 27],
+    /// For each cell, the ends with a group holding it.
+    touch: &'a [u64; 81],
 }
 
 impl LinkSearch<'_> {
@@ -437,13 +446,14 @@ impl LinkSearch<'_> {
     /// digit's cells seeing the first group, outside the chain's and the
     /// shared units so far (only fewer as the chain grows: when none are
     /// left, no chain with this start eliminates anything; at the last link
-    /// they also see its far group). `used`: the chain's cells and links.
+    /// they also see its far group). `used`: the ends meeting the chain's
+    /// cells.
     fn extend(
         &self,
         chain: &mut Vec<usize>,
         shared: &mut Vec<usize>,
         victims: u128,
-        used: (u128, u32),
+        used: u64,
         best: &mut Option<(u8, usize, Step)>,
     ) {
         if chain.len() == self.k {
@@ -458,6 +468,7 @@ impl LinkSearch<'_> {
             next |= self.near_in[units.trailing_zeros() as usize];
             units &= units - 1;
         }
+        next &= !used;
         while next != 0 {
             let j = next.trailing_zeros() as usize;
             next &= next - 1;
@@ -465,7 +476,7 @@ impl LinkSearch<'_> {
             // The unit holding the last far group and this near group:
             // the first of column, row, box of their first cell.
             let both = last.far_units & f.near_units;
-            if both == 0 || (f.near | f.far) & used.0 != 0 || used.1 >> f.link & 1 == 1 {
+            if both == 0 {
                 continue;
             }
             let s = if both & 0x3fe00 != 0 {
@@ -485,11 +496,16 @@ impl LinkSearch<'_> {
             }
             chain.push(j);
             shared.push(s);
-            let more = (used.0 | f.near | f.far, used.1 | 1 << f.link);
+            let more = used | self.touching(f);
             self.extend(chain, shared, left, more, best);
             chain.pop();
             shared.pop();
         }
+    }
+
+    /// The ends meeting a cell of end `e`.
+    fn touching(&self, e: &End) -> u64 {
+        cells_of_mask(e.near | e.far).fold(0, |m, c| m | self.touch[c])
     }
 
     /// A complete chain; `victims`: the digit's cells seeing every cell of
