@@ -2140,11 +2140,10 @@ impl Reach {
                 for &o in UNITS[u].iter().filter(|&&o| e.has(o, d)) {
                     group.push(self.links.index(Pot::new(o, d, true)));
                 }
+                // Only the unit's first place starts its region chains.
                 let g = group.as_slice();
-                if g.len() >= 2
-                    && UNITS[u].iter().find(|&&o| e.has(o, d)) == Some(&c)
-                    && self.common(g)
-                {
+                let first = self.links.index(Pot::new(c, d, true));
+                if g.len() >= 2 && g[0] == first && self.common(g) {
                     return true;
                 }
             }
