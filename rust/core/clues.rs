@@ -119,7 +119,7 @@ fn run_grid(
     };
     // The UA collection and the search both on `threads` threads.
     let (uas, r) = with_threads(threads, || {
-        let mut uas = collect(grid, &UaOptions::default());
+        let mut uas = collect(grid, &UaOptions::for_clues(opts.clues));
         // The smallest sets prune best; large ones only slow each node down.
         uas.truncate(SEARCH_UA_LIMIT);
         let r = search(grid, &uas, &opts, tick);

@@ -52,7 +52,7 @@ fn main() -> std::process::ExitCode {
             max_found: 1_000_000,
         };
         let r = with_threads(1, || {
-            let mut uas = collect(&cells, &UaOptions::default());
+            let mut uas = collect(&cells, &UaOptions::for_clues(clues));
             uas.truncate(1500);
             search_with(&cells, &uas, &opts, &|_, _| {}, code)
         });
