@@ -7,7 +7,14 @@
 //!   --clues N       16 or 17 (default 16)
 //!   --grids A,B     grids to search (default: the anchor grids for N, the
 //!                   17-clue list without its 1357 s grid)
+//!   --random R      R random solved grids instead (`solution_grid(S + i)`,
+//!                   i < R: the same grids for the same seed)
+//!   --seed S        first seed of --random (default 1)
 //!   --limit K       only the first K grids
+//!   --cpu           CPU seconds (user + system) instead of wall seconds on
+//!                   both sides: ours from this process, GridChecker's as a
+//!                   waited-for child (steadier on a shared machine; with
+//!                   two threads the CPU time is the work, not the speed)
 //!   --threads T,U   our thread counts (default 1,2)
 //!   --peer PATH     GridChecker binary (default /work/peers/gridchecker/gridchecker
 //!                   if it exists; built outside the repo, never committed)
@@ -27,6 +34,7 @@ use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
 use algoku_checker::{collect, search, with_threads, SearchOptions, UaOptions};
+use algoku_sudoku::generator::solution_grid;
 use algoku_sudoku::Grid;
 
 const GRIDS16: [&str; 12] = [
@@ -56,9 +64,61 @@ const GRIDS17: [&str; 8] = [
     "123456789456789123798231645281367594534912867679845312345628971817594236962173458",
 ];
 
-fn ours(grid: &str, clues: usize, threads: usize) -> (f64, usize) {
-    let cells = *Grid::parse(grid).expect("anchor grid").cells();
-    let start = Instant::now();
+/// This process's CPU seconds and its waited-for children's (user +
+/// system, from /proc/self/stat; 0 where /proc is missing).
+fn cpu_times() -> (f64, f64) {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    let f: Vec<f64> = stat
+        .rsplit(')')
+        .next()
+        .unwrap_or("")
+        .split_whitespace()
+        .map(|x| x.parse().unwrap_or(0.0))
+        .collect();
+    let tick = |i: usize| f.get(i).copied().unwrap_or(0.0) / 100.0;
+    // Fields 14-17 of stat (utime, stime, cutime, cstime) are 11-14 here.
+    (tick(11) + tick(12), tick(13) + tick(14))
+}
+
+/// Seconds of wall time, or of this process's CPU time with `cpu`.
+struct Clock {
+    cpu: bool,
+    wall: Instant,
+    own: f64,
+    children: f64,
+}
+
+impl Clock {
+    fn start(cpu: bool) -> Clock {
+        let (own, children) = cpu_times();
+        Clock {
+            cpu,
+            wall: Instant::now(),
+            own,
+            children,
+        }
+    }
+
+    fn own(&self) -> f64 {
+        if self.cpu {
+            cpu_times().0 - self.own
+        } else {
+            self.wall.elapsed().as_secs_f64()
+        }
+    }
+
+    fn children(&self) -> f64 {
+        if self.cpu {
+            cpu_times().1 - self.children
+        } else {
+            self.wall.elapsed().as_secs_f64()
+        }
+    }
+}
+
+fn ours(grid: &str, clues: usize, threads: usize, cpu: bool) -> (f64, usize) {
+    let cells = *Grid::parse(grid).expect("a solved grid").cells();
+    let clock = Clock::start(cpu);
     let opts = SearchOptions {
         clues,
         given: 0,
@@ -67,15 +127,15 @@ fn ours(grid: &str, clues: usize, threads: usize) -> (f64, usize) {
     };
     // UA collection and search on `threads` threads, as `algoku clues`.
     let r = with_threads(threads, || {
-        let mut uas = collect(&cells, &UaOptions::default());
+        let mut uas = collect(&cells, &UaOptions::for_clues(clues));
         uas.truncate(1500);
         search(&cells, &uas, &opts, &|_, _| {})
     });
-    (start.elapsed().as_secs_f64(), r.puzzles.len())
+    (clock.own(), r.puzzles.len())
 }
 
-fn peer(bin: &PathBuf, grid: &str, clues: usize) -> Option<(f64, usize)> {
-    let start = Instant::now();
+fn peer(bin: &PathBuf, grid: &str, clues: usize, cpu: bool) -> Option<(f64, usize)> {
+    let clock = Clock::start(cpu);
     let mut child = Command::new(bin)
         .args(["--scan", "--fastscan", "--numclues", &clues.to_string()])
         .stdin(Stdio::piped())
@@ -89,7 +149,7 @@ fn peer(bin: &PathBuf, grid: &str, clues: usize) -> Option<(f64, usize)> {
         .write_all(format!("{grid}\n").as_bytes())
         .ok()?;
     let out = child.wait_with_output().ok()?;
-    let secs = start.elapsed().as_secs_f64();
+    let secs = clock.children();
     let text = String::from_utf8_lossy(&out.stdout);
     // GridChecker prints each puzzle found as a line of 81 characters
     // (possibly followed by a tab and statistics).
@@ -116,10 +176,15 @@ fn main() -> ExitCode {
             .cloned()
     };
     let clues: usize = get("--clues").map_or(16, |s| s.parse().expect("--clues N"));
-    let mut grids: Vec<String> = match get("--grids") {
-        Some(list) => list.split(',').map(str::to_string).collect(),
-        None if clues == 16 => GRIDS16.iter().map(|s| s.to_string()).collect(),
-        None => GRIDS17.iter().map(|s| s.to_string()).collect(),
+    let cpu = args.iter().any(|a| a == "--cpu");
+    let seed: u64 = get("--seed").map_or(1, |s| s.parse().expect("--seed S"));
+    let mut grids: Vec<String> = match (get("--grids"), get("--random")) {
+        (Some(list), _) => list.split(',').map(str::to_string).collect(),
+        (None, Some(r)) => (0..r.parse::<u64>().expect("--random R"))
+            .map(|i| solution_grid(seed + i).to_string())
+            .collect(),
+        (None, None) if clues == 16 => GRIDS16.iter().map(|s| s.to_string()).collect(),
+        (None, None) => GRIDS17.iter().map(|s| s.to_string()).collect(),
     };
     if let Some(k) = get("--limit") {
         grids.truncate(k.parse().expect("--limit K"));
@@ -133,11 +198,12 @@ fn main() -> ExitCode {
         let p = PathBuf::from("/work/peers/gridchecker/gridchecker");
         p.exists().then_some(p)
     });
+    let unit = if cpu { "CPU s" } else { "s" };
     let mut head = String::from("grid | found");
     for t in &threads {
-        head.push_str(&format!(" | ours {t}T s"));
+        head.push_str(&format!(" | ours {t}T {unit}"));
     }
-    head.push_str(" | GridChecker 1T s");
+    head.push_str(&format!(" | GridChecker 1T {unit}"));
     for t in &threads {
         head.push_str(&format!(" | peer/ours {t}T"));
     }
@@ -148,12 +214,12 @@ fn main() -> ExitCode {
         let mut secs = Vec::new();
         let mut found = 0;
         for &t in &threads {
-            let (s, f) = ours(g, clues, t);
+            let (s, f) = ours(g, clues, t, cpu);
             found = f;
             secs.push(s);
             row.push_str(&format!(" | {s:.3}"));
         }
-        match peer_bin.as_ref().and_then(|b| peer(b, g, clues)) {
+        match peer_bin.as_ref().and_then(|b| peer(b, g, clues, cpu)) {
             Some((s, f)) => {
                 if f != found {
                     ok = false;
