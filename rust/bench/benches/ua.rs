@@ -5,7 +5,8 @@
 //!
 //! ```text
 //! cargo bench -p algoku-bench --bench ua -- [options]
-//!   --random N   also N random grids (solution_grid seeds 1..=N; default 10)
+//!   --random N   also N random grids (solution_grid seeds S..S+N; default 10)
+//!   --seed S     first seed of the random grids (default 1)
 //!   --reps R     each grid R times on both sides (default 20)
 //!   --k K        set size bound for ours (default 12; the peer is always 12,
 //!                so its counts are compared only when K = 12)
@@ -141,6 +142,7 @@ fn main() -> ExitCode {
     };
     let random: u64 = get("--random").map_or(10, |s| s.parse().expect("--random N"));
     let reps: usize = get("--reps").map_or(20, |s| s.parse().expect("--reps R"));
+    let first: u64 = get("--seed").map_or(1, |s| s.parse().expect("--seed S"));
     let k: usize = get("--k").map_or(12, |s| s.parse().expect("--k K"));
     let peer_bin = get("--peer").map(PathBuf::from).or_else(|| {
         let p = PathBuf::from("/work/peers/gridchecker/gridchecker");
@@ -150,7 +152,7 @@ fn main() -> ExitCode {
         .iter()
         .map(|g| ("anchor".to_string(), g.to_string()))
         .collect();
-    for seed in 1..=random {
+    for seed in first..first + random {
         grids.push((format!("random {seed}"), solution_grid(seed).to_string()));
     }
     println!(
