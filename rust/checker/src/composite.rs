@@ -44,7 +44,7 @@ pub fn global(sets: &[u128]) -> [Vec<u128>; ND] {
     let sets = &sets[..sets.len().min(TOP)];
     // disjoint[i]: the sets disjoint from set i, as a bitmap over indices.
     let disjoint: Vec<[u64; TW]> = sets
-        .iter()
+        .par_iter()
         .map(|&s| {
             let mut b = [0u64; TW];
             for (j, &t) in sets.iter().enumerate() {
@@ -64,28 +64,59 @@ pub fn global(sets: &[u128]) -> [Vec<u128>; ND] {
     std::array::from_fn(|d| std::mem::take(&mut lists[d]))
 }
 
+/// Largest indices ("tops") per job of [`degree`].
+const TOPS_PER_JOB: usize = 16;
+
 /// The composites of degree index `d` (degree d+2) of `sets`, given the
 /// disjointness bitmaps.
+///
+/// The enumeration by largest index is cut into jobs of
+/// [`TOPS_PER_JOB`] consecutive tops, run a wave of one job per thread at a
+/// time: each job of a wave may fill what the list still lacks, the waves'
+/// lists are appended in top order and the whole is cut at the cap, so the
+/// list is the sequential one whatever the thread count (one thread: one
+/// job a wave, exactly the sequential work; more threads: at most a wave of
+/// extra work past the cap).
 fn degree(sets: &[u128], disjoint: &[[u64; TW]], d: usize) -> Vec<u128> {
     let mut out = Vec::new();
     let base = BASE[d];
     if sets.len() <= base {
         return out;
     }
-    let mut e = Enum {
-        sets,
-        disjoint,
-        small: &sets[..base],
-        cap: CAP[d],
-        out: &mut out,
-    };
     let mut from_base = [0u64; TW];
     for j in base..sets.len() {
         from_base[j / 64] |= 1 << (j % 64);
     }
-    for top in base..sets.len() {
-        let cand = and(&from_base, &disjoint[top]);
-        if !e.rec(top, sets[top], &cand, d + 1) {
+    let jobs: Vec<usize> = (base..sets.len()).step_by(TOPS_PER_JOB).collect();
+    let wave = rayon::current_num_threads().max(1);
+    for starts in jobs.chunks(wave) {
+        let room = CAP[d] - out.len();
+        let parts: Vec<Vec<u128>> = starts
+            .par_iter()
+            .with_max_len(1)
+            .map(|&start| {
+                let mut part = Vec::new();
+                let mut e = Enum {
+                    sets,
+                    disjoint,
+                    small: &sets[..base],
+                    cap: room,
+                    out: &mut part,
+                };
+                for top in start..(start + TOPS_PER_JOB).min(sets.len()) {
+                    let cand = and(&from_base, &disjoint[top]);
+                    if !e.rec(top, sets[top], &cand, d + 1) {
+                        break;
+                    }
+                }
+                part
+            })
+            .collect();
+        for part in parts {
+            out.extend(part);
+        }
+        if out.len() >= CAP[d] {
+            out.truncate(CAP[d]);
             break;
         }
     }
@@ -149,6 +180,24 @@ mod tests {
         sets.iter()
             .enumerate()
             .any(|(i, &s)| s & !rest == 0 && split(&sets[i + 1..], rest & !s, need - 1))
+    }
+
+    #[test]
+    fn lists_do_not_depend_on_the_thread_count() {
+        // 873569241…: every degree but 5 fills its cap, so the cut at the
+        // cap is exercised.
+        let g = *Grid::parse(
+            "873569241625134987149278356931857624782496513456321798598713462364982175217645839",
+        )
+        .unwrap()
+        .cells();
+        let mut sets = collect(&g, &UaOptions::default());
+        sets.sort_unstable_by_key(|&m| (m.count_ones(), m));
+        let one = crate::with_threads(1, || global(&sets));
+        assert!(one.iter().zip(CAP).any(|(l, cap)| l.len() == cap));
+        for threads in [2, 3] {
+            assert!(crate::with_threads(threads, || global(&sets)) == one);
+        }
     }
 
     #[test]
