@@ -184,8 +184,8 @@ mod tests {
 
     #[test]
     fn lists_do_not_depend_on_the_thread_count() {
-        // 873569241…: every degree but 5 fills its cap, so the cut at the
-        // cap is exercised.
+        // On 873569241… at least one degree fills its cap (asserted), so
+        // the cut at the cap is exercised.
         let g = *Grid::parse(
             "873569241625134987149278356931857624782496513456321798598713462364982175217645839",
         )
