@@ -33,7 +33,8 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use algoku_checker::{collect, search, with_threads, SearchOptions, UaOptions};
+use algoku_bench::{children_cpu, self_cpu};
+use algoku_checker::{search, search_sets, with_threads, SearchOptions};
 use algoku_sudoku::generator::solution_grid;
 use algoku_sudoku::Grid;
 
@@ -64,22 +65,6 @@ const GRIDS17: [&str; 8] = [
     "123456789456789123798231645281367594534912867679845312345628971817594236962173458",
 ];
 
-/// This process's CPU seconds and its waited-for children's (user +
-/// system, from /proc/self/stat; 0 where /proc is missing).
-fn cpu_times() -> (f64, f64) {
-    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
-    let f: Vec<f64> = stat
-        .rsplit(')')
-        .next()
-        .unwrap_or("")
-        .split_whitespace()
-        .map(|x| x.parse().unwrap_or(0.0))
-        .collect();
-    let tick = |i: usize| f.get(i).copied().unwrap_or(0.0) / 100.0;
-    // Fields 14-17 of stat (utime, stime, cutime, cstime) are 11-14 here.
-    (tick(11) + tick(12), tick(13) + tick(14))
-}
-
 /// Seconds of wall time, or of this process's CPU time with `cpu`.
 struct Clock {
     cpu: bool,
@@ -90,18 +75,17 @@ struct Clock {
 
 impl Clock {
     fn start(cpu: bool) -> Clock {
-        let (own, children) = cpu_times();
         Clock {
             cpu,
             wall: Instant::now(),
-            own,
-            children,
+            own: self_cpu(),
+            children: children_cpu(),
         }
     }
 
     fn own(&self) -> f64 {
         if self.cpu {
-            cpu_times().0 - self.own
+            self_cpu() - self.own
         } else {
             self.wall.elapsed().as_secs_f64()
         }
@@ -109,7 +93,7 @@ impl Clock {
 
     fn children(&self) -> f64 {
         if self.cpu {
-            cpu_times().1 - self.children
+            children_cpu() - self.children
         } else {
             self.wall.elapsed().as_secs_f64()
         }
@@ -127,9 +111,7 @@ fn ours(grid: &str, clues: usize, threads: usize, cpu: bool) -> (f64, usize) {
     };
     // UA collection and search on `threads` threads, as `algoku clues`.
     let r = with_threads(threads, || {
-        let mut uas = collect(&cells, &UaOptions::for_clues(clues));
-        uas.truncate(1500);
-        search(&cells, &uas, &opts, &|_, _| {})
+        search(&cells, &search_sets(&cells, clues), &opts, &|_, _| {})
     });
     (clock.own(), r.puzzles.len())
 }

@@ -57,6 +57,7 @@ use std::io::Write;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
+use algoku_bench::{children_cpu, self_cpu};
 use algoku_rate::{level, rate, Level};
 use algoku_sudoku::generator::{generate_puzzle, PuzzleOptions};
 use algoku_sudoku::Grid;
@@ -404,24 +405,6 @@ fn draw_lines(path: &str, n: usize, draw: &mut Draw) -> Result<Vec<String>, Stri
         picked.insert((draw.next() % lines.len() as u64) as usize);
     }
     Ok(picked.into_iter().map(|i| lines[i].clone()).collect())
-}
-
-/// CPU seconds (user + system) of this process's finished children.
-fn children_cpu() -> f64 {
-    cpu_of(libc::RUSAGE_CHILDREN)
-}
-
-/// CPU seconds (user + system) of this process so far.
-fn self_cpu() -> f64 {
-    cpu_of(libc::RUSAGE_SELF)
-}
-
-fn cpu_of(who: libc::c_int) -> f64 {
-    // SAFETY: getrusage writes one rusage struct, zeroed here first.
-    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
-    unsafe { libc::getrusage(who, &mut u) };
-    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 / 1e6;
-    t(u.ru_utime) + t(u.ru_stime)
 }
 
 /// serate's `ER/EP/ED` for each puzzle, its wall time and its CPU time

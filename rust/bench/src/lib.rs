@@ -17,7 +17,8 @@
 //! `benches/versus_tdoku.rs` measures the solver against tdoku (built outside the
 //! repository and loaded at run time with `--tdoku LIB.so`) on randomly transformed
 //! copies of the puzzles ([`algoku_sudoku::transform`]); `examples/transform.rs`
-//! prints such copies. The helpers they share are below.
+//! prints such copies. The helpers they share are below, with the CPU clocks
+//! of the benches that time a peer process (`rate`, `checker`).
 
 use std::path::Path;
 
@@ -43,4 +44,23 @@ pub fn load_puzzles(path: &Path, limit: usize) -> Result<Vec<Grid>, String> {
         out.push(g);
     }
     Ok(out)
+}
+
+/// CPU seconds (user + system) of this process so far, all its threads.
+pub fn self_cpu() -> f64 {
+    cpu_of(libc::RUSAGE_SELF)
+}
+
+/// CPU seconds (user + system) of this process's finished, waited-for
+/// children.
+pub fn children_cpu() -> f64 {
+    cpu_of(libc::RUSAGE_CHILDREN)
+}
+
+fn cpu_of(who: libc::c_int) -> f64 {
+    // SAFETY: getrusage writes one rusage struct, zeroed here first.
+    let mut u: libc::rusage = unsafe { std::mem::zeroed() };
+    unsafe { libc::getrusage(who, &mut u) };
+    let t = |v: libc::timeval| v.tv_sec as f64 + v.tv_usec as f64 / 1e6;
+    t(u.ru_utime) + t(u.ru_stime)
 }
