@@ -7,7 +7,7 @@ use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::time::Instant;
 
-use algoku_checker::{collect, pattern, search, with_threads, Cells, SearchOptions, UaOptions};
+use algoku_checker::{pattern, search, search_sets, with_threads, Cells, SearchOptions};
 use anyhow::{anyhow, bail, Result};
 use serde::{Deserialize, Serialize};
 
@@ -49,9 +49,6 @@ pub struct CluesArgs {
     #[arg(long, value_name = "PATH", requires = "grids")]
     out: Option<PathBuf>,
 }
-
-/// UA sets (smallest first) the search starts with.
-const SEARCH_UA_LIMIT: usize = 1500;
 
 /// One grid's search.
 #[derive(Serialize, Deserialize, Debug)]
@@ -119,9 +116,7 @@ fn run_grid(
     };
     // The UA collection and the search both on `threads` threads.
     let (uas, r) = with_threads(threads, || {
-        let mut uas = collect(grid, &UaOptions::for_clues(opts.clues));
-        // The smallest sets prune best; large ones only slow each node down.
-        uas.truncate(SEARCH_UA_LIMIT);
+        let uas = search_sets(grid, opts.clues);
         let r = search(grid, &uas, &opts, tick);
         (uas, r)
     });

@@ -4,7 +4,7 @@
 //! User CPU time from /proc (less sensitive to a loaded machine than wall time).
 
 use algoku_checker::search::{search_with, Code};
-use algoku_checker::{collect, with_threads, SearchOptions, UaOptions};
+use algoku_checker::{search_sets, with_threads, SearchOptions};
 use algoku_sudoku::{is_valid_solution_bytes, Grid};
 
 fn cpu() -> f64 {
@@ -52,9 +52,7 @@ fn main() -> std::process::ExitCode {
             max_found: 1_000_000,
         };
         let r = with_threads(1, || {
-            let mut uas = collect(&cells, &UaOptions::for_clues(clues));
-            uas.truncate(1500);
-            search_with(&cells, &uas, &opts, &|_, _| {}, code)
+            search_with(&cells, &search_sets(&cells, clues), &opts, &|_, _| {}, code)
         });
         let cpu_s = cpu() - c0;
         total += cpu_s;

@@ -182,17 +182,21 @@ mod tests {
             .any(|(i, &s)| s & !rest == 0 && split(&sets[i + 1..], rest & !s, need - 1))
     }
 
+    /// A grid's UA sets (default options), smallest first.
+    fn sorted_sets(grid: &str) -> Vec<u128> {
+        let g = *Grid::parse(grid).unwrap().cells();
+        let mut sets = collect(&g, &UaOptions::default());
+        sets.sort_unstable_by_key(|&m| (m.count_ones(), m));
+        sets
+    }
+
     #[test]
     fn lists_do_not_depend_on_the_thread_count() {
         // On 873569241… at least one degree fills its cap (asserted), so
         // the cut at the cap is exercised.
-        let g = *Grid::parse(
+        let sets = sorted_sets(
             "873569241625134987149278356931857624782496513456321798598713462364982175217645839",
-        )
-        .unwrap()
-        .cells();
-        let mut sets = collect(&g, &UaOptions::default());
-        sets.sort_unstable_by_key(|&m| (m.count_ones(), m));
+        );
         let one = crate::with_threads(1, || global(&sets));
         assert!(one.iter().zip(CAP).any(|(l, cap)| l.len() == cap));
         for threads in [2, 3] {
@@ -202,13 +206,9 @@ mod tests {
 
     #[test]
     fn composites_are_unions_of_disjoint_sets_without_a_small_one() {
-        let g = *Grid::parse(
+        let sets = sorted_sets(
             "318765294926184537745392861497521683631879425582436179179658342264913758853247916",
-        )
-        .unwrap()
-        .cells();
-        let mut sets = collect(&g, &UaOptions::default());
-        sets.sort_unstable_by_key(|&m| (m.count_ones(), m));
+        );
         let lists = global(&sets);
         for (d, list) in lists.iter().enumerate() {
             assert!(!list.is_empty(), "degree {}", d + 2);

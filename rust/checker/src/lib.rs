@@ -18,7 +18,7 @@ pub mod unique;
 
 pub use near::minimal_uas;
 pub use search::{search, SearchOptions, SearchResult};
-pub use ua::{collect, is_minimal_ua, is_unavoidable, UaOptions};
+pub use ua::{collect, is_minimal_ua, is_unavoidable, search_sets, UaOptions, SEARCH_SETS};
 
 /// A solved grid as 81 digits 1..=9.
 pub type Cells = [u8; 81];

@@ -86,6 +86,16 @@ pub struct UaOptions {
 }
 
 impl UaOptions {
+    /// What the search for puzzles of `clues` givens starts from: the
+    /// defaults, with digit subsets of 3 digits only below 17 clues (see
+    /// the module documentation).
+    pub fn for_clues(clues: usize) -> UaOptions {
+        UaOptions {
+            digits: if clues <= 16 { 3 } else { 4 },
+            ..UaOptions::default()
+        }
+    }
+
     /// The size up to which [`collect`] lists every minimal UA set (0:
     /// no such guarantee).
     pub fn complete_up_to(&self) -> usize {
@@ -94,18 +104,6 @@ impl UaOptions {
             k
         } else {
             0
-        }
-    }
-}
-
-impl UaOptions {
-    /// What the search for puzzles of `clues` givens starts from: the
-    /// defaults, with digit subsets of 3 digits only below 17 clues (see
-    /// the module documentation).
-    pub fn for_clues(clues: usize) -> UaOptions {
-        UaOptions {
-            digits: if clues <= 16 { 3 } else { 4 },
-            ..UaOptions::default()
         }
     }
 }
@@ -121,6 +119,19 @@ impl Default for UaOptions {
         }
     }
 }
+
+/// The UA sets the search for puzzles of `clues` givens starts from: the
+/// smallest [`SEARCH_SETS`] that [`collect`] finds with
+/// [`UaOptions::for_clues`].
+pub fn search_sets(grid: &Cells, clues: usize) -> Vec<u128> {
+    let mut sets = collect(grid, &UaOptions::for_clues(clues));
+    sets.truncate(SEARCH_SETS);
+    sets
+}
+
+/// Sets [`search_sets`] keeps: the smallest prune best, large ones only slow
+/// each node down.
+pub const SEARCH_SETS: usize = 1500;
 
 /// The minimal UA sets of `grid` found by the method above (and, with
 /// `opts.complete`, every one up to that size), sorted by size then by
