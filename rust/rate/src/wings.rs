@@ -2,9 +2,12 @@
 
 use crate::*;
 
+/// Every cell of the grid, as a cell mask.
+const ALL_CELLS: u128 = (1 << 81) - 1;
+
 impl Board {
     pub(crate) fn seeing_all(&self, cells: &[usize], mask: u16) -> Vec<(usize, u8)> {
-        let seeing = cells.iter().fold((1u128 << 81) - 1, |m, &x| m & PEERS[x]);
+        let seeing = cells.iter().fold(ALL_CELLS, |m, &x| m & PEERS[x]);
         self.elims_of(cells_of_mask(seeing), mask)
     }
 
@@ -170,108 +173,101 @@ impl Board {
             .fold(0u128, |m, c| m | 1 << c);
         let mut best: Option<(u8, usize, Step)> = None;
         let mut set = Vec::with_capacity(n);
-        self.als_sets(
-            cells,
-            n,
-            0,
-            (1u128 << 81) - 1,
-            &mut set,
-            &mut |als, union| {
-                let big = als
-                    .iter()
-                    .map(|&c| self.cand[c].count_ones() as i32)
-                    .max()
-                    .unwrap_or(0);
-                let tenths = match n {
-                    3 => base + (1 - (3 - big).abs()),
-                    4 => base + (2 - (3 - big).abs()),
-                    _ => base,
-                } as u8;
-                let als_mask = als.iter().fold(0u128, |m, &c| m | 1 << c);
-                let near = als.iter().fold(0u128, |m, &c| m | PEERS[c]);
-                // For each digit: the set's cells holding it, and the cells
-                // seeing all of those.
-                let mut holding = [0u128; 9];
-                let mut seen = [(1u128 << 81) - 1; 9];
-                for i in 0..9 {
-                    holding[i] = places[i] & als_mask;
-                    let mut h = holding[i];
-                    while h != 0 {
-                        seen[i] &= PEERS[h.trailing_zeros() as usize];
-                        h &= h - 1;
+        self.als_sets(cells, n, 0, ALL_CELLS, &mut set, &mut |als, union| {
+            let big = als
+                .iter()
+                .map(|&c| self.cand[c].count_ones() as i32)
+                .max()
+                .unwrap_or(0);
+            let tenths = match n {
+                3 => base + (1 - (3 - big).abs()),
+                4 => base + (2 - (3 - big).abs()),
+                _ => base,
+            } as u8;
+            let als_mask = als.iter().fold(0u128, |m, &c| m | 1 << c);
+            let near = als.iter().fold(0u128, |m, &c| m | PEERS[c]);
+            // For each digit: the set's cells holding it, and the cells
+            // seeing all of those.
+            let mut holding = [0u128; 9];
+            let mut seen = [ALL_CELLS; 9];
+            for i in 0..9 {
+                holding[i] = places[i] & als_mask;
+                let mut h = holding[i];
+                while h != 0 {
+                    seen[i] &= PEERS[h.trailing_zeros() as usize];
+                    h &= h - 1;
+                }
+            }
+            let mut yzs = bivalue & near & !als_mask;
+            while yzs != 0 {
+                let yz = yzs.trailing_zeros() as usize;
+                yzs &= yzs - 1;
+                let m = self.cand[yz];
+                if m & !union != 0 {
+                    continue;
+                }
+                let lo = m.trailing_zeros() as u8 + 1;
+                let hi = 16 - m.leading_zeros() as u8;
+                let linked = |d: u8| holding[d as usize - 1] & !PEERS[yz] == 0;
+                let (x, z, double) = match (linked(lo), linked(hi)) {
+                    (true, true) => (lo, hi, true),
+                    (true, false) => (lo, hi, false),
+                    (false, true) => (hi, lo, false),
+                    _ => continue,
+                };
+                let outside = !als_mask & !(1u128 << yz);
+                let seeing = |d: u8, with_yz: bool| -> u128 {
+                    let i = d as usize - 1;
+                    let m = places[i] & seen[i] & outside;
+                    if with_yz {
+                        m & PEERS[yz]
+                    } else {
+                        m
+                    }
+                };
+                let mut gone = [0u128; 9];
+                gone[z as usize - 1] |= seeing(z, true);
+                if double {
+                    gone[x as usize - 1] |= seeing(x, true);
+                    for w in (1..=9u8).filter(|&w| union & bit(w) != 0 && m & bit(w) == 0) {
+                        gone[w as usize - 1] |= seeing(w, false);
                     }
                 }
-                let mut yzs = bivalue & near & !als_mask;
-                while yzs != 0 {
-                    let yz = yzs.trailing_zeros() as usize;
-                    yzs &= yzs - 1;
-                    let m = self.cand[yz];
-                    if m & !union != 0 {
-                        continue;
-                    }
-                    let lo = m.trailing_zeros() as u8 + 1;
-                    let hi = 16 - m.leading_zeros() as u8;
-                    let linked = |d: u8| holding[d as usize - 1] & !PEERS[yz] == 0;
-                    let (x, z, double) = match (linked(lo), linked(hi)) {
-                        (true, true) => (lo, hi, true),
-                        (true, false) => (lo, hi, false),
-                        (false, true) => (hi, lo, false),
-                        _ => continue,
-                    };
-                    let outside = !als_mask & !(1u128 << yz);
-                    let seeing = |d: u8, with_yz: bool| -> u128 {
-                        let i = d as usize - 1;
-                        let m = places[i] & seen[i] & outside;
-                        if with_yz {
-                            m & PEERS[yz]
-                        } else {
-                            m
-                        }
-                    };
-                    let mut gone = [0u128; 9];
-                    gone[z as usize - 1] |= seeing(z, true);
-                    if double {
-                        gone[x as usize - 1] |= seeing(x, true);
-                        for w in (1..=9u8).filter(|&w| union & bit(w) != 0 && m & bit(w) == 0) {
-                            gone[w as usize - 1] |= seeing(w, false);
-                        }
-                    }
-                    let k = gone.iter().map(|g| g.count_ones() as usize).sum::<usize>();
-                    if k == 0 {
-                        continue;
-                    }
-                    if best.as_ref().is_some_and(|b| {
-                        (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(k))
-                    }) {
-                        continue;
-                    }
-                    let mut el: Vec<(usize, u8)> = Vec::with_capacity(k);
-                    for c in 0..81 {
-                        for (i, g) in gone.iter().enumerate() {
-                            if g >> c & 1 == 1 {
-                                el.push((c, i as u8 + 1));
-                            }
-                        }
-                    }
-                    let names: Vec<String> = als.iter().map(|&c| cell_name(c)).collect();
-                    let step = Step {
-                        technique: t,
-                        tenths,
-                        placement: None,
-                        eliminations: el,
-                        detail: format!(
-                            "{} {{{}}} with {} {{{}}}, x={x} z={z}{}",
-                            names.join(","),
-                            digits_of(union),
-                            cell_name(yz),
-                            digits_of(m),
-                            if double { " (doubly linked)" } else { "" }
-                        ),
-                    };
-                    best = Some((tenths, k, step));
+                let k = gone.iter().map(|g| g.count_ones() as usize).sum::<usize>();
+                if k == 0 {
+                    continue;
                 }
-            },
-        );
+                if best.as_ref().is_some_and(|b| {
+                    (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(k))
+                }) {
+                    continue;
+                }
+                let mut el: Vec<(usize, u8)> = Vec::with_capacity(k);
+                for c in 0..81 {
+                    for (i, g) in gone.iter().enumerate() {
+                        if g >> c & 1 == 1 {
+                            el.push((c, i as u8 + 1));
+                        }
+                    }
+                }
+                let names: Vec<String> = als.iter().map(|&c| cell_name(c)).collect();
+                let step = Step {
+                    technique: t,
+                    tenths,
+                    placement: None,
+                    eliminations: el,
+                    detail: format!(
+                        "{} {{{}}} with {} {{{}}}, x={x} z={z}{}",
+                        names.join(","),
+                        digits_of(union),
+                        cell_name(yz),
+                        digits_of(m),
+                        if double { " (doubly linked)" } else { "" }
+                    ),
+                };
+                best = Some((tenths, k, step));
+            }
+        });
         best.map(|b| b.2)
     }
 
