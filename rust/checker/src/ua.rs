@@ -54,11 +54,17 @@
 //! −5 % and −7 % on 594173862… and 318765294…; 17 clues: −6 % and −3 % on
 //! 123456789457189236689… and …698723…, far fewer sets learned). A fourth
 //! box then changes no node count by more than 0.01 %. The search starts
-//! from [`UaOptions::for_clues`]: the same with 3 digits for 16 clues or
-//! fewer, where the 126 subsets of 4 digits (0.03 s a grid, most of their
-//! sets beyond the 1 500 the search keeps) change the nodes by at most
-//! 0.6 % (318765294…: +0.55 %; the other anchors under 0.1 %) but are up
-//! to a tenth of a quick search.
+//! from [`UaOptions::for_clues`]: the same with 3 digits and K = 13 for 16
+//! clues or fewer. There the 126 subsets of 4 digits (0.03 s a grid, most
+//! of their sets beyond the 1 500 the search keeps) change the nodes by at
+//! most 0.6 % (318765294…: +0.55 %; the other anchors under 0.1 %) but are
+//! up to a tenth of a quick search; and the sets of 14 cells (the
+//! exhaustive list takes 0.03 s to 14 cells, 0.012 s to 13) save up to
+//! 9 % of the nodes of a quick search but cost more time than that
+//! (one thread, CPU: the twelve 16-clue anchors 11.52 → 11.34 s, ten random
+//! grids 17.58 → 17.03 s; 0.2–0.4 s grids 5–14 % faster, the slow ones
+//! within ±1 %; K = 12 adds up to 10 % nodes and slows 384517962… by 5 %).
+//! 17 clues keep K = 14 (K = 13: +3 % nodes there, no faster).
 
 use std::collections::HashSet;
 
@@ -87,11 +93,13 @@ pub struct UaOptions {
 
 impl UaOptions {
     /// What the search for puzzles of `clues` givens starts from: the
-    /// defaults, with digit subsets of 3 digits only below 17 clues (see
-    /// the module documentation).
+    /// defaults, with digit subsets of 3 digits only and the exhaustive
+    /// list to 13 cells below 17 clues (see the module documentation).
     pub fn for_clues(clues: usize) -> UaOptions {
+        let sparse = clues <= 16;
         UaOptions {
-            digits: if clues <= 16 { 3 } else { 4 },
+            digits: if sparse { 3 } else { 4 },
+            complete: if sparse { 13 } else { 14 },
             ..UaOptions::default()
         }
     }
