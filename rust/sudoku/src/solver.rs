@@ -87,11 +87,22 @@
 //!   in-band step's mini-row occupancy (`CONFIGS`); in a stack it takes one
 //!   column per band (`VCONFIGS`, from the column step, which in this mode
 //!   runs before every guess, to a fixed point). Of the bands and stacks not
-//!   yet fixed, the one with the fewest configurations over its nine digits
-//!   is taken, and in
-//!   it the digit with the fewest (at least two); each branch restricts the
-//!   digit to one configuration (`CONFIG_MASK`), fixing three mini-rows or
-//!   mini-columns at once. On the hardest benchmark sets this makes about
+//!   yet fixed, tdoku takes the one with the fewest configurations over its
+//!   nine digits, and in it the digit with the fewest (at least two). That
+//!   is the choice here too once fewer than `WIDE_OPEN` = 50 cells are open;
+//!   near the root (50 or more open) the band or stack with the fewest
+//!   *unfixed* digits is taken instead (ties: the most configurations), and
+//!   in it the digit with the most. Such a band is nearly decided: its few
+//!   unfixed digits share the few mini-row places left, so the triads and
+//!   the in-band step refute most of that digit's configurations at once,
+//!   and the search takes its big steps where they cost the least. On
+//!   forum_hardest_1106 (up to 2 solutions) this halves the alternatives
+//!   tried per puzzle (237 → 111; tdoku makes about 230 nodes) and on
+//!   forum_hardest_1905 cuts them by a third (137 → 93), but adds 8 % on
+//!   magictour (19.4 → 20.9), whose searches are short. Each branch
+//!   restricts the digit to one configuration (`CONFIG_MASK`), fixing three
+//!   mini-rows or mini-columns at once. On the hardest benchmark sets tdoku's
+//!   choice alone makes about
 //!   25 % fewer branches than the cell branching below (forum_hardest_1106:
 //!   75.5 against 97.8 per puzzle for the first solution) at about 20 % more
 //!   time per branch. After `CONFIG_BRANCH_BUDGET` branches in one solve the
@@ -404,6 +415,19 @@ const CONFIG_MIN_CLUES: usize = 19;
 /// benchmark sets average under 150 branches per puzzle.
 const CONFIG_BRANCH_BUDGET: u64 = 2000;
 
+/// Configuration choices at stalls with at least this many open cells
+/// (near the root of a search) take the band or stack with the fewest
+/// unfixed digits and its digit with the most configurations; further down
+/// the band with the fewest configurations and its digit with the fewest
+/// ([`State::config_choice`]). Measured on the benchmark sets' transformed
+/// copies (seed 77), alternatives tried per puzzle up to 2 solutions
+/// (tdoku's choice everywhere / this rule from 0, 40, 50, 52, 57 open
+/// cells): forum_hardest_1106 237 / 116, 114, 111, 112, 139;
+/// forum_hardest_1905 (its first 8 000) 137 / 98, 96, 93, 93, 118;
+/// magictour 19.4 / 22.6, 22.0, 20.9, 20.9, 20.2. Seeds 5 and 11 at 50:
+/// 233 → 110, 137 → 93, 19.3 → 20.7.
+const WIDE_OPEN: u32 = 50;
+
 /// `FORCED_ROWS[c]` for a set `c` of band configurations ([`CONFIGS`]
 /// bits): the mini-rows every one of them uses, as [`minirow_key`] bits
 /// (`3k + r`); 0 for the empty set.
@@ -699,32 +723,52 @@ impl State {
         Some(changed)
     }
 
-    /// Band-configuration branching (tdoku's choice). A digit's
-    /// *configuration* in a band is the box it takes in each of the three
-    /// rows (one of six permutations, [`CONFIGS`] of its mini-row
-    /// occupancy); in a stack, the column it takes in each band
-    /// ([`VCONFIGS`] of its column projections). Of the bands and stacks not
-    /// yet fixed (more than one configuration over their nine digits), take
-    /// the one with the fewest configurations in all, and in it a digit with
-    /// the fewest (at least two). Branching over that digit's
-    /// configurations fixes three mini-rows (or mini-columns) per branch, a
-    /// bigger step than a cell. Returns (digit, band or 3 + stack,
-    /// configuration set), or None when every band and stack is fixed.
+    /// Band-configuration branching. A digit's *configuration* in a band is
+    /// the box it takes in each of the three rows (one of six permutations,
+    /// [`CONFIGS`] of its mini-row occupancy); in a stack, the column it
+    /// takes in each band ([`VCONFIGS`] of its column projections). A band
+    /// or stack is *fixed* when each of its digits has one configuration
+    /// left. Of those not fixed:
+    ///
+    /// * at a stall with at least [`WIDE_OPEN`] open cells (near the root),
+    ///   the one with the fewest unfixed digits, ties to the most
+    ///   configurations in all, and in it the digit with the most
+    ///   configurations;
+    /// * further down (tdoku's choice), the one with the fewest
+    ///   configurations in all, and in it the digit with the fewest (at
+    ///   least two).
+    ///
+    /// Branching over the digit's configurations fixes three mini-rows (or
+    /// mini-columns) per branch, a bigger step than a cell. Returns (digit,
+    /// band or 3 + stack, configuration set), or None when every band and
+    /// stack is fixed.
     #[inline(never)] // off the hot path: keeps `search` small
     fn config_choice(&self) -> Option<(usize, usize, u8)> {
-        // Configurations per band and stack, over the nine digits.
+        let wide = self.open_cells() >= WIDE_OPEN;
+        // Configurations and unfixed digits per band and stack.
         let mut totals = [0u32; 6];
+        let mut unfixed = [0u32; 6];
         for d in 0..9 {
             let w = 3 * d;
             for b in 0..3 {
-                totals[b] += u32::from(POP9[self.hconf[w + b] as usize]);
-                totals[3 + b] += u32::from(POP9[self.vconf[d][b] as usize]);
+                let h = u32::from(POP9[self.hconf[w + b] as usize]);
+                let v = u32::from(POP9[self.vconf[d][b] as usize]);
+                totals[b] += h;
+                totals[3 + b] += v;
+                unfixed[b] += u32::from(h >= 2);
+                unfixed[3 + b] += u32::from(v >= 2);
             }
         }
         let mut best_band = (u32::MAX, 0usize);
-        for (band, &t) in totals.iter().enumerate() {
-            if t > 9 && t < best_band.0 {
-                best_band = (t, band);
+        for band in 0..6 {
+            let (t, u) = (totals[band], unfixed[band]);
+            if u == 0 {
+                continue;
+            }
+            // t ≤ 54 < 64 ≤ 64u: fewest unfixed digits, then most configurations.
+            let key = if wide { 64 * u - t } else { t };
+            if key < best_band.0 {
+                best_band = (key, band);
             }
         }
         if best_band.0 == u32::MAX {
@@ -742,8 +786,9 @@ impl State {
         for d in 0..9 {
             let x = configs(d);
             let n = u32::from(POP9[x as usize]);
-            if n >= 2 && n < best.0 {
-                best = (n, d, x);
+            let key = if wide { 6 - n } else { n };
+            if n >= 2 && key < best.0 {
+                best = (key, d, x);
             }
         }
         if best.0 == u32::MAX {
