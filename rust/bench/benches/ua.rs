@@ -31,6 +31,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
+use algoku_bench::self_cpu;
 use algoku_checker::{collect, minimal_uas, with_threads, UaOptions};
 use algoku_sudoku::generator::solution_grid;
 use algoku_sudoku::Grid;
@@ -57,24 +58,12 @@ const ANCHORS: [&str; 18] = [
     "123456789456789132789213645275941368638527914941638257394175826517862493862394571",
 ];
 
-/// This process's CPU seconds (what GridChecker's `clock()` reports).
-fn cpu_seconds() -> f64 {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid timespec for the call to fill.
-    let rc = unsafe { libc::clock_gettime(libc::CLOCK_PROCESS_CPUTIME_ID, &mut t) };
-    assert_eq!(rc, 0, "clock_gettime");
-    t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9
-}
-
 /// Our sets of at most `k` cells, and CPU and wall milliseconds per call
 /// over `reps`.
 fn ours(grid: &str, k: usize, reps: usize) -> (usize, f64, f64) {
     let cells = *Grid::parse(grid).expect("grid").cells();
     let mut n = 0;
-    let cpu = cpu_seconds();
+    let cpu = self_cpu();
     let start = Instant::now();
     // One thread, as GridChecker (minimal_uas uses the current rayon pool).
     with_threads(1, || {
@@ -83,7 +72,7 @@ fn ours(grid: &str, k: usize, reps: usize) -> (usize, f64, f64) {
         }
     });
     let wall = start.elapsed().as_secs_f64() * 1e3 / reps as f64;
-    (n, (cpu_seconds() - cpu) * 1e3 / reps as f64, wall)
+    (n, (self_cpu() - cpu) * 1e3 / reps as f64, wall)
 }
 
 /// The sets of at most 12 cells that blanking 4-digit and 4-box subsets
@@ -97,9 +86,9 @@ fn subsets(grid: &str) -> (usize, f64) {
         complete: 0,
         ..UaOptions::default()
     };
-    let cpu = cpu_seconds();
+    let cpu = self_cpu();
     let n = with_threads(1, || collect(&cells, &opts).len());
-    (n, (cpu_seconds() - cpu) * 1e3)
+    (n, (self_cpu() - cpu) * 1e3)
 }
 
 /// GridChecker's count and milliseconds per grid (its CPU-time report).
