@@ -598,10 +598,10 @@ struct State {
     /// pc << 18`) when [`State::columns`] last examined it; the column step
     /// depends only on these, so an unchanged digit is skipped.
     col_sig: [u32; 9],
-    /// `vconf[d][s]`: the stack configurations ([`VCONFIGS`] bits) of digit
+    /// `vconf[s][d]`: the stack configurations ([`VCONFIGS`] bits) of digit
     /// `d` in stack `s` when [`State::columns`] last examined it (read by
     /// [`State::config_choice`]).
-    vconf: [[u8; 3]; 9],
+    vconf: [[u8; 9]; 3],
     /// `hconf[w]`: the band configurations ([`CONFIGS`] bits) of word `w`
     /// when it was last processed (read by [`State::config_choice`]).
     hconf: [u8; 27],
@@ -633,31 +633,39 @@ impl State {
     #[inline(never)] // off the hot path: keeps `search` small
     fn columns(&mut self) -> Option<bool> {
         let mut changed = false;
-        for d in 0..9 {
+        // The nine digits' signatures at once (the bands' words are
+        // contiguous), then only the digits whose signature changed.
+        let mut sigs = [0u32; 9];
+        for (d, sig) in sigs.iter_mut().enumerate() {
+            *sig = project(self.cand[d])
+                | (project(self.cand[d + 9]) << 9)
+                | (project(self.cand[d + 18]) << 18);
+        }
+        let mut todo = 0u32;
+        for (d, (&sig, &old)) in sigs.iter().zip(&self.col_sig).enumerate() {
+            todo |= u32::from(sig != old) << d;
+        }
+        while todo != 0 {
+            let d = todo.trailing_zeros() as usize;
+            todo &= todo - 1;
             let (a, b, c) = (self.cand[d], self.cand[d + 9], self.cand[d + 18]);
-            let (pa, pb, pc) = (project(a), project(b), project(c));
-            let sig = pa | (pb << 9) | (pc << 18);
-            if sig == self.col_sig[d] {
-                continue;
-            }
+            let sig = sigs[d];
             // Stack `st` of the signature: its three columns in each band
             // (bits 3st.. of each 9-bit field), folded to a 9-bit index in
             // PERM_KEEP's layout (bit 3 * band + column); what it keeps is
             // unfolded back into the signature's layout. A placed digit
             // keeps its one configuration per stack: nothing changes.
             let mut kept = 0u32;
-            let mut vconf = [0u8; 3];
-            for (st, v) in vconf.iter_mut().enumerate() {
+            for st in 0..3 {
                 let x = (sig >> (3 * st)) & 0o007_007_007;
                 let idx = ((x | (x >> 6) | (x >> 12)) & 0o777) as usize;
                 let k = u32::from(PERM_KEEP[idx]);
                 if k == 0 {
                     return None;
                 }
-                *v = VCONFIGS[idx];
+                self.vconf[st][d] = VCONFIGS[idx];
                 kept |= ((k & 0o7) | ((k & 0o70) << 6) | ((k & 0o700) << 12)) << (3 * st);
             }
-            self.vconf[d] = vconf;
             let na = a & spread_cols(kept & 0o777);
             let nb = b & spread_cols((kept >> 9) & 0o777);
             let nc = c & spread_cols(kept >> 18);
@@ -692,7 +700,7 @@ impl State {
             let h = FORCED_ROWS[self.hconf[d] as usize]
                 | FORCED_ROWS[self.hconf[d + 9] as usize] << 9
                 | FORCED_ROWS[self.hconf[d + 18] as usize] << 18;
-            let [s0, s1, s2] = self.vconf[d];
+            let [s0, s1, s2] = [self.vconf[0][d], self.vconf[1][d], self.vconf[2][d]];
             let v = FORCED_COLS[s0 as usize]
                 | FORCED_COLS[s1 as usize] << 3
                 | FORCED_COLS[s2 as usize] << 6;
@@ -748,18 +756,24 @@ impl State {
     #[inline(never)] // off the hot path: keeps `search` small
     fn config_choice(&self) -> Option<(usize, usize, u8)> {
         let wide = self.open_cells() >= WIDE_OPEN;
-        // Configurations and unfixed digits per band and stack.
+        // Configurations and unfixed digits per band and stack: the nine
+        // digits' configuration sets are contiguous bytes (each at most six
+        // bits), so both counts are popcounts of a word and a byte.
         let mut totals = [0u32; 6];
         let mut unfixed = [0u32; 6];
-        for d in 0..9 {
-            for b in 0..3 {
-                let h = u32::from(POP9[self.hconf[wi(d, b)] as usize]);
-                let v = u32::from(POP9[self.vconf[d][b] as usize]);
-                totals[b] += h;
-                totals[3 + b] += v;
-                unfixed[b] += u32::from(h >= 2);
-                unfixed[3 + b] += u32::from(v >= 2);
-            }
+        for (i, row) in (0..3)
+            .map(|b| &self.hconf[9 * b..9 * b + 9])
+            .chain(self.vconf.iter().map(|v| &v[..]))
+            .enumerate()
+        {
+            let (lo, last) = (u64::from_le_bytes(row[..8].try_into().unwrap()), row[8]);
+            totals[i] = lo.count_ones() + last.count_ones();
+            // Per byte v: v & (v - 1), with no borrow between bytes (bit 7
+            // set first); non-zero iff v has two bits or more.
+            const ONES: u64 = 0x0101_0101_0101_0101;
+            let multi = lo & ((lo | (0x80 * ONES)) - ONES);
+            let nonzero = (multi + 0x7f * ONES) & (0x80 * ONES);
+            unfixed[i] = nonzero.count_ones() + u32::from(last & last.wrapping_sub(1) != 0);
         }
         let mut best_band = (u32::MAX, 0usize);
         for band in 0..6 {
@@ -781,13 +795,13 @@ impl State {
             if band < 3 {
                 self.hconf[wi(d, band)]
             } else {
-                self.vconf[d][band - 3]
+                self.vconf[band - 3][d]
             }
         };
         let mut best = (u32::MAX, 0usize, 0u8);
         for d in 0..9 {
             let x = configs(d);
-            let n = u32::from(POP9[x as usize]);
+            let n = x.count_ones();
             let key = if wide { 6 - n } else { n };
             if n >= 2 && key < best.0 {
                 best = (key, d, x);
@@ -829,7 +843,7 @@ impl State {
             prev: [0; 27],
             unsolved: [BAND; 3],
             col_sig: [0; 9],
-            vconf: [[0; 3]; 9],
+            vconf: [[0; 9]; 3],
             hconf: [0; 27],
         }
     }
