@@ -893,14 +893,16 @@ impl State {
 
     /// Propagates until no word changed since it was last processed.
     /// Returns false on a contradiction.
+    /// Without `CONF` the configuration sets (`hconf`, read only in
+    /// configuration mode) are not kept.
     #[inline]
-    fn update(&mut self) -> bool {
+    fn update<const CONF: bool>(&mut self) -> bool {
         macro_rules! pass {
             ($changed:ident; $($i:literal)*) => {
                 $(
                     if self.cand[$i] != self.prev[$i] {
                         $changed = true;
-                        if !self.process::<$i>() {
+                        if !self.process::<$i, CONF>() {
                             return false;
                         }
                     }
@@ -918,13 +920,15 @@ impl State {
 
     /// Processes word `I` (see the module documentation, steps 1-3).
     #[inline(always)]
-    fn process<const I: usize>(&mut self) -> bool {
+    fn process<const I: usize, const CONF: bool>(&mut self) -> bool {
         let m0 = self.cand[I];
         let key = minirow_key(m0) as usize;
         let m = m0 & MINIROW_MASK[key];
         // The permutations inside the occupancy are those inside what the
         // mask keeps, so the configurations of `m` are those of the key.
-        self.hconf[I] = CONFIGS[key];
+        if CONF {
+            self.hconf[I] = CONFIGS[key];
+        }
         if m == 0 {
             return false;
         }
@@ -1206,7 +1210,12 @@ impl Solver {
         let mut choice;
         loop {
             let configs = self.configs && self.branches < CONFIG_BRANCH_BUDGET;
-            if !state.update() {
+            let consistent = if configs {
+                state.update::<true>()
+            } else {
+                state.update::<false>()
+            };
+            if !consistent {
                 return;
             }
             let step = if configs {
@@ -1471,7 +1480,7 @@ mod tests {
         .unwrap();
         let s = State::from_grid(&g);
         let mut e = State::from_grid(&Grid::EMPTY);
-        assert!(e.update());
+        assert!(e.update::<true>());
         for d in 0..9 {
             for band in 0..3 {
                 let m = s.cand[wi(d, band)];
@@ -1608,7 +1617,7 @@ mod tests {
         let mut st = State::from_grid(&p);
         // Propagate and run the column step to a fixed point: a stall.
         while {
-            assert!(st.update());
+            assert!(st.update::<true>());
             st.columns().unwrap()
         } {}
         let before = st.cand;
@@ -1623,7 +1632,7 @@ mod tests {
         for d in 0..3 {
             t.cand[wi(d, 0)] = BAND & !0o000_000_770;
         }
-        assert!(t.update());
+        assert!(t.update::<true>());
         assert_eq!(t.columns(), Some(false));
         assert_eq!(
             t.cand[wi(3, 0)],
