@@ -853,40 +853,55 @@ impl State {
         // Gather the givens of each (digit, band): first the occupied cells
         // of each band (branch-free, in a register), then one OR per given.
         let cells = grid.cells();
+        // The filled cells, eight bytes at a time (a byte's top bit is set
+        // iff it is not 0; a multiply gathers the eight top bits).
+        let mut filled = 0u128;
+        for (k, chunk) in cells.chunks_exact(8).enumerate() {
+            const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+            let x = u64::from_le_bytes(chunk.try_into().unwrap());
+            let t = (((x & LOW7) + LOW7) | x) & !LOW7;
+            let bits = (t >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56;
+            filled |= u128::from(bits) << (8 * k);
+        }
+        filled |= u128::from(cells[80] != 0) << 80;
+        // Then one OR per given into its (band, digit) word.
         let mut given = [0u32; 30];
         for b in 0..3 {
             let band = &cells[27 * b..27 * b + 27];
-            let mut occ = 0u32;
-            for (p, &v) in band.iter().enumerate() {
-                occ |= u32::from(v != 0) << p;
-            }
+            let mut occ = (filled >> (27 * b)) as u32 & BAND;
             while occ != 0 {
                 let p = occ.trailing_zeros() as usize;
                 occ &= occ - 1;
                 given[10 * b + usize::from(band[p].min(9))] |= 1 << p;
             }
         }
-        let own = |w: usize| given[w + w / 9 + 1];
+        let mut own = [0u32; 27];
         let mut occupied = [0u32; 3];
         let mut cols = [0u32; 27];
-        for w in 0..27 {
-            occupied[w / 9] |= own(w);
-            cols[w] = project(own(w));
+        for b in 0..3 {
+            for d in 0..9 {
+                let o = given[10 * b + d + 1];
+                own[wi(d, b)] = o;
+                occupied[b] |= o;
+                cols[wi(d, b)] = project(o);
+            }
         }
         let mut s = State::new();
-        for w in 0..27 {
-            let o = own(w);
-            let [o1, o2] = OTHER_BANDS[w];
-            let other_cols = cols[o1 as usize] | cols[o2 as usize];
-            // Rows and boxes of the band holding a given of this digit.
-            let rows = ROWS_OF[(u32::from(o & 0o777 != 0)
-                | (u32::from(o & 0o777_000 != 0) << 1)
-                | (u32::from(o & 0o777_000_000 != 0) << 2))
-                as usize];
-            let c = cols[w];
-            let boxes = spread_cols(((c | (c >> 1) | (c >> 2)) & 0o111) * 7);
-            let peers = (rows | boxes) & !o;
-            s.cand[w] = ((BAND & !occupied[w / 9]) | o) & !peers & !spread_cols(other_cols);
+        for b in 0..3 {
+            for d in 0..9 {
+                let w = wi(d, b);
+                let o = own[w];
+                let other_cols = cols[wi(d, (b + 1) % 3)] | cols[wi(d, (b + 2) % 3)];
+                // Rows and boxes of the band holding a given of this digit.
+                let rows = ROWS_OF[(u32::from(o & 0o777 != 0)
+                    | (u32::from(o & 0o777_000 != 0) << 1)
+                    | (u32::from(o & 0o777_000_000 != 0) << 2))
+                    as usize];
+                let c = cols[w];
+                let boxes = spread_cols(((c | (c >> 1) | (c >> 2)) & 0o111) * 7);
+                let peers = (rows | boxes) & !o;
+                s.cand[w] = ((BAND & !occupied[b]) | o) & !peers & !spread_cols(other_cols);
+            }
         }
         s
     }
