@@ -5,15 +5,17 @@
 //! The grid is cut into three horizontal *bands* of three rows (27 cells).
 //! For every digit `d` (0..9) and band `b` (0..3) one `u32` holds a 27-bit
 //! mask of the cells of that band where `d` may still go: bit
-//! `9 * row_in_band + column`. These 27 words (`cand[9 * b + d]`, band-major: a band's nine words are
-//! contiguous, so a placement clears a cell from them in a vector or two) are the
-//! whole candidate state; a copy of each word as last processed (`prev`),
-//! the per-band mask of unsolved cells and a small cache for the column step
-//! complete it. The state is about 260 bytes and is copied on every guess,
-//! so backtracking needs no undo log. This digit-by-band layout is the one
-//! of JCZSolve (zhouyundong_2012, champagne, JasonLion), whose key idea is
-//! that one 27-bit word lets all of "digit `d` in band `b`" be reasoned about
-//! with a handful of bit operations and table look-ups. The code here is an
+//! `9 * row_in_band + column`. These 27 words (`cand[9 * b + d]`,
+//! band-major: a band's nine words are contiguous, so a placement clears
+//! its cells from them in a vector operation or two) are the whole
+//! candidate state; a copy of each word as last processed (`prev`), the
+//! per-band mask of unsolved cells and a small cache for the column step and
+//! the configuration choice complete it. The state is 320 bytes (five cache
+//! lines) and is copied on every guess, so backtracking needs no undo log.
+//! This digit-by-band layout is the one of JCZSolve (zhouyundong_2012,
+//! champagne, JasonLion), whose key idea is that one 27-bit word lets all of
+//! "digit `d` in band `b`" be reasoned about with a handful of bit
+//! operations and table look-ups. The code here is an
 //! independent implementation of that idea, with its own guess heuristic.
 //!
 //! # Propagation (`State::update`)
@@ -850,11 +852,10 @@ impl State {
 
     /// Applies the givens of `grid`. Returns the dirty word set (all words).
     fn from_grid(grid: &Grid) -> State {
-        // Gather the givens of each (digit, band): first the occupied cells
-        // of each band (branch-free, in a register), then one OR per given.
+        // Gather the givens of each (digit, band): first the filled cells,
+        // eight bytes at a time (a byte's top bit is set iff it is not 0; a
+        // multiply gathers the eight top bits).
         let cells = grid.cells();
-        // The filled cells, eight bytes at a time (a byte's top bit is set
-        // iff it is not 0; a multiply gathers the eight top bits).
         let mut filled = 0u128;
         for (k, chunk) in cells.chunks_exact(8).enumerate() {
             const LOW7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
