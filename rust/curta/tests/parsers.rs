@@ -5,7 +5,8 @@ use algoku_curta::{algorand_address, parse_address, Board, ParseError, U256};
 use proptest::prelude::*;
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    // Failures print their minimal input; no regression files are written.
+    #![proptest_config(ProptestConfig { cases: 2000, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn arbitrary_strings_never_panic(s in "\\PC{0,80}") {
@@ -46,6 +47,9 @@ proptest! {
     fn a_bad_hex_character_is_named(limbs in any::<[u64; 4]>(), pos in 0usize..64, bad in "[^0-9a-fA-F]", prefix in any::<bool>()) {
         let mut chars: Vec<char> = Board(U256::from_limbs(limbs)).to_hex().chars().collect();
         let c = bad.chars().next().unwrap();
+        // "0" then "x" is the accepted prefix, not a bad character: 62 digits
+        // follow, a length error (`a_prefix_made_by_the_damage_is_a_length_error`).
+        prop_assume!(prefix || pos != 1 || chars[0] != '0' || !matches!(c, 'x' | 'X'));
         chars[pos] = c;
         let mut s: String = chars.into_iter().collect();
         let offset = if prefix { s = format!("0x{s}"); 2 } else { 0 };
@@ -130,5 +134,22 @@ proptest! {
             Err(ParseError::BadChecksum { .. }) | Err(ParseError::BadChar { position: 57, .. })
         );
         prop_assert!(rejected, "{:?}", r);
+    }
+}
+
+/// The damage that turns the first two digits into "0x" makes a prefixed string of 62 digits:
+/// a length error, not a bad character (the case the property above leaves out).
+#[test]
+fn a_prefix_made_by_the_damage_is_a_length_error() {
+    for x in ["0x", "0X"] {
+        let s = format!("{x}{}", "0".repeat(62));
+        assert_eq!(
+            Board::from_hex(&s),
+            Err(ParseError::WrongLength {
+                what: "board hex",
+                got: 62,
+                expected: "64 hex digits"
+            })
+        );
     }
 }
