@@ -981,15 +981,7 @@ impl State {
             if u == 0 {
                 continue;
             }
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[wi(d, b)];
-                if CELL {
-                    three |= two & x;
-                }
-                two |= one & x;
-                one |= x;
-            }
+            let (one, two, three) = self.band_counts::<CELL>(b);
             if u & !one != 0 {
                 return Step::Dead;
             }
@@ -1038,16 +1030,26 @@ impl State {
     fn cell_guess(&self, rich: bool) -> (usize, usize) {
         let mut pairs = [0u32; 3];
         for (b, pair) in pairs.iter_mut().enumerate() {
-            let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
-            for d in 0..9 {
-                let x = self.cand[wi(d, b)];
-                three |= two & x;
-                two |= one & x;
-                one |= x;
-            }
+            let (_, two, three) = self.band_counts::<true>(b);
             *pair = self.unsolved[b] & two & !three;
         }
         self.pick_cell(&pairs, rich)
+    }
+
+    /// The cells of band `b` with at least one, two and (with `THREE`; else
+    /// 0) three candidates: ripple-carry accumulators over its nine words.
+    #[inline(always)]
+    fn band_counts<const THREE: bool>(&self, b: usize) -> (u32, u32, u32) {
+        let (mut one, mut two, mut three) = (0u32, 0u32, 0u32);
+        for d in 0..9 {
+            let x = self.cand[wi(d, b)];
+            if THREE {
+                three |= two & x;
+            }
+            two |= one & x;
+            one |= x;
+        }
+        (one, two, three)
     }
 
     /// The guess cell, given the bivalue cells `pairs` of each band.
