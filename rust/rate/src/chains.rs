@@ -712,7 +712,7 @@ impl Engine {
         Engine {
             grid: board.cand,
             places,
-            missing: places.map(|p| !p & ((1 << 81) - 1)),
+            missing: places.map(|p| !p & ALL_CELLS),
             value: board.value,
             nodes: b.nodes,
             pool: b.pool,

@@ -95,6 +95,9 @@ const SE_UNIT_ORDER: [usize; 27] = [
     8,
 ];
 
+/// Every cell of the grid, as a cell mask (bit i = cell i).
+pub(crate) const ALL_CELLS: u128 = (1 << 81) - 1;
+
 /// Each unit's cells as a bit mask over the 81 cells (bit i = cell i).
 pub(crate) const UNIT_MASKS: [u128; 27] = unit_masks();
 

@@ -2,9 +2,6 @@
 
 use crate::*;
 
-/// Every cell of the grid, as a cell mask.
-const ALL_CELLS: u128 = (1 << 81) - 1;
-
 impl Board {
     pub(crate) fn seeing_all(&self, cells: &[usize], mask: u16) -> Vec<(usize, u8)> {
         let seeing = cells.iter().fold(ALL_CELLS, |m, &x| m & PEERS[x]);
