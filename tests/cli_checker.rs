@@ -352,3 +352,23 @@ fn bad_input_exits_2_and_writes_nothing() {
         assert!(!out.exists(), "{args:?}: output written");
     }
 }
+
+/// With 78–80 givens every search node but a few has fewer live cells than
+/// givens to place: the search prunes them and ends at once, and finds every
+/// subset of the grid's cells of that size (the smallest unavoidable set has
+/// 4 cells, so each is a puzzle): C(81, k) puzzles.
+#[test]
+fn clues_near_a_full_grid_are_every_subset() {
+    for (clues, expected) in [("80", 81u64), ("79", 3_240), ("78", 85_320)] {
+        let r = run(&["clues", GRID, "--clues", clues, "--json", "--quiet"]);
+        assert_eq!(r.code, 0, "{clues}: {}", r.stderr);
+        let lines = json_lines(&r.stdout);
+        let summary = lines.last().unwrap();
+        assert_eq!(summary["found"].as_u64(), Some(expected), "{clues}");
+        assert_eq!(summary["complete"], true);
+        assert_eq!(lines.len() as u64, expected + 1);
+    }
+    let r = run(&["clues", GRID, "--clues", "17", "--max-found", "10000001"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}

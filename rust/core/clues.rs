@@ -38,8 +38,9 @@ pub struct CluesArgs {
     /// Worker threads (default: the machine's cores).
     #[arg(long, value_name = "T", value_parser = clap::value_parser!(u64).range(1..=1024))]
     threads: Option<u64>,
-    /// Stop after this many puzzles (the search is then incomplete, exit 1).
-    #[arg(long, value_name = "K", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..))]
+    /// Stop after this many puzzles (the search is then incomplete, exit 1;
+    /// at most 10 000 000: the puzzles are held in memory).
+    #[arg(long, value_name = "K", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     max_found: u64,
     /// Batch share I/M (1 <= I <= M): the grids at positions p with
     /// p mod M = I-1 (0-based, in file order).
