@@ -57,6 +57,16 @@ impl Out {
         self.w.write_all(&line)
     }
 
+    /// Writes the error of a batch line that could not be read, in the
+    /// line's place: `{"line": N, "error": …}` with `json`, else `error: …`.
+    pub fn line_error(&mut self, json: bool, line: usize, message: &str) -> io::Result<()> {
+        if json {
+            self.json(&serde_json::json!({ "line": line, "error": message }))
+        } else {
+            self.line(format_args!("error: {message}"))
+        }
+    }
+
     /// Flushes the buffer.
     pub fn flush(&mut self) -> io::Result<()> {
         self.w.flush()

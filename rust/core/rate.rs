@@ -154,13 +154,7 @@ pub fn run(args: &RateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> 
                 summary.errors += 1;
                 code = EXIT_ERROR;
                 let msg = format!("puzzle ({source}, line {}): {e}", line.number);
-                progress.suspend(|| {
-                    if global.json {
-                        out.json(&serde_json::json!({"line": line.number, "error": msg}))
-                    } else {
-                        out.line(format_args!("error: {msg}"))
-                    }
-                })?;
+                progress.suspend(|| out.line_error(global.json, line.number, &msg))?;
             }
             Ok(grid) => {
                 let r = rate(&grid);

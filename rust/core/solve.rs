@@ -3,8 +3,9 @@
 //!
 //! A positional argument is one puzzle (pasted lines are joined). A file or
 //! stdin holds one puzzle per line in the benchmark format (see
-//! [`crate::input::records`]): every line is parsed before anything is
-//! solved, so a bad line fails the run (exit 2) before any output.
+//! [`crate::input::records`]). A line that does not parse gets its own error
+//! line (`{"line": N, "error": …}` with `--json`, else `error: …`) in place
+//! of its answer; the other lines are solved, and the run exits 2.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -14,7 +15,7 @@ use anyhow::{anyhow, Result};
 use serde::Serialize;
 
 use crate::input::{read_single, records, Source};
-use crate::output::{verdict, Out};
+use crate::output::{verdict, Out, EXIT_ERROR};
 use crate::progress::Progress;
 use crate::Global;
 
@@ -67,45 +68,74 @@ pub struct SolveReport {
     pub first: Option<Grid>,
 }
 
-/// Runs `algoku solve`: exit 0 when every puzzle has a solution, 1 otherwise.
+/// Runs `algoku solve`: exit 0 when every puzzle has a solution, 1 when one
+/// has none, 2 when a line of a batch is not a puzzle.
 pub fn run(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let source = Source::resolve(args.puzzle.as_deref(), args.file.as_deref(), "puzzle")?;
     let puzzles = read_puzzles(&source)?;
     let limit = args.count.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     let progress = Progress::new(puzzles.len() as u64, "solving", global);
     let mut solver = Solver::new();
-    let mut all_solved = true;
-    for (i, (line, puzzle)) in puzzles.iter().enumerate() {
-        let report = solve_one(&mut solver, puzzle, *line, limit);
-        all_solved &= report.solution.is_some();
-        progress.suspend(|| emit(out, &report, args.pretty && i > 0, args.pretty, global))?;
+    let (mut all_solved, mut bad_lines) = (true, false);
+    let mut shown = 0usize;
+    for entry in &puzzles {
+        match entry {
+            Entry::Bad { line, message } => {
+                bad_lines = true;
+                progress.suspend(|| out.line_error(global.json, *line, message))?;
+            }
+            Entry::Puzzle { line, grid } => {
+                let report = solve_one(&mut solver, grid, *line, limit);
+                all_solved &= report.solution.is_some();
+                let gap = args.pretty && shown > 0;
+                progress.suspend(|| emit(out, &report, gap, args.pretty, global))?;
+                shown += 1;
+            }
+        }
         progress.inc();
     }
     progress.finish();
+    if bad_lines {
+        return Ok(ExitCode::from(EXIT_ERROR));
+    }
     Ok(verdict(all_solved))
 }
 
-/// Reads the puzzles of `source` with their line numbers (`None` for an
-/// argument). Fails on the first bad puzzle, naming its line.
-fn read_puzzles(source: &Source) -> Result<Vec<(Option<usize>, Grid)>> {
+/// One record of the input: a puzzle, or a line that is not one.
+enum Entry {
+    /// A puzzle and its line (`None` for an argument).
+    Puzzle { line: Option<usize>, grid: Grid },
+    /// A batch line that does not parse, and the error naming it.
+    Bad { line: usize, message: String },
+}
+
+/// Reads the puzzles of `source` with their line numbers. A single argument
+/// that is not a puzzle is an error; a bad line of a file or stdin is an
+/// [`Entry::Bad`] in its place.
+fn read_puzzles(source: &Source) -> Result<Vec<Entry>> {
     if !source.is_stream() {
         let text = read_single(source, "puzzle")?;
         let grid = Grid::parse(&text).map_err(|e| anyhow!("puzzle ({source}): {e}"))?;
-        return Ok(vec![(None, grid)]);
+        return Ok(vec![Entry::Puzzle { line: None, grid }]);
     }
     let text = source.read_text()?;
     let lines = records(&text, 81);
     if lines.is_empty() {
         anyhow::bail!("{source}: no puzzle found (only empty or '#' lines)");
     }
-    lines
+    Ok(lines
         .into_iter()
-        .map(|l| {
-            Grid::parse(&l.text)
-                .map(|g| (Some(l.number), g))
-                .map_err(|e| anyhow!("puzzle ({source}, line {}): {e}", l.number))
+        .map(|l| match Grid::parse(&l.text) {
+            Ok(grid) => Entry::Puzzle {
+                line: Some(l.number),
+                grid,
+            },
+            Err(e) => Entry::Bad {
+                line: l.number,
+                message: format!("puzzle ({source}, line {}): {e}", l.number),
+            },
         })
-        .collect()
+        .collect())
 }
 
 /// Solves one puzzle: the first solution, and with a limit the count. To
