@@ -282,11 +282,52 @@ fn solve_reads_many_puzzles_from_stdin() {
     let r = run_with(&["solve", "-"], Some(&input));
     assert_eq!(r.stdout, format!("{SEVENTEEN_SOLUTION}\n{SOLVED}\n"));
 
-    // A bad line fails the whole run before any output, naming the line.
-    let r = run_with(&["solve"], Some(&format!("{PUZZLE}\n{}\n", &PUZZLE[..50])));
+    // A bad line gets an error in its place; the other lines are solved and
+    // the run exits 2.
+    let input = format!("{PUZZLE}\n{}\n{SEVENTEEN}\n", &PUZZLE[..50]);
+    let r = run_with(&["solve"], Some(&input));
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines.len(), 3, "{}", r.stdout);
+    assert_eq!(lines[0], SOLVED);
+    assert!(
+        lines[1].starts_with("error: puzzle (stdin, line 2): "),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], SEVENTEEN_SOLUTION);
+    let r = run_with(&["--json", "solve"], Some(&input));
+    assert_eq!(r.code, 2);
+    let lines = r.json_lines();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["line"], 2);
+    assert!(lines[1]["error"].as_str().unwrap().contains("line 2"));
+    assert_eq!(lines[2]["solution"], SEVENTEEN_SOLUTION);
+    // A single argument that is not a puzzle is a plain one-line error.
+    let r = run(&["solve", &PUZZLE[..50]]);
     assert_eq!(r.code, 2);
     assert!(r.stdout.is_empty());
-    assert!(r.stderr.contains("line 2"), "{}", r.stderr);
+    assert_eq!(r.stderr.lines().count(), 1, "{}", r.stderr);
+}
+
+#[test]
+fn a_byte_order_mark_is_not_content() {
+    let dir = scratch_dir("bom");
+    let path = dir.join("grid.txt");
+    std::fs::write(&path, format!("\u{feff}{SOLVED}\r\n")).unwrap();
+    let r = run(&["check", "--file", path.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run_with(&["check", "-"], Some(&format!("\u{feff}{SOLVED}\r\n")));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let r = run_with(
+        &["solve"],
+        Some(&format!("\u{feff}{PUZZLE}\r\n{SEVENTEEN}\r\n")),
+    );
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.stdout, format!("{SOLVED}\n{SEVENTEEN_SOLUTION}\n"));
+    // Only a leading mark: one inside a line is still a bad character.
+    let r = run_with(&["check", "-"], Some(&format!("{}\u{feff}", &SOLVED[..80])));
+    assert_eq!(r.code, 2);
 }
 
 // ---- generate -------------------------------------------------------------
@@ -618,4 +659,10 @@ fn usage_errors_exit_2_and_help_exits_0() {
     let r = run(&["--json", "generate", "--clues", "99"]);
     assert_eq!(r.code, 2);
     assert!(r.json()["error"].as_str().unwrap().contains("--clues"));
+    // A value with a newline or a terminal escape is shown escaped, on one line.
+    let r = run(&["generate", "--seed", "12\nab\u{1b}[2J"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr.lines().count(), 1, "{:?}", r.stderr);
+    assert!(r.stderr.contains("'12\\nab\\u{1b}[2J'"), "{}", r.stderr);
+    assert!(!r.stderr.trim_end().contains(['\n', '\r', '\u{1b}']));
 }

@@ -47,7 +47,8 @@ impl Source {
         !matches!(self, Source::Arg(_))
     }
 
-    /// Reads the whole text. Files and stdin must be UTF-8. Reading is
+    /// Reads the whole text. Files and stdin must be UTF-8; a leading byte
+    /// order mark is dropped. Reading is
     /// bounded: a line longer than [`MAX_LINE`] bytes or an input larger than
     /// [`MAX_INPUT`] bytes is an error naming the line, raised as soon as the
     /// limit is crossed (so `--file /dev/zero` fails at once instead of
@@ -62,14 +63,22 @@ impl Source {
             }
             Source::Stdin => read_bounded(std::io::stdin().lock(), self, MAX_LINE, MAX_INPUT)?,
         };
-        String::from_utf8(bytes).map_err(|e| {
+        let mut text = String::from_utf8(bytes).map_err(|e| {
             anyhow::anyhow!(
                 "{self} is not UTF-8 text (invalid byte at offset {})",
                 e.utf8_error().valid_up_to()
             )
-        })
+        })?;
+        // A byte order mark, as editors on Windows write, is not content.
+        if text.starts_with(BOM) {
+            text.drain(..BOM.len_utf8());
+        }
+        Ok(text)
     }
 }
+
+/// The Unicode byte order mark (U+FEFF).
+const BOM: char = '\u{feff}';
 
 /// The longest input line accepted: a grid, puzzle pair or address line is at
 /// most a few hundred bytes; 64 KiB leaves room for comments and pasted text.
