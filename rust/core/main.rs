@@ -179,7 +179,77 @@ fn usage_error(e: clap::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let json = std::env::args_os().any(|a| a == "--json");
+    let e = escape_values(e);
     let text = one_line(&e.render().to_string()).unwrap_or_else(|| e.kind().to_string());
     report_error(&text, json);
     ExitCode::from(EXIT_ERROR)
+}
+
+/// Whether `c` would break a one-line message or act on the terminal:
+/// control characters and the Unicode line and paragraph separators.
+fn unsafe_in_a_line(c: char) -> bool {
+    c.is_control() || c == '\u{2028}' || c == '\u{2029}'
+}
+
+/// `s` with the characters of [`unsafe_in_a_line`] escaped as Rust does
+/// (`\n`, `\r`, `\u{2028}`); other text unchanged.
+fn escape_line(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if unsafe_in_a_line(c) {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
+}
+
+/// The error with the values it quotes from the command line escaped, so
+/// that `--seed $'12\nab'` gives one line and no raw control character
+/// reaches the terminal.
+fn escape_values(mut e: clap::Error) -> clap::Error {
+    use clap::error::ContextValue;
+    let fixes: Vec<_> = e
+        .context()
+        .filter_map(|(kind, value)| match value {
+            ContextValue::String(s) if s.chars().any(unsafe_in_a_line) => {
+                Some((kind, ContextValue::String(escape_line(s))))
+            }
+            ContextValue::Strings(v) if v.iter().any(|s| s.chars().any(unsafe_in_a_line)) => {
+                Some((
+                    kind,
+                    ContextValue::Strings(v.iter().map(|s| escape_line(s)).collect()),
+                ))
+            }
+            _ => None,
+        })
+        .collect();
+    for (kind, value) in fixes {
+        e.insert(kind, value);
+    }
+    e
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn quoted_values_are_escaped_to_one_line() {
+        for (value, shown) in [
+            ("12\nab", "'12\\nab'"),
+            ("1\r2", "'1\\r2'"),
+            ("7\u{2028}8", "'7\\u{2028}8'"),
+            ("\u{1b}[2J", "'\\u{1b}[2J'"),
+        ] {
+            let e = Cli::try_parse_from(["algoku", "generate", "--seed", value]).unwrap_err();
+            let text = one_line(&escape_values(e).render().to_string()).unwrap();
+            assert!(text.contains(shown), "{text}");
+            assert!(!text.chars().any(unsafe_in_a_line), "{text:?}");
+        }
+        let e = Cli::try_parse_from(["algoku", "solve", "--bogus\nflag"]).unwrap_err();
+        let text = one_line(&escape_values(e).render().to_string()).unwrap();
+        assert!(text.contains("--bogus\\nflag"), "{text}");
+    }
 }
