@@ -261,6 +261,38 @@ fn batch_shards_append_and_resume() {
 }
 
 #[test]
+fn a_grid_on_two_lines_is_done_once() {
+    let dir = scratch("repeated");
+    let grids = dir.join("grids.txt");
+    let other = "123456789457189236689372145245798361378261954961543827512637498796824513834915672";
+    // Lines 1 and 3 hold the same grid; with two shards they fall to
+    // different shards, and only the first does it.
+    std::fs::write(&grids, format!("{GRID}\n{other}\n{GRID}\n{other}\n")).unwrap();
+    for cmd in ["ua", "clues"] {
+        let out = dir.join(format!("{cmd}.jsonl"));
+        let mut summaries = Vec::new();
+        for shard in ["1/2", "2/2", "1/1"] {
+            let mut a = vec![cmd, "--grids", grids.to_str().unwrap()];
+            if cmd == "clues" {
+                a.extend(["--clues", "1"]);
+            }
+            a.extend(["--shard", shard, "--out", out.to_str().unwrap(), "--json"]);
+            let r = run(&a);
+            assert_eq!(r.code, 0, "{cmd} {shard}: {}", r.stderr);
+            summaries.push(json_lines(&r.stdout).pop().unwrap());
+        }
+        let recs = json_lines(&std::fs::read_to_string(&out).unwrap());
+        let done: Vec<&str> = recs.iter().map(|v| v["grid"].as_str().unwrap()).collect();
+        assert_eq!(done, [GRID, other], "{cmd}");
+        let field = |i: usize, k: &str| summaries[i][k].as_u64().unwrap();
+        assert_eq!((field(0, "grids"), field(0, "repeated")), (1, 1), "{cmd}");
+        assert_eq!((field(1, "grids"), field(1, "repeated")), (1, 1), "{cmd}");
+        assert_eq!((field(2, "grids"), field(2, "repeated")), (2, 2), "{cmd}");
+        assert_eq!(field(2, "already_done"), 2, "{cmd}");
+    }
+}
+
+#[test]
 fn bad_input_exits_2_and_writes_nothing() {
     let bad_grid = GRID.replacen('7', "8", 1);
     let disagree = GIVEN12.replacen('1', "2", 1);

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::input::{read_single, Source};
 use crate::output::{Out, EXIT_NEGATIVE};
 use crate::progress::Progress;
-use crate::shard::{grid_text, Shard};
+use crate::shard::{grid_text, repeated_text, Shard};
 use crate::ua::parse_grid;
 use crate::Global;
 
@@ -228,7 +228,7 @@ fn run_batch(
     )?;
     let (i, m) = (shard.index, shard.count);
     let todo = std::mem::take(&mut shard.todo);
-    let mine = shard.mine.len();
+    let (mine, repeated) = (shard.mine.len(), shard.repeated);
     let progress = Progress::new(todo.len() as u64, "grids", global);
     let mut found = 0usize;
     let mut incomplete = 0usize;
@@ -244,6 +244,7 @@ fn run_batch(
     let summary = serde_json::json!({
         "shard": format!("{i}/{m}"),
         "grids": mine,
+        "repeated": repeated,
         "already_done": mine - todo.len(),
         "processed": todo.len(),
         "found": found,
@@ -254,8 +255,9 @@ fn run_batch(
         out.json(&summary)?;
     } else {
         out.line(format!(
-            "shard {i}/{m}: {} grids, {} already done, {} processed, {found} puzzles found{}; records in {}",
+            "shard {i}/{m}: {} grids{}, {} already done, {} processed, {found} puzzles found{}; records in {}",
             mine,
+            repeated_text(repeated),
             mine - todo.len(),
             todo.len(),
             if incomplete > 0 { format!(", {incomplete} searches stopped at --max-found") } else { String::new() },

@@ -46,6 +46,15 @@ pub fn grid_text(grid: &Cells) -> String {
     grid.iter().map(|&d| char::from(b'0' + d)).collect()
 }
 
+/// The summary's note on repeated lines: empty when there are none.
+pub fn repeated_text(repeated: usize) -> String {
+    match repeated {
+        0 => String::new(),
+        1 => " (1 repeated line skipped)".into(),
+        n => format!(" ({n} repeated lines skipped)"),
+    }
+}
+
 /// One shard's work: the grids of the shard, those still to do, and the
 /// output file to append records to.
 pub struct Shard {
@@ -53,8 +62,11 @@ pub struct Shard {
     pub index: usize,
     /// Number of shards M.
     pub count: usize,
-    /// The shard's grids, in file order.
+    /// The shard's grids, in file order, each once.
     pub mine: Vec<Cells>,
+    /// The shard's lines skipped because an earlier line of the file holds
+    /// the same grid.
+    pub repeated: usize,
     /// The shard's grids not yet in the output file.
     pub todo: Vec<Cells>,
     out_path: PathBuf,
@@ -87,12 +99,20 @@ impl Shard {
                 &format!("grid (file {}, line {})", file.display(), l.number),
             )?);
         }
-        let mine: Vec<Cells> = grids
-            .into_iter()
-            .enumerate()
-            .filter(|(p, _)| p % count == index - 1)
-            .map(|(_, g)| g)
-            .collect();
+        // A grid on two lines is one grid: the shard of its first line does
+        // it once, and its later lines are skipped (counted in `repeated`).
+        let mut seen = HashSet::with_capacity(grids.len());
+        let (mut mine, mut repeated) = (Vec::new(), 0);
+        for (p, g) in grids.into_iter().enumerate() {
+            let first = seen.insert(g);
+            if p % count == index - 1 {
+                if first {
+                    mine.push(g);
+                } else {
+                    repeated += 1;
+                }
+            }
+        }
         let done = done_grids(out_path, grid_of)?;
         let todo = mine
             .iter()
@@ -108,6 +128,7 @@ impl Shard {
             index,
             count,
             mine,
+            repeated,
             todo,
             out_path: out_path.to_path_buf(),
             out,

@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::input::{read_single, Source};
 use crate::output::Out;
 use crate::progress::Progress;
-use crate::shard::{grid_text, Shard};
+use crate::shard::{grid_text, repeated_text, Shard};
 use crate::Global;
 
 /// Arguments of `algoku ua`.
@@ -181,7 +181,7 @@ fn run_batch(file: &Path, args: &UaArgs, global: &Global, out: &mut Out) -> Resu
     )?;
     let (i, m) = (shard.index, shard.count);
     let todo = std::mem::take(&mut shard.todo);
-    let mine = shard.mine.len();
+    let (mine, repeated) = (shard.mine.len(), shard.repeated);
     let progress = Progress::new(todo.len() as u64, "grids", global);
     let mut total = 0usize;
     for g in &todo {
@@ -202,6 +202,7 @@ fn run_batch(file: &Path, args: &UaArgs, global: &Global, out: &mut Out) -> Resu
         out.json(&serde_json::json!({
             "shard": format!("{i}/{m}"),
             "grids": mine,
+            "repeated": repeated,
             "already_done": mine - todo.len(),
             "processed": todo.len(),
             "sets": total,
@@ -209,7 +210,8 @@ fn run_batch(file: &Path, args: &UaArgs, global: &Global, out: &mut Out) -> Resu
         }))?;
     } else {
         out.line(format!(
-            "shard {i}/{m}: {mine} grids, {} already done, {} processed, {total} sets; records in {}",
+            "shard {i}/{m}: {mine} grids{}, {} already done, {} processed, {total} sets; records in {}",
+            repeated_text(repeated),
             mine - todo.len(),
             todo.len(),
             out_path.display()
