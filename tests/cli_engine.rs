@@ -466,8 +466,7 @@ fn curta_generate_matches_the_contract() {
 
 #[test]
 fn curta_generate_and_verify_by_file_natively() {
-    let dir = std::env::temp_dir().join(format!("algoku-curta-batch-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("curta-batch");
     let zero = "0x0000000000000000000000000000000000000000";
     let seeds = dir.join("seeds.txt");
     std::fs::write(&seeds, format!("# players\n{zero}\n\nnope\n{zero}\n")).unwrap();
