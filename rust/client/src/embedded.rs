@@ -41,9 +41,9 @@ pub fn find_python() -> Option<PathBuf> {
         return Some(PathBuf::from(p));
     }
     let venv = |dir: &Path| dir.join(".venv/bin/python");
-    let workspace = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    if venv(&workspace).exists() {
-        return Some(venv(&workspace));
+    let workspace = workspace_dir();
+    if venv(workspace).exists() {
+        return Some(venv(workspace));
     }
     let mut dir = std::env::current_dir().ok();
     while let Some(d) = dir {
@@ -53,6 +53,13 @@ pub fn find_python() -> Option<PathBuf> {
         dir = d.parent().map(Path::to_path_buf);
     }
     None
+}
+
+/// The workspace this crate was built in (two levels above `rust/client`),
+/// written without `..` so that the backend line names the venv plainly.
+fn workspace_dir() -> &'static Path {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.ancestors().nth(2).unwrap_or(manifest)
 }
 
 impl Embedded {
@@ -247,5 +254,22 @@ fn ok_or_error(v: &Value) -> Result<&Value, ClientError> {
                 .unwrap_or("request failed")
                 .to_string(),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Component;
+
+    #[test]
+    fn the_workspace_dir_is_written_without_dot_dot() {
+        let dir = workspace_dir();
+        assert!(
+            dir.components().all(|c| c != Component::ParentDir),
+            "{}",
+            dir.display()
+        );
+        assert!(dir.join("rust/client/Cargo.toml").exists(), "{}", dir.display());
     }
 }
