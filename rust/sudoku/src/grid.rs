@@ -16,7 +16,8 @@
 //! [`Grid::check`] reports the first digit that occurs twice in a unit,
 //! scanning the 9 rows, then the 9 columns, then the 9 boxes, each unit in
 //! cell order. [`Grid::check_solution`] additionally requires every cell to be
-//! filled. [`is_valid_solution_bytes`] is the mathematical rule for a solved
+//! filled, and [`Grid::check_solution_of`] also that every given of a puzzle
+//! is kept. [`is_valid_solution_bytes`] is the mathematical rule for a solved
 //! grid applied to arbitrary bytes.
 
 use std::fmt;
@@ -119,8 +120,8 @@ impl fmt::Display for Unit {
     }
 }
 
-/// A broken Sudoku rule, as reported by [`Grid::check`] and
-/// [`Grid::check_solution`].
+/// A broken Sudoku rule, or a puzzle's given not kept, as reported by
+/// [`Grid::check`], [`Grid::check_solution`] and [`Grid::check_solution_of`].
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Violation {
     /// `digit` occurs twice in `unit`, at cell indices `first < second`.
@@ -138,6 +139,17 @@ pub enum Violation {
     Empty {
         /// The cell index (0..81).
         cell: usize,
+    },
+    /// A solution's cell does not hold the puzzle's given there. Cell 0
+    /// holding 9 where the given is 8 displays as
+    /// "cell r1c1 holds 9, but the puzzle's given there is 8".
+    ChangedGiven {
+        /// The cell index (0..81).
+        cell: usize,
+        /// The puzzle's given at `cell` (1..=9).
+        given: u8,
+        /// The solution's digit at `cell` (1..=9, never `given`).
+        found: u8,
     },
 }
 
@@ -165,6 +177,11 @@ impl fmt::Display for Violation {
                 CellName(second)
             ),
             Violation::Empty { cell } => write!(f, "cell {} is empty", CellName(cell)),
+            Violation::ChangedGiven { cell, given, found } => write!(
+                f,
+                "cell {} holds {found}, but the puzzle's given there is {given}",
+                CellName(cell)
+            ),
         }
     }
 }
@@ -370,6 +387,31 @@ impl Grid {
         }
     }
 
+    /// Checks that the grid is a complete, valid solution of `puzzle`: first
+    /// as [`Grid::check_solution`] (duplicates, then blanks), so a broken rule
+    /// is reported before a changed given; then that every given of `puzzle`
+    /// holds the same digit here (the first cell that does not, in row-major
+    /// order, is reported as [`Violation::ChangedGiven`]).
+    ///
+    /// The puzzle itself is not checked: a puzzle with a repeated given has
+    /// no solution, so every complete valid grid changes one of its givens.
+    pub fn check_solution_of(&self, puzzle: &Grid) -> Result<(), Violation> {
+        self.check_solution()?;
+        let changed = self
+            .cells
+            .iter()
+            .zip(puzzle.cells.iter())
+            .position(|(&found, &given)| given != 0 && given != found);
+        match changed {
+            Some(cell) => Err(Violation::ChangedGiven {
+                cell,
+                given: puzzle.cells[cell],
+                found: self.cells[cell],
+            }),
+            None => Ok(()),
+        }
+    }
+
     /// True iff every given of `self` is present, with the same digit, in
     /// `other` (e.g. a puzzle and its solution).
     pub fn is_subset_of(&self, other: &Grid) -> bool {
@@ -569,6 +611,66 @@ mod tests {
         assert_eq!(
             g.check().unwrap_err().to_string(),
             "row 9 has 3 twice (cells r9c8 and r9c9)"
+        );
+    }
+
+    #[test]
+    fn solution_of_a_puzzle() {
+        let p = Grid::parse(P).unwrap();
+        let s = Grid::parse(S).unwrap();
+        assert_eq!(s.check_solution_of(&p), Ok(()));
+        assert_eq!(s.check_solution_of(&Grid::EMPTY), Ok(()));
+        assert_eq!(s.check_solution_of(&s), Ok(()));
+
+        // A valid grid that is not this puzzle's: relabel the digits 4 and 9
+        // (every unit still holds 1..9 once), which changes the given at r1c1.
+        let mut relabelled = *s.cells();
+        for d in relabelled.iter_mut() {
+            *d = match *d {
+                4 => 9,
+                9 => 4,
+                other => other,
+            };
+        }
+        let other = Grid::from_cells(relabelled).unwrap();
+        assert_eq!(other.check_solution(), Ok(()));
+        let v = other.check_solution_of(&p).unwrap_err();
+        assert_eq!(
+            v,
+            Violation::ChangedGiven {
+                cell: 0,
+                given: 4,
+                found: 9
+            }
+        );
+        assert_eq!(
+            v.to_string(),
+            "cell r1c1 holds 9, but the puzzle's given there is 4"
+        );
+        // The first changed given in row-major order: with a 9 given at
+        // r1c1 that cell is kept, and the given 9 at r4c8 is the next one.
+        let mut kept = p;
+        kept.set(0, 9).unwrap();
+        let v = other.check_solution_of(&kept).unwrap_err();
+        assert_eq!(
+            v.to_string(),
+            "cell r4c8 holds 4, but the puzzle's given there is 9"
+        );
+
+        // A broken rule is reported before a changed given.
+        let mut swapped = *s.cells();
+        swapped.swap(0, 1); // r1c1 = 6 (given 4), and the columns break
+        let g = Grid::from_cells(swapped).unwrap();
+        assert_eq!(
+            g.check_solution_of(&p).unwrap_err().to_string(),
+            "column 1 has 6 twice (cells r1c1 and r6c1)"
+        );
+        // So is a blank cell, even where the puzzle has a given.
+        let mut blank = s;
+        blank.set(0, 0).unwrap();
+        assert_eq!(
+            blank.check_solution_of(&p),
+            Err(Violation::Empty { cell: 0 })
         );
     }
 

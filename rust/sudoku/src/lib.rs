@@ -4,7 +4,8 @@
 //!
 //! Modules:
 //! - [`rng`]: [`SplitMix64`], a deterministic PRNG whose output is fixed forever.
-//! - [`grid`]: [`Grid`], parsing/printing, [`grid::Grid::check`] and the solution rule.
+//! - [`grid`]: [`Grid`], parsing/printing, [`grid::Grid::check`], the solution rule and
+//!   [`grid::Grid::check_solution_of`] (a solution of a puzzle, or the [`Violation`]).
 //! - [`solver`]: [`solve`], [`count_solutions`] and [`Solver`] (band bitboards).
 //! - [`generator`]: random complete grids and unique-solution puzzles.
 //! - [`transform`]: digit relabelling, row/column/band/stack permutations, transpose.
@@ -18,6 +19,7 @@
 //!     .unwrap();
 //! let s = solve(&p).unwrap();
 //! assert!(s.check_solution().is_ok() && p.is_subset_of(&s));
+//! assert_eq!(s.check_solution_of(&p), Ok(())); // both at once, or the reason
 //! assert_eq!(count_solutions(&p, 2), 1); // unique
 //!
 //! // Deterministic generation: the same seed always gives the same bytes.

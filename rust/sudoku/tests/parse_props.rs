@@ -90,6 +90,48 @@ proptest! {
         prop_assert_eq!(algoku_sudoku::is_valid_solution_bytes(&b), same);
         prop_assert_eq!(naive_rule(&b), same);
     }
+
+    /// `check_solution_of` accepts exactly a solution (the rule) that keeps
+    /// every given; a rule break comes first, else the first changed given.
+    #[test]
+    fn solution_of_a_puzzle(
+        seed in any::<u64>(),
+        other in any::<u64>(),
+        keep in prop::collection::vec(any::<bool>(), 81),
+        i in 0usize..81,
+        j in 0usize..81,
+    ) {
+        use algoku_sudoku::Violation;
+        let sol = algoku_sudoku::generator::solution_grid(seed);
+        // A puzzle: some cells of another solution grid (often the same one).
+        let source = if other % 2 == 0 { sol } else { algoku_sudoku::generator::solution_grid(other) };
+        let mut cells = *source.cells();
+        for (c, &k) in cells.iter_mut().zip(&keep) {
+            if !k {
+                *c = 0;
+            }
+        }
+        let puzzle = Grid::from_cells(cells).unwrap();
+        let mut b = *sol.cells();
+        b.swap(i, j);
+        let grid = Grid::from_cells(b).unwrap();
+        let got = grid.check_solution_of(&puzzle);
+        let rule = naive_rule(&b);
+        prop_assert_eq!(got.is_ok(), rule && puzzle.is_subset_of(&grid));
+        match got {
+            Err(Violation::ChangedGiven { cell, given, found }) => {
+                prop_assert!(rule);
+                let first = (0..81).find(|&c| cells[c] != 0 && cells[c] != b[c]);
+                prop_assert_eq!(first, Some(cell));
+                prop_assert_eq!((given, found), (cells[cell], b[cell]));
+            }
+            Err(v) => {
+                prop_assert!(!rule);
+                prop_assert_eq!(Err(v), grid.check_solution());
+            }
+            Ok(()) => {}
+        }
+    }
 }
 
 fn naive_rule(b: &[u8]) -> bool {
