@@ -270,6 +270,10 @@ mod tests {
             "{}",
             dir.display()
         );
-        assert!(dir.join("rust/client/Cargo.toml").exists(), "{}", dir.display());
+        assert!(
+            dir.join("rust/client/Cargo.toml").exists(),
+            "{}",
+            dir.display()
+        );
     }
 }
