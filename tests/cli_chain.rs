@@ -1,4 +1,5 @@
 //! The chain commands of the real `algoku` binary, on go-algorand's evaluator.
+//! The chain answers; a `false` says why (the mirror's reason).
 
 use serde_json::Value;
 use std::process::Command;
@@ -14,6 +15,34 @@ fn algoku(args: &[&str]) -> (i32, Value) {
     (out.status.code().unwrap_or(-1), json)
 }
 
+/// Runs `algoku args…` for its text: (exit code, stdout lines, stderr).
+fn algoku_text(args: &[&str]) -> (i32, Vec<String>, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
+        .args(args)
+        .output()
+        .expect("algoku runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(str::to_string)
+            .collect(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+const VALID: &str =
+    "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
+
+/// A file in cargo's scratch dir for the tests of this file.
+fn scratch_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_chain");
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
 #[test]
 fn demo_runs_end_to_end_on_the_embedded_evaluator() {
     let (code, v) = algoku(&["demo", "--network", "embedded", "--json", "--seed", "7"]);
@@ -23,6 +52,12 @@ fn demo_runs_end_to_end_on_the_embedded_evaluator() {
     assert_eq!(v["solution_check"]["valid"], true);
     assert_eq!(v["puzzle_check"]["valid"], true);
     assert_eq!(v["changed_check"]["valid"], false);
+    // The changed cell r5c5 repeats a digit of row 5: the mirror says so.
+    let why = v["changed_check"]["reason"].as_str().unwrap_or_default();
+    assert!(why.starts_with("row 5 has "), "{v}");
+    assert!(why.contains("r5c5"), "{v}");
+    assert_eq!(v["solution_check"].get("reason"), None, "{v}");
+    assert_eq!(v["puzzle_check"].get("reason"), None, "{v}");
     // The one-call method is the cheapest: 1 000 µALGO against classic's 3 000.
     assert_eq!(v["solution_check"]["method"], "lanes");
     assert_eq!(v["solution_check"]["fee"], 1000);
@@ -120,6 +155,74 @@ fn verify_binds_a_solution_to_its_puzzle() {
     ]);
     assert_eq!(code, 1, "{v}");
     assert_eq!(v["valid"], false);
+    assert_eq!(
+        v["reason"],
+        "cell r1c1 holds 9, but the puzzle's given there is 8"
+    );
+}
+
+#[test]
+fn a_false_verdict_says_why_in_text_and_json() {
+    // The last cell changed from 3 to 4: row 9 holds 4 twice.
+    let changed = format!("{}4", &VALID[..80]);
+    let row9 = "row 9 has 4 twice (cells r9c4 and r9c9)";
+    let net = ["--network", "embedded", "--simulate-only"];
+    let (code, out, err) = algoku_text(&[&["verify"][..], &net, &[&changed]].concat());
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        out,
+        ["false".to_string(), format!("reason: {row9}")],
+        "{err}"
+    );
+
+    let puzzle: String = VALID
+        .chars()
+        .enumerate()
+        .map(|(i, c)| if i % 5 == 0 { c } else { '.' })
+        .collect();
+    let other = puzzle.replacen('9', "8", 1);
+    let given = "cell r1c1 holds 9, but the puzzle's given there is 8";
+    let (code, out, err) =
+        algoku_text(&[&["verify"][..], &net, &["--puzzle", &other, VALID]].concat());
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(out, ["false".to_string(), format!("reason: {given}")]);
+
+    let grids = scratch_file("grids.txt", &format!("{VALID}\n{changed}\n"));
+    let file = grids.to_str().unwrap();
+    let (code, out, err) = algoku_text(&[&["verify"][..], &net, &["--file", file]].concat());
+    assert_eq!(code, 1, "{err}");
+    assert_eq!(
+        out,
+        ["1 true".to_string(), format!("2 false reason: {row9}")]
+    );
+
+    // A broken rule is named before a changed given (the last cell is a given).
+    let pairs = scratch_file(
+        "pairs.txt",
+        &format!("{puzzle} {VALID}\n{other} {VALID}\n{puzzle} {changed}\n"),
+    );
+    let file = pairs.to_str().unwrap();
+    let (code, out, err) =
+        algoku_text(&[&["--json", "verify"][..], &net, &["--puzzle-file", file]].concat());
+    assert_eq!(code, 1, "{err}");
+    let lines: Vec<Value> = out
+        .iter()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 4, "{out:?}");
+    assert_eq!(
+        (&lines[0]["valid"], lines[0].get("reason")),
+        (&Value::Bool(true), None)
+    );
+    assert_eq!(
+        (&lines[1]["valid"], &lines[1]["reason"]),
+        (&Value::Bool(false), &Value::from(given))
+    );
+    assert_eq!(
+        (&lines[2]["valid"], &lines[2]["reason"]),
+        (&Value::Bool(false), &Value::from(row9))
+    );
+    assert_eq!(lines[3]["summary"]["invalid"], 2, "{out:?}");
 }
 
 #[test]
@@ -156,8 +259,16 @@ fn verify_file_answers_every_line_in_order() {
         assert_eq!(v["line"], k + 2, "input order: {v}");
         match k % 10 {
             3 => assert_eq!(
-                (v["valid"].as_bool(), v["fee"].as_u64()),
-                (Some(false), Some(1000)),
+                (
+                    v["valid"].as_bool(),
+                    v["fee"].as_u64(),
+                    v["reason"].as_str()
+                ),
+                (
+                    Some(false),
+                    Some(1000),
+                    Some("row 9 has 4 twice (cells r9c4 and r9c9)")
+                ),
                 "{v}"
             ),
             7 => assert_eq!(
@@ -166,8 +277,8 @@ fn verify_file_answers_every_line_in_order() {
             ),
             9 => assert!(v["error"].as_str().unwrap().contains("wrong length"), "{v}"),
             _ => assert_eq!(
-                (v["valid"].as_bool(), v["method"].as_str()),
-                (Some(true), Some("lanes")),
+                (v["valid"].as_bool(), v["method"].as_str(), v.get("reason")),
+                (Some(true), Some("lanes"), None),
                 "{v}"
             ),
         }

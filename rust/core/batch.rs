@@ -29,14 +29,19 @@
 //!    `{"line": N, "error": "not verified: the batch stopped: CAUSE",
 //!    "not_attempted": true}`. A failure while connecting or deploying stops
 //!    the batch the same way, before its first line.
-//! 5. The summary counts `lines` = `verified` (`valid` + `invalid`) +
+//! 5. A line the contract answers `false` carries the mirror's reason
+//!    (`"reason"`; in text `LINE false reason: …`): the first Sudoku rule the
+//!    grid breaks, else the first puzzle given it changes.
+//! 6. The summary counts `lines` = `verified` (`valid` + `invalid`) +
 //!    `errors` (lines answered with an error of their own) + `not_attempted`,
 //!    and names the cause in `stopped` (null when the batch ran to the end).
 //!
 //! Exit status: 0 when every line is valid, 1 when some line is invalid or
 //! an error, 2 when the batch stopped.
 
-use crate::chain::{backend_json, connect, ensure_app, grid_method, runtime, VerifyArgs};
+use crate::chain::{
+    backend_json, call_grids, connect, ensure_app, grid_method, reason, runtime, VerifyArgs,
+};
 use crate::check::parse_grid_bytes;
 use crate::input::Source;
 use crate::output::{Out, EXIT_ERROR};
@@ -85,17 +90,18 @@ fn grouped(call: &Call) -> bool {
     call.method != Method::Classic && answers(call)
 }
 
-/// One batch result as JSON: `valid` or `error`, with method and fee.
-fn batch_json(
-    line: usize,
-    method: Method,
-    verdict: &Verdict,
-    fee: u64,
-    txid: Option<&str>,
-) -> Value {
-    let mut v = json!({"line": line, "method": method.name(), "fee": fee});
+/// One batch result as JSON: `valid` (and the `reason` of a false) or
+/// `error`, with method and fee.
+fn batch_json(line: usize, call: &Call, verdict: &Verdict, fee: u64, txid: Option<&str>) -> Value {
+    let mut v = json!({"line": line, "method": call.method.name(), "fee": fee});
     match verdict {
-        Verdict::Valid(b) => v["valid"] = json!(b),
+        Verdict::Valid(b) => {
+            v["valid"] = json!(b);
+            let (grid, puzzle) = call_grids(call);
+            if let Some(r) = reason(verdict, grid, puzzle) {
+                v["reason"] = json!(r);
+            }
+        }
         Verdict::Rejected { message, .. } => {
             v["error"] = json!(format!("rejected by the contract: {message}"))
         }
@@ -111,12 +117,13 @@ fn not_attempted(line: usize, cause: &str) -> Value {
     json!({"line": line, "error": format!("not verified: the batch stopped: {cause}"), "not_attempted": true})
 }
 
-/// One batch result as a text line: `LINE true|false|error: …`.
+/// One batch result as a text line: `LINE true|false [reason: …]|error: …`.
 fn batch_text(v: &Value) -> String {
     let line = v["line"].as_u64().unwrap_or(0);
-    match v["valid"].as_bool() {
-        Some(b) => format!("{line} {b}"),
-        None => format!("{line} error: {}", v["error"].as_str().unwrap_or("?")),
+    match (v["valid"].as_bool(), v["reason"].as_str()) {
+        (Some(b), Some(r)) => format!("{line} {b} reason: {r}"),
+        (Some(b), None) => format!("{line} {b}"),
+        (None, _) => format!("{line} error: {}", v["error"].as_str().unwrap_or("?")),
     }
 }
 
@@ -378,7 +385,7 @@ pub fn verify_file(
                     results[*k - window.start] = Some(match answer {
                         Ok(a) => {
                             tally.would_cost += if matches!(a.verdict, Verdict::Valid(_)) { min_fee } else { 0 };
-                            batch_json(line, call.method, &a.verdict, a.fee, a.txid.as_deref())
+                            batch_json(line, call, &a.verdict, a.fee, a.txid.as_deref())
                         }
                         Err(e) => json!({"line": line, "error": e.to_string()}),
                     });
@@ -398,7 +405,7 @@ pub fn verify_file(
                         match algoku.verify_call(call, args.simulate_only).await {
                             Ok(v) => {
                                 tally.would_cost += v.strategy.map_or(0, |s| s.fee(min_fee));
-                                batch_json(*line, call.method, &v.verdict, v.fee, v.txids.last().map(String::as_str))
+                                batch_json(*line, call, &v.verdict, v.fee, v.txids.last().map(String::as_str))
                             }
                             Err(e) if e.stops_batch() => {
                                 let cause = e.to_string();
@@ -510,6 +517,30 @@ mod tests {
         };
         assert_eq!(p.missing(), 6_000);
         assert_eq!(p.json()["missing"], 6_000);
+    }
+
+    #[test]
+    fn a_false_line_carries_the_mirrors_reason() {
+        let grid = parse_grid_bytes(REFERENCE_GRID).unwrap();
+        let mut bad = grid.clone();
+        bad.swap(0, 1);
+        let no = Verdict::Valid(false);
+        let v = batch_json(3, &Call::grid(Method::Lanes, &bad), &no, 1000, None);
+        assert_eq!(v["reason"], "column 1 has 5 twice (cells r1c1 and r8c1)");
+        assert_eq!(
+            batch_text(&v),
+            "3 false reason: column 1 has 5 twice (cells r1c1 and r8c1)"
+        );
+        let yes = Verdict::Valid(true);
+        let v = batch_json(4, &Call::grid(Method::Classic, &grid), &yes, 3000, None);
+        assert_eq!((v.get("reason"), batch_text(&v).as_str()), (None, "4 true"));
+        let mut puzzle = vec![0; 81];
+        puzzle[80] = 4;
+        let v = batch_json(5, &Call::solution_of(&puzzle, &grid), &no, 1000, None);
+        assert_eq!(
+            v["reason"],
+            "cell r9c9 holds 3, but the puzzle's given there is 4"
+        );
     }
 
     #[test]

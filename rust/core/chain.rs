@@ -2,8 +2,11 @@
 //!
 //! Each says which backend it used (LocalNet/algod, or the embedded go-algorand
 //! evaluator), and with `--json` prints one object with at least `valid` or `error`.
+//! The chain's verdict is the answer; a `false` comes with the mirror's reason
+//! (`reason: …` on the line after it, `"reason"` in JSON): the first Sudoku
+//! rule the grid breaks, else the first puzzle given it changes.
 
-use crate::check::parse_grid_bytes;
+use crate::check::{parse_grid_bytes, why_false};
 use crate::input::{read_single, Source};
 use crate::output::Out;
 use crate::Global;
@@ -182,7 +185,27 @@ fn strategy_json(s: &Option<Strategy>) -> Value {
     }
 }
 
-fn verification_json(v: &Verification, algoku: &Algoku, app_id: u64) -> Value {
+/// The mirror's reason for a `false` verdict on `solution` (with `puzzle`
+/// for `is_solution_of`); `None` for any other verdict.
+pub(crate) fn reason(verdict: &Verdict, solution: &[u8], puzzle: Option<&[u8]>) -> Option<String> {
+    (*verdict == Verdict::Valid(false)).then(|| why_false(solution, puzzle))
+}
+
+/// The grid (or solution) and the puzzle a call asks about.
+pub(crate) fn call_grids(call: &Call) -> (&[u8], Option<&[u8]>) {
+    match (call.method, &call.args[..]) {
+        (Method::SolutionOf, [puzzle, solution, ..]) => (solution, Some(puzzle)),
+        (_, [grid, ..]) => (grid, None),
+        (_, []) => (&[], None),
+    }
+}
+
+fn verification_json(
+    v: &Verification,
+    algoku: &Algoku,
+    app_id: u64,
+    reason: Option<&str>,
+) -> Value {
     let min_fee = algoku.chain.min_fee();
     let mut out = backend_json(algoku);
     let fields = json!({
@@ -204,7 +227,12 @@ fn verification_json(v: &Verification, algoku: &Algoku, app_id: u64) -> Value {
         o.extend(f.clone());
     }
     match &v.verdict {
-        Verdict::Valid(b) => out["valid"] = json!(b),
+        Verdict::Valid(b) => {
+            out["valid"] = json!(b);
+            if let Some(r) = reason {
+                out["reason"] = json!(r);
+            }
+        }
         Verdict::Rejected { message, avm, pc } => {
             out["error"] = json!(format!("rejected by the contract: {message}"));
             out["avm_error"] = json!(avm);
@@ -214,9 +242,19 @@ fn verification_json(v: &Verification, algoku: &Algoku, app_id: u64) -> Value {
     out
 }
 
-fn print_verification(out: &mut Out, v: &Verification, min_fee: u64) -> std::io::Result<()> {
+fn print_verification(
+    out: &mut Out,
+    v: &Verification,
+    min_fee: u64,
+    reason: Option<&str>,
+) -> std::io::Result<()> {
     match &v.verdict {
-        Verdict::Valid(b) => out.line(b)?,
+        Verdict::Valid(b) => {
+            out.line(b)?;
+            if let Some(r) = reason {
+                out.line(format_args!("reason: {r}"))?;
+            }
+        }
         Verdict::Rejected { message, avm, pc } => {
             return out.line(format!(
                 "rejected: {message} ({avm}{})",
@@ -329,14 +367,15 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             }
             (None, None) => algoku.verify_auto(&grid, args.simulate_only).await?,
         };
+        let why = reason(&v.verdict, &grid, puzzle.as_deref());
         if global.json {
-            let mut j = verification_json(&v, &algoku, app_id);
+            let mut j = verification_json(&v, &algoku, app_id, why.as_deref());
             if let Some(s) = setup {
                 j["setup"] = json!(s);
             }
             out.json(&j)?;
         } else {
-            print_verification(out, &v, algoku.chain.min_fee())?;
+            print_verification(out, &v, algoku.chain.min_fee(), why.as_deref())?;
         }
         Ok(match v.verdict {
             Verdict::Valid(true) => ExitCode::SUCCESS,
@@ -361,18 +400,22 @@ pub fn demo(args: &DemoArgs, global: &Global, out: &mut Out) -> anyhow::Result<E
             out.line("3. verified the solution on chain (the cheapest method, priced by simulation):")?;
         }
         let good = algoku.verify_auto(solution.cells(), false).await?;
+        let good_why = reason(&good.verdict, solution.cells(), None);
         if !global.json {
-            print_verification(out, &good, min_fee)?;
+            print_verification(out, &good, min_fee, good_why.as_deref())?;
             out.line("4. the solution against the puzzle's givens (is_solution_of):")?;
         }
         let bound = algoku.verify_call(&Call::solution_of(puzzle.puzzle.cells(), solution.cells()), false).await?;
+        let bound_why = reason(&bound.verdict, solution.cells(), Some(puzzle.puzzle.cells()));
         if !global.json {
-            print_verification(out, &bound, min_fee)?;
+            print_verification(out, &bound, min_fee, bound_why.as_deref())?;
             out.line(format!("5. changed cell r5c5 from {} to {} and verified again:", solution.cells()[40], bad[40]))?;
         }
         let wrong = algoku.verify_auto(&bad, false).await?;
+        // The change breaks a rule: the chain answers false, the mirror says which.
+        let wrong_why = reason(&wrong.verdict, &bad, None);
         if !global.json {
-            print_verification(out, &wrong, min_fee)?;
+            print_verification(out, &wrong, min_fee, wrong_why.as_deref())?;
         }
         let ok = good.verdict == Verdict::Valid(true)
             && bound.verdict == Verdict::Valid(true)
@@ -393,9 +436,9 @@ pub fn demo(args: &DemoArgs, global: &Global, out: &mut Out) -> anyhow::Result<E
             v["solution"] = json!(solution.to_string());
             v["valid"] = json!(ok);
             v["prices"] = prices;
-            v["solution_check"] = verification_json(&good, &algoku, app_id);
-            v["puzzle_check"] = verification_json(&bound, &algoku, app_id);
-            v["changed_check"] = verification_json(&wrong, &algoku, app_id);
+            v["solution_check"] = verification_json(&good, &algoku, app_id, good_why.as_deref());
+            v["puzzle_check"] = verification_json(&bound, &algoku, app_id, bound_why.as_deref());
+            v["changed_check"] = verification_json(&wrong, &algoku, app_id, wrong_why.as_deref());
             out.json(&v)?;
         } else {
             out.line(format!(

@@ -142,7 +142,7 @@ fn native(q: &Query) -> (&'static str, Value, Value) {
             } else {
                 json!({"reason": match is_valid_solution(start, solution) {
                     Err(v) => v.to_string(),
-                    Ok(()) => "rejected by the contract's check".to_string(),
+                    Ok(()) => crate::check::REJECTED.to_string(),
                 }})
             };
             ("valid", json!(valid), extra)
