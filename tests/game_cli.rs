@@ -71,7 +71,70 @@ fn puzzle_of_shared_players() {
             &app,
         ]);
         assert_eq!((code, &v["valid"]), (1, &Value::Bool(false)));
+        // It breaks no rule, so the reason is one of this player's givens.
+        let why = v["reason"].as_str().unwrap_or_default();
+        assert!(
+            why.starts_with("cell r") && why.contains(", but the puzzle's given there is "),
+            "{v}"
+        );
     }
+}
+
+#[test]
+fn check_says_why_a_solution_is_false() {
+    let p = &players()[5];
+    let address = format!("0x{}", p["address"].as_str().unwrap());
+    let app = p["app_id"].to_string();
+    let puzzle = p["puzzle"].as_str().unwrap().as_bytes();
+    let solution = p["solution"].as_str().unwrap();
+    let check = |grid: &str| {
+        let (code, out, err) = algoku(&["game", "check", &address, grid, "--app-id", &app]);
+        assert_eq!(err, "");
+        (code, out)
+    };
+    let (code, out) = check(solution);
+    assert_eq!((code, out.as_str()), (0, "true\n"));
+
+    // Relabel two digits: still a solved grid, but the givens holding them change.
+    let (a, b) = (solution.as_bytes()[0], solution.as_bytes()[1]);
+    let relabelled: String = solution
+        .bytes()
+        .map(|d| match d {
+            d if d == a => b as char,
+            d if d == b => a as char,
+            d => d as char,
+        })
+        .collect();
+    let first = (0..81)
+        .find(|&c| puzzle[c] != b'0' && puzzle[c] != relabelled.as_bytes()[c])
+        .expect("17 givens, some of them an a or a b");
+    let (code, out) = check(&relabelled);
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        format!(
+            "false\nreason: cell r{}c{} holds {}, but the puzzle's given there is {}\n",
+            first / 9 + 1,
+            first % 9 + 1,
+            relabelled.as_bytes()[first] as char,
+            puzzle[first] as char
+        )
+    );
+
+    // Swap the first two cells: a column repeats a digit, named before any given.
+    let mut swapped = solution.as_bytes().to_vec();
+    swapped.swap(0, 1);
+    let swapped = String::from_utf8(swapped).unwrap();
+    let (code, v) = json(&["game", "check", &address, &swapped, "--app-id", &app]);
+    assert_eq!(code, 1, "{v}");
+    assert_eq!(v["valid"], false);
+    assert!(
+        v["reason"].as_str().unwrap().starts_with(&format!(
+            "column 1 has {} twice (cells r1c1 and ",
+            b as char
+        )),
+        "{v}"
+    );
 }
 
 #[test]
@@ -166,6 +229,11 @@ fn play_and_record_on_the_embedded_evaluator() {
     ]);
     assert_eq!(code, 2, "{out} {err}");
     assert!(err.contains("the native check rejects"), "{err}");
+    // Every row is 1..9, so the first broken rule is column 1.
+    assert!(
+        err.contains("for this puzzle: column 1 has 1 twice (cells r1c1 and r2c1); not submitting"),
+        "{err}"
+    );
     let (code, v) = json(&[
         "game",
         "play",

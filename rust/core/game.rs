@@ -5,7 +5,9 @@
 //! address (catalogue index, isomorphism, 17 givens), rates it, and says how
 //! to solve it; `game root` recomputes the catalogue's Merkle root from the
 //! committed catalogue and compares it with the one the contract holds;
-//! `game check` is the contract's verdict on a solution, computed natively.
+//! `game check` is the contract's verdict on a solution, computed natively
+//! (a `false` with the reason: the first Sudoku rule the grid breaks, else the
+//! first of the player's givens it changes).
 //! These three never talk to a chain. `game play` and `game record` use the
 //! app through `algoku_client::game`: reads are simulated (free); `play`
 //! sends one group and says what it spent.
@@ -22,6 +24,7 @@ use anyhow::{anyhow, bail, Result};
 use serde_json::json;
 
 use crate::chain::runtime;
+use crate::check::why_false;
 use crate::output::{verdict as exit_verdict, Out};
 use crate::Global;
 
@@ -358,10 +361,18 @@ fn run_check(args: &CheckArgs, global: &Global, out: &mut Out) -> Result<ExitCod
         &lanes(&grid),
     )
     .map_err(|e| anyhow!("{e}"))?;
+    let reason = (!valid).then(|| why_false(grid.cells(), Some(p.grid.cells())));
     if global.json {
-        out.json(&json!({"valid": valid, "index": p.derived.index}))?;
+        let mut v = json!({"valid": valid, "index": p.derived.index});
+        if let Some(r) = &reason {
+            v["reason"] = json!(r);
+        }
+        out.json(&v)?;
     } else {
         out.line(valid)?;
+        if let Some(r) = &reason {
+            out.line(format_args!("reason: {r}"))?;
+        }
     }
     Ok(exit_verdict(valid))
 }

@@ -359,8 +359,13 @@ impl Game {
         let valid = algoku_game::verdict(&root, app, &me.0, &native.leaf(), &proof, &lanes(&grid))
             .map_err(|e| ClientError::Refused(e.into()))?;
         if !valid && !force {
+            // The contract's rule, in words: a broken rule, else a changed given.
+            let why = grid
+                .check_solution_of(&native.grid)
+                .err()
+                .map_or(String::new(), |v| format!(": {v}"));
             return Err(ClientError::Refused(format!(
-                "the native check rejects solution {} for this puzzle: not submitting \
+                "the native check rejects solution {} for this puzzle{why}; not submitting \
                  (--force sends it without the box payment)",
                 grid.to_string_zeros()
             )));
