@@ -274,7 +274,7 @@ fn play_refuses_a_wrong_solution_and_forced_sends_it_without_the_payment() {
     assert_eq!(code, 2, "{v}");
     let e = v["error"].as_str().unwrap();
     assert!(
-        e.contains("native check rejects") && e.contains("not submitting"),
+        e.contains("native check rejects") && e.contains(": square 1 is 0; not submitting"),
         "{v}"
     );
     let (code, v) = algoku(&[

@@ -484,7 +484,7 @@ impl Curta {
         solution: Option<[u8; 32]>,
         force: bool,
     ) -> Result<Play, ClientError> {
-        use algoku_curta::{generate, solve, verify, Board, U256};
+        use algoku_curta::{generate, is_valid_solution, solve, verify, Board, U256};
         let me = self.chain.address();
         let start = self.my_start().await?;
         let native = generate(&me.0);
@@ -518,8 +518,12 @@ impl Curta {
         };
         let valid = verify(&native, &solution);
         if !valid && !force {
+            // The rule in words (it agrees with `verify` on every input).
+            let why = is_valid_solution(&native, &solution)
+                .err()
+                .map_or(String::new(), |v| format!(": {v}"));
             return Err(ClientError::Refused(format!(
-                "the native check rejects solution {} for start {}: not submitting (--force sends it without the box payment)",
+                "the native check rejects solution {} for start {}{why}; not submitting (--force sends it without the box payment)",
                 solution.to_hex(),
                 hex::encode(start)
             )));
