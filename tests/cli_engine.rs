@@ -664,4 +664,9 @@ fn usage_errors_exit_2_and_help_exits_0() {
     assert_eq!(r.stderr.lines().count(), 1, "{:?}", r.stderr);
     assert!(r.stderr.contains("'12\\nab\\u{1b}[2J'"), "{}", r.stderr);
     assert!(!r.stderr.trim_end().contains(['\n', '\r', '\u{1b}']));
+    // So is a file name in a message.
+    let r = run(&["check", "--file", "no\u{1b}[2Jsuch\nfile"]);
+    assert_eq!(r.code, 2);
+    assert_eq!(r.stderr.lines().count(), 1, "{:?}", r.stderr);
+    assert!(r.stderr.contains("no\\u{1b}[2Jsuch\\nfile"), "{}", r.stderr);
 }

@@ -44,7 +44,7 @@ use crate::chain::{
 };
 use crate::check::parse_grid_bytes;
 use crate::input::Source;
-use crate::output::{Out, EXIT_ERROR};
+use crate::output::{escape_line, Out, EXIT_ERROR};
 use crate::progress::Progress;
 use crate::Global;
 use algoku_client::chain::Funds;
@@ -123,7 +123,10 @@ fn batch_text(v: &Value) -> String {
     match (v["valid"].as_bool(), v["reason"].as_str()) {
         (Some(b), Some(r)) => format!("{line} {b} reason: {r}"),
         (Some(b), None) => format!("{line} {b}"),
-        (None, _) => format!("{line} error: {}", v["error"].as_str().unwrap_or("?")),
+        (None, _) => format!(
+            "{line} error: {}",
+            escape_line(v["error"].as_str().unwrap_or("?"))
+        ),
     }
 }
 

@@ -35,7 +35,7 @@ use serde_json::{json, Value};
 
 use crate::chain::runtime;
 use crate::input::{records, Source, MAX_LINE};
-use crate::output::{verdict, Out, EXIT_ERROR};
+use crate::output::{escape_line, verdict, Out, EXIT_ERROR};
 use crate::progress::Progress;
 use crate::Global;
 
@@ -481,7 +481,7 @@ fn report(
             if !batch {
                 bail!("{e}");
             }
-            format!("error: {e}")
+            format!("error: {}", escape_line(e))
         } else {
             let answer = v
                 .get("start")

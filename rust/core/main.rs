@@ -30,7 +30,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::output::{error_message, is_broken_pipe, report_error, Out, EXIT_ERROR};
+use crate::output::{
+    error_message, escape_line, is_broken_pipe, report_error, unsafe_in_a_line, Out, EXIT_ERROR,
+};
 
 /// The version and the git commit the binary was built from (`-dirty` when
 /// the work tree had changes, `unknown` outside a git checkout).
@@ -183,26 +185,6 @@ fn usage_error(e: clap::Error) -> ExitCode {
     let text = one_line(&e.render().to_string()).unwrap_or_else(|| e.kind().to_string());
     report_error(&text, json);
     ExitCode::from(EXIT_ERROR)
-}
-
-/// Whether `c` would break a one-line message or act on the terminal:
-/// control characters and the Unicode line and paragraph separators.
-fn unsafe_in_a_line(c: char) -> bool {
-    c.is_control() || c == '\u{2028}' || c == '\u{2029}'
-}
-
-/// `s` with the characters of [`unsafe_in_a_line`] escaped as Rust does
-/// (`\n`, `\r`, `\u{2028}`); other text unchanged.
-fn escape_line(s: &str) -> String {
-    s.chars()
-        .map(|c| {
-            if unsafe_in_a_line(c) {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
-        })
-        .collect()
 }
 
 /// The error with the values it quotes from the command line escaped, so

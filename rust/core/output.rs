@@ -63,7 +63,7 @@ impl Out {
         if json {
             self.json(&serde_json::json!({ "line": line, "error": message }))
         } else {
-            self.line(format_args!("error: {message}"))
+            self.line(format_args!("error: {}", escape_line(message)))
         }
     }
 
@@ -83,8 +83,8 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
     })
 }
 
-/// Reports an error: `error: …` (with its causes) on stderr, or with `json`
-/// `{"error": "…"}` on stdout. Failures to report are ignored: there is
+/// Reports an error: `error: …` (with its causes; one line, see
+/// [`escape_line`]) on stderr, or with `json` `{"error": "…"}` on stdout. Failures to report are ignored: there is
 /// nowhere left to report them.
 pub fn report_error(message: &str, json: bool) {
     if json {
@@ -93,11 +93,33 @@ pub fn report_error(message: &str, json: bool) {
         let _ = stdout.write_all(b"\n");
         let _ = stdout.flush();
     } else {
-        let _ = writeln!(io::stderr().lock(), "error: {message}");
+        let _ = writeln!(io::stderr().lock(), "error: {}", escape_line(message));
     }
 }
 
 /// The message of an error and its causes, joined with `: `.
 pub fn error_message(err: &anyhow::Error) -> String {
     format!("{err:#}")
+}
+
+/// Whether `c` would break a one-line message or act on the terminal:
+/// control characters and the Unicode line and paragraph separators.
+pub fn unsafe_in_a_line(c: char) -> bool {
+    c.is_control() || c == '\u{2028}' || c == '\u{2029}'
+}
+
+/// `s` with the characters of [`unsafe_in_a_line`] escaped as Rust does
+/// (`\n`, `\r`, `\u{1b}`, `\u{2028}`); other text unchanged. Error
+/// messages quote what the user gave (values, file names, lines): this keeps
+/// each one a single line that cannot move the cursor.
+pub fn escape_line(s: &str) -> String {
+    s.chars()
+        .map(|c| {
+            if unsafe_in_a_line(c) {
+                c.escape_default().to_string()
+            } else {
+                c.to_string()
+            }
+        })
+        .collect()
 }
