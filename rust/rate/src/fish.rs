@@ -245,7 +245,8 @@ impl Board {
                 let mut ends = Vec::new();
                 for l in SE_UNIT_ORDER
                     .iter()
-                    .filter_map(|&u| strong_link(places[i], u))
+                    .flat_map(|&u| strong_links(places[i], u))
+                    .flatten()
                 {
                     for (near, far) in [(l.a, l.b), (l.b, l.a)] {
                         ends.push(End {
@@ -257,6 +258,7 @@ impl Board {
                             near_peers: peers_of_all(near),
                             far_peers: peers_of_all(far),
                             grouped: l.grouped,
+                            wide: l.wide,
                         });
                     }
                 }
@@ -266,7 +268,7 @@ impl Board {
     }
 
     fn strong_link_chains(&self, k: usize, all_ends: &[Vec<End>]) -> Option<Step> {
-        let mut best: Option<(u8, usize, Step)> = None;
+        let mut best: Option<(u8, usize, String, Step)> = None;
         let places = places_of(&self.cand);
         let mut chain: Vec<usize> = Vec::with_capacity(k);
         let mut shared: Vec<usize> = Vec::with_capacity(k);
@@ -277,24 +279,35 @@ impl Board {
                 continue;
             }
             // For each unit, the ends whose near group it holds (bit j =
-            // end j; at most 2 × 27 ends).
-            let mut near_in = [0u64; 27];
+            // end j; at most 2 × 18 + 4 × 9 ends).
+            let mut near_in = [0u128; 27];
             for (j, e) in ends.iter().enumerate() {
                 let mut units = e.near_units;
                 while units != 0 {
-                    near_in[units.trailing_zeros() as usize] |= 1 << j;
+                    near_in[units.trailing_zeros() as usize] |= 1u128 << j;
                     units &= units - 1;
                 }
             }
             // For each cell, the ends with a group holding it: a chain
             // takes no end meeting a cell it holds (nor its own links'
             // other ends, which hold the same cells).
-            let mut touch = [0u64; 81];
+            let mut touch = [0u128; 81];
             for (j, e) in ends.iter().enumerate() {
                 for c in cells_of_mask(e.near | e.far) {
-                    touch[c] |= 1 << j;
+                    touch[c] |= 1u128 << j;
                 }
             }
+            // Two strong links take boxes in their nine empty-rectangle
+            // shapes only (serate's TurbotFish); three and four also the
+            // six two-line shapes (its StrongLinks).
+            let barred: u128 = if k == 2 {
+                ends.iter()
+                    .enumerate()
+                    .filter(|(_, e)| e.wide)
+                    .fold(0, |m, (j, _)| m | 1 << j)
+            } else {
+                0
+            };
             let search = LinkSearch {
                 d,
                 k,
@@ -304,40 +317,55 @@ impl Board {
             };
             for first in 0..ends.len() {
                 let e = &ends[first];
+                if barred >> first & 1 != 0 {
+                    continue;
+                }
                 let victims = digit & e.near_peers & !UNIT_MASKS[e.unit];
                 if victims == 0 {
                     continue;
                 }
                 chain.push(first);
-                let used = search.touching(e);
+                let used = search.touching(e) | barred;
                 search.extend(&mut chain, &mut shared, victims, used, &mut best);
                 chain.pop();
             }
         }
-        best.map(|b| b.2)
+        best.map(|b| b.3)
     }
 }
 
-/// Unit `u` as a strong link on a digit with places `digit`: its two
-/// groups of places.
-fn strong_link(digit: u128, u: usize) -> Option<Link> {
+/// Unit `u` as strong links on a digit with places `digit`: each link's
+/// two groups of places (at most two links, for a box whose four places
+/// form a rectangle).
+///
+/// Lines: two cells, or the places in two of the three box segments. Boxes
+/// (serate's fifteen shapes, in its order): two cells; else the first heart
+/// whose row and column (inside the box) hold every place, each arm holding
+/// a place besides the heart (an empty rectangle: the row part and the
+/// column part); else, with four places or more, the first pair of the
+/// box's rows (its third row empty: rows 1–2, 1–3, 2–3), then of its
+/// columns, that holds every place — the places of each line a group
+/// (`wide`: only chains of three and four links take these). Four places
+/// on two rows and two columns are read both ways: by rows, then by
+/// columns.
+fn strong_links(digit: u128, u: usize) -> [Option<Link>; 2] {
     let all = digit & UNIT_MASKS[u];
     let n = all.count_ones();
+    let link = |a: u128, b: u128, grouped: bool, wide: bool| Link {
+        unit: u,
+        a,
+        b,
+        grouped,
+        wide,
+    };
     if n == 2 {
         let a = 1u128 << all.trailing_zeros();
-        return Some(Link {
-            unit: u,
-            a,
-            b: all & !a,
-            grouped: false,
-        });
+        return [Some(link(a, all & !a, false, false)), None];
     }
     if !(3..=6).contains(&n) {
-        return None;
+        return [None, None];
     }
     if u >= 18 {
-        // The first heart whose row and column (inside the box) hold
-        // every place.
         for &h in &UNITS[u] {
             let r = UNIT_MASKS[row(h)] & UNIT_MASKS[u];
             let c = UNIT_MASKS[9 + col(h)] & UNIT_MASKS[u];
@@ -346,16 +374,36 @@ fn strong_link(digit: u128, u: usize) -> Option<Link> {
             }
             let heart = 1u128 << h;
             if all & r & !heart == 0 || all & c & !heart == 0 {
-                return None;
+                return [None, None];
             }
-            return Some(Link {
-                unit: u,
-                a: all & r,
-                b: all & c,
-                grouped: true,
-            });
+            return [Some(link(all & r, all & c, true, false)), None];
         }
-        return None;
+        if n < 4 {
+            return [None, None];
+        }
+        // The box's rows and columns, top to bottom, left to right.
+        let first = UNITS[u][0];
+        let rows: [u128; 3] =
+            std::array::from_fn(|i| UNIT_MASKS[row(first) + i] & UNIT_MASKS[u] & all);
+        let cols: [u128; 3] =
+            std::array::from_fn(|i| UNIT_MASKS[9 + col(first) + i] & UNIT_MASKS[u] & all);
+        for (lines, step) in [(rows, 9), (cols, 1)] {
+            for (x, y, empty) in [(0, 1, 2), (0, 2, 1), (1, 2, 0)] {
+                let (a, b) = (lines[x], lines[y]);
+                if lines[empty] != 0 || a == 0 || b == 0 {
+                    continue;
+                }
+                // A rectangle: line y's two places are line x's moved
+                // across; then also read by the other lines.
+                let rectangle = n == 4 && a.count_ones() == 2 && a << (step * (y - x)) == b;
+                let across = rectangle.then(|| {
+                    let ends = 1u128 << a.trailing_zeros() | 1u128 << b.trailing_zeros();
+                    link(ends, all & !ends, true, true)
+                });
+                return [Some(link(a, b, true, true)), across];
+            }
+        }
+        return [None, None];
     }
     // A line: its places in two of its three box segments.
     let segs: [u128; 3] = std::array::from_fn(|s| {
@@ -377,16 +425,11 @@ fn strong_link(digit: u128, u: usize) -> Option<Link> {
             } else {
                 (x, y)
             };
-            return Some(Link {
-                unit: u,
-                a,
-                b,
-                grouped: true,
-            });
+            return [Some(link(a, b, true, false)), None];
         }
-        return None;
+        return [None, None];
     }
-    None
+    [None, None]
 }
 
 /// The cells seeing every cell of a cell mask.
@@ -426,6 +469,8 @@ struct End {
     near_peers: u128,
     far_peers: u128,
     grouped: bool,
+    /// A box link on two of its rows or columns (three and four links only).
+    wide: bool,
 }
 
 /// One digit's chains of strong links, enumerated depth first: each end,
@@ -436,9 +481,9 @@ struct LinkSearch<'a> {
     k: usize,
     ends: &'a [End],
     /// For each unit, the ends whose near group it holds.
-    near_in: &'a [u64; 27],
+    near_in: &'a [u128; 27],
     /// For each cell, the ends with a group holding it.
-    touch: &'a [u64; 81],
+    touch: &'a [u128; 81],
 }
 
 impl LinkSearch<'_> {
@@ -453,8 +498,8 @@ impl LinkSearch<'_> {
         chain: &mut Vec<usize>,
         shared: &mut Vec<usize>,
         victims: u128,
-        used: u64,
-        best: &mut Option<(u8, usize, Step)>,
+        used: u128,
+        best: &mut Option<(u8, usize, String, Step)>,
     ) {
         if chain.len() == self.k {
             self.hint(chain, victims, best);
@@ -462,7 +507,7 @@ impl LinkSearch<'_> {
         }
         let last = &self.ends[chain[chain.len() - 1]];
         // The ends whose near group shares a unit with the last far group.
-        let mut next = 0u64;
+        let mut next = 0u128;
         let mut units = last.far_units;
         while units != 0 {
             next |= self.near_in[units.trailing_zeros() as usize];
@@ -504,35 +549,38 @@ impl LinkSearch<'_> {
     }
 
     /// The ends meeting a cell of end `e`.
-    fn touching(&self, e: &End) -> u64 {
+    fn touching(&self, e: &End) -> u128 {
         cells_of_mask(e.near | e.far).fold(0, |m, c| m | self.touch[c])
     }
 
     /// A complete chain; `victims`: the digit's cells seeing every cell of
     /// both free groups, outside the link and shared units.
-    fn hint(&self, chain: &[usize], victims: u128, best: &mut Option<(u8, usize, Step)>) {
+    fn hint(&self, chain: &[usize], victims: u128, best: &mut Option<(u8, usize, String, Step)>) {
         if victims == 0 {
             return;
         }
         let n = victims.count_ones() as usize;
-        let grouped = chain.iter().any(|&e| self.ends[e].grouped);
-        let tenths = if grouped {
+        let kinds: Vec<u8> = chain
+            .iter()
+            .map(|&e| match self.ends[e].unit {
+                0..=8 => 1,
+                9..=17 => 2,
+                _ => 0,
+            })
+            .collect();
+        let grouped = chain.iter().filter(|&&e| self.ends[e].grouped).count();
+        let tenths = if grouped > 0 {
             [0u8, 40, 54, 58, 62][chain.len() - 1] + 3
         } else {
-            let kinds: Vec<u8> = chain
-                .iter()
-                .map(|&e| match self.ends[e].unit {
-                    0..=8 => 1,
-                    9..=17 => 2,
-                    _ => 0,
-                })
-                .collect();
             strong_links_tenths(&kinds)
         };
-        if best
-            .as_ref()
-            .is_some_and(|b| (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(n)))
-        {
+        // serate's order among hints: easiest, then most eliminations, then
+        // its name's suffix (grouped links, then the unit kinds).
+        let suffix = format!("{grouped}{}", link_kinds_text(&kinds));
+        if best.as_ref().is_some_and(|b| {
+            (b.0, std::cmp::Reverse(b.1), b.2.as_str())
+                <= (tenths, std::cmp::Reverse(n), suffix.as_str())
+        }) {
             return;
         }
         let d = self.d;
@@ -561,6 +609,7 @@ impl LinkSearch<'_> {
         *best = Some((
             tenths,
             n,
+            suffix,
             Step {
                 technique: t,
                 tenths,
@@ -578,4 +627,6 @@ struct Link {
     a: u128,
     b: u128,
     grouped: bool,
+    /// A box on two of its rows or columns (see [`strong_links`]).
+    wide: bool,
 }
