@@ -223,29 +223,29 @@ impl Board {
         // The links of the last board asked about (the searches for two,
         // three and four links ask about the same board in turn).
         thread_local! {
-            static LINKS: std::cell::RefCell<([u16; 81], Vec<Vec<End>>)> =
-                const { std::cell::RefCell::new(([0; 81], Vec::new())) };
+            static LINKS: std::cell::RefCell<([u16; 81], [LinkEnds; 2])> =
+                const { std::cell::RefCell::new(([0; 81], [Vec::new(), Vec::new()])) };
         }
         LINKS.with(|cache| {
             let mut cache = cache.borrow_mut();
-            if cache.1.is_empty() || cache.0 != self.cand {
+            if cache.1[0].is_empty() || cache.0 != self.cand {
                 cache.0 = self.cand;
-                cache.1 = self.link_ends();
+                cache.1 = [self.link_ends(Rules::Turbot), self.link_ends(Rules::Links)];
             }
-            self.strong_link_chains(k, &cache.1)
+            self.strong_link_chains(k, &cache.1[usize::from(k > 2)])
         })
     }
 
     /// Each digit's links read both ways (near group, far group), in the
     /// order the chains are enumerated in.
-    fn link_ends(&self) -> Vec<Vec<End>> {
+    fn link_ends(&self, rules: Rules) -> LinkEnds {
         let places = places_of(&self.cand);
         (0..9)
             .map(|i| {
                 let mut ends = Vec::new();
                 for l in SE_UNIT_ORDER
                     .iter()
-                    .flat_map(|&u| strong_links(places[i], u))
+                    .flat_map(|&u| strong_links(places[i], u, rules))
                     .flatten()
                 {
                     for (near, far) in [(l.a, l.b), (l.b, l.a)] {
@@ -258,7 +258,6 @@ impl Board {
                             near_peers: peers_of_all(near),
                             far_peers: peers_of_all(far),
                             grouped: l.grouped,
-                            wide: l.wide,
                         });
                     }
                 }
@@ -297,17 +296,6 @@ impl Board {
                     touch[c] |= 1u128 << j;
                 }
             }
-            // Two strong links take boxes in their nine empty-rectangle
-            // shapes only (serate's TurbotFish); three and four also the
-            // six two-line shapes (its StrongLinks).
-            let barred: u128 = if k == 2 {
-                ends.iter()
-                    .enumerate()
-                    .filter(|(_, e)| e.wide)
-                    .fold(0, |m, (j, _)| m | 1 << j)
-            } else {
-                0
-            };
             let search = LinkSearch {
                 d,
                 k,
@@ -317,15 +305,12 @@ impl Board {
             };
             for first in 0..ends.len() {
                 let e = &ends[first];
-                if barred >> first & 1 != 0 {
-                    continue;
-                }
                 let victims = digit & e.near_peers & !UNIT_MASKS[e.unit];
                 if victims == 0 {
                     continue;
                 }
                 chain.push(first);
-                let used = search.touching(e) | barred;
+                let used = search.touching(e);
                 search.extend(&mut chain, &mut shared, victims, used, &mut best);
                 chain.pop();
             }
@@ -334,33 +319,49 @@ impl Board {
     }
 }
 
+/// Which of serate's two searches the links are for: `Turbot` (two strong
+/// links, its TurbotFish) or `Links` (three and four, its StrongLinks).
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Rules {
+    Turbot,
+    Links,
+}
+
 /// Unit `u` as strong links on a digit with places `digit`: each link's
-/// two groups of places (at most two links, for a box whose four places
-/// form a rectangle).
+/// two groups of places (a box may give two links).
 ///
-/// Lines: two cells, or the places in two of the three box segments. Boxes
-/// (serate's fifteen shapes, in its order): two cells; else the first heart
-/// whose row and column (inside the box) hold every place, each arm holding
-/// a place besides the heart (an empty rectangle: the row part and the
-/// column part); else, with four places or more, the first pair of the
-/// box's rows (its third row empty: rows 1–2, 1–3, 2–3), then of its
-/// columns, that holds every place — the places of each line a group
-/// (`wide`: only chains of three and four links take these). Four places
-/// on two rows and two columns are read both ways: by rows, then by
-/// columns.
-fn strong_links(digit: u128, u: usize) -> [Option<Link>; 2] {
+/// Lines: two cells, or the places in two of the three box segments. Boxes,
+/// in serate's order: two cells; else the first heart (in cell order) whose
+/// row and column inside the box hold every place, each arm (the row or the
+/// column without the heart) holding a place — an empty rectangle; else,
+/// for `Links` and four places or more, the first pair of the box's rows
+/// (its third row empty: rows 1–2, 1–3, 2–3), then of its columns, holding
+/// every place, the places of each line a group (four places on two rows and
+/// two columns are read by rows, then by columns).
+///
+/// An empty rectangle's groups are serate's, which depend on the search and
+/// on how many places each arm has (the heart goes with an arm only as
+/// below): `Turbot`: one place in each arm, two links (the column arm against
+/// the heart and the row arm, then the row arm against the heart and the
+/// column arm); one in the column arm, that against the heart and the row
+/// arm; one in the row arm, that against the heart and the column arm; else
+/// the two arms. `Links`: one place in the column arm and more in the row
+/// arm, that against the heart and the row arm; one place in the row arm,
+/// that against the heart and the column arm; else each arm with the heart.
+fn strong_links(digit: u128, u: usize, rules: Rules) -> [Option<Link>; 2] {
     let all = digit & UNIT_MASKS[u];
     let n = all.count_ones();
-    let link = |a: u128, b: u128, grouped: bool, wide: bool| Link {
-        unit: u,
-        a,
-        b,
-        grouped,
-        wide,
+    let link = |a: u128, b: u128, grouped: bool| {
+        Some(Link {
+            unit: u,
+            a,
+            b,
+            grouped,
+        })
     };
     if n == 2 {
         let a = 1u128 << all.trailing_zeros();
-        return [Some(link(a, all & !a, false, false)), None];
+        return [link(a, all & !a, false), None];
     }
     if !(3..=6).contains(&n) {
         return [None, None];
@@ -372,13 +373,26 @@ fn strong_links(digit: u128, u: usize) -> [Option<Link>; 2] {
             if all & !(r | c) != 0 {
                 continue;
             }
-            let heart = 1u128 << h;
-            if all & r & !heart == 0 || all & c & !heart == 0 {
+            let heart = all & 1u128 << h;
+            let (row_arm, col_arm) = (all & r & !heart, all & c & !heart);
+            if row_arm == 0 || col_arm == 0 {
                 return [None, None];
             }
-            return [Some(link(all & r, all & c, true, false)), None];
+            let (rn, cn) = (row_arm.count_ones(), col_arm.count_ones());
+            return match rules {
+                Rules::Turbot if rn == 1 && cn == 1 => [
+                    link(col_arm, heart | row_arm, true),
+                    link(row_arm, heart | col_arm, true),
+                ],
+                Rules::Turbot if cn == 1 => [link(col_arm, heart | row_arm, true), None],
+                Rules::Turbot if rn == 1 => [link(row_arm, heart | col_arm, true), None],
+                Rules::Turbot => [link(col_arm, row_arm, true), None],
+                Rules::Links if cn == 1 && rn >= 2 => [link(col_arm, heart | row_arm, true), None],
+                Rules::Links if rn == 1 => [link(row_arm, heart | col_arm, true), None],
+                Rules::Links => [link(row_arm | heart, col_arm | heart, true), None],
+            };
         }
-        if n < 4 {
+        if rules == Rules::Turbot || n < 4 {
             return [None, None];
         }
         // The box's rows and columns, top to bottom, left to right.
@@ -396,11 +410,13 @@ fn strong_links(digit: u128, u: usize) -> [Option<Link>; 2] {
                 // A rectangle: line y's two places are line x's moved
                 // across; then also read by the other lines.
                 let rectangle = n == 4 && a.count_ones() == 2 && a << (step * (y - x)) == b;
-                let across = rectangle.then(|| {
+                let across = if rectangle {
                     let ends = 1u128 << a.trailing_zeros() | 1u128 << b.trailing_zeros();
-                    link(ends, all & !ends, true, true)
-                });
-                return [Some(link(a, b, true, true)), across];
+                    link(ends, all & !ends, true)
+                } else {
+                    None
+                };
+                return [link(a, b, true), across];
             }
         }
         return [None, None];
@@ -425,7 +441,7 @@ fn strong_links(digit: u128, u: usize) -> [Option<Link>; 2] {
             } else {
                 (x, y)
             };
-            return [Some(link(a, b, true, false)), None];
+            return [link(a, b, true), None];
         }
         return [None, None];
     }
@@ -457,6 +473,9 @@ fn units_holding(cells: u128) -> u32 {
 
 impl Board {}
 
+/// Each digit's link ends (index d - 1), under one search's rules.
+type LinkEnds = Vec<Vec<End>>;
+
 /// A link read one way: its near and far groups, and the units holding
 /// all of each.
 struct End {
@@ -469,8 +488,6 @@ struct End {
     near_peers: u128,
     far_peers: u128,
     grouped: bool,
-    /// A box link on two of its rows or columns (three and four links only).
-    wide: bool,
 }
 
 /// One digit's chains of strong links, enumerated depth first: each end,
@@ -627,6 +644,4 @@ struct Link {
     a: u128,
     b: u128,
     grouped: bool,
-    /// A box on two of its rows or columns (see [`strong_links`]).
-    wide: bool,
 }

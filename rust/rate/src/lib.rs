@@ -37,16 +37,16 @@
 //! | unique rectangles and loops (types 1–4) | 4.5–5.2 | `uniqueness` |
 //! | naked quad, Jellyfish, hidden quad | 5.0, 5.2, 5.4 | `subsets`, `fish` |
 //! | three strong links, WXYZ-Wing, BUG types 1–4 | 5.4–5.7, 5.5–5.6, 5.6–6.2 | `fish`, `wings`, `uniqueness` |
-//! | four strong links, VWXYZ-Wing, UVWXYZ-Wing | 5.8–6.0, 6.2–6.4, 6.6 | `fish`, `wings` |
+//! | four strong links, VWXYZ-Wing, aligned pair exclusion, UVWXYZ-Wing | 5.8–6.0, 6.2–6.4, 6.2, 6.6 | `fish`, `wings`, `aligned` |
 //! | X-/Y-cycles, forcing X-chains, bidirectional cycles, forcing chains | 6.5, 6.6, 7.0 + length | `chains` |
-//! | TUVWXYZ-Wing | 7.5 | `wings` |
+//! | TUVWXYZ-Wing, aligned triple exclusion | 7.5, 7.5 | `wings`, `aligned` |
 //! | Nishio, multiple, dynamic, dynamic (+), nested forcing chains | 7.5, 8.0, 8.5, 9.0, 9.5+ + length | `chains` |
 //!
 //! The length increment ([`length_tenths`]) and the chain searches are
 //! described in the `chains` module; `docs/rating.md` has the measured
 //! agreement with `serate`. Not implemented yet (the puzzle is then scored
 //! by the next technique that applies, so its ER can come out higher than
-//! serate's): strong-link loops, aligned exclusion.
+//! serate's): strong-link loops.
 //!
 //! The classic solver ([`classic_solve`], the [`CLASSIC`] list) keeps the
 //! earlier technique set (with W-Wing and simple colouring) for its tests
@@ -75,6 +75,7 @@ use std::fmt;
 
 use algoku_sudoku::Grid;
 
+mod aligned;
 mod chains;
 mod colouring;
 mod fish;
@@ -257,7 +258,7 @@ pub fn classic_solve(board: &mut Board) -> (Vec<Step>, bool) {
 }
 
 /// Every technique, in the order of their base scores (for summaries).
-pub const TECHNIQUES: [Technique; 43] = [
+pub const TECHNIQUES: [Technique; 45] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -288,6 +289,7 @@ pub const TECHNIQUES: [Technique; 43] = [
     Technique::Bug,
     Technique::FourStrongLinks,
     Technique::VwxyzWing,
+    Technique::AlignedPairExclusion,
     Technique::UvwxyzWing,
     Technique::SimpleColouring,
     Technique::XCycle,
@@ -296,6 +298,7 @@ pub const TECHNIQUES: [Technique; 43] = [
     Technique::BidirectionalCycle,
     Technique::ForcingChain,
     Technique::TuvwxyzWing,
+    Technique::AlignedTripleExclusion,
     Technique::NishioForcingChain,
     Technique::MultipleForcingChain,
     Technique::DynamicForcingChain,
@@ -362,6 +365,11 @@ pub enum Technique {
     UvwxyzWing,
     /// TUVWXYZ-Wing (six cells and a bivalue cell).
     TuvwxyzWing,
+    /// Aligned pair exclusion (two cells and the bivalue cells they see).
+    AlignedPairExclusion,
+    /// Aligned triple exclusion (three cells and the cells of two or three
+    /// candidates they see).
+    AlignedTripleExclusion,
     /// Unique rectangle or loop (types 1 to 4), Sudoku Explainer's way.
     UniqueLoop,
     /// Pointing that leaves a digit one place in another box.
@@ -425,6 +433,8 @@ impl Technique {
             Technique::VwxyzWing => 62,
             Technique::UvwxyzWing => 66,
             Technique::TuvwxyzWing => 75,
+            Technique::AlignedPairExclusion => 62,
+            Technique::AlignedTripleExclusion => 75,
             Technique::UniqueLoop => 45,
             Technique::DirectPointing => 17,
             Technique::DirectClaiming => 19,
@@ -472,6 +482,8 @@ impl Technique {
             Technique::VwxyzWing => "vwxyz_wing",
             Technique::UvwxyzWing => "uvwxyz_wing",
             Technique::TuvwxyzWing => "tuvwxyz_wing",
+            Technique::AlignedPairExclusion => "aligned_pair_exclusion",
+            Technique::AlignedTripleExclusion => "aligned_triple_exclusion",
             Technique::UniqueLoop => "unique_loop",
             Technique::DirectPointing => "direct_pointing",
             Technique::DirectClaiming => "direct_claiming",
@@ -520,6 +532,8 @@ impl Technique {
             Technique::VwxyzWing => "VWXYZ-Wing",
             Technique::UvwxyzWing => "UVWXYZ-Wing",
             Technique::TuvwxyzWing => "TUVWXYZ-Wing",
+            Technique::AlignedPairExclusion => "aligned pair exclusion",
+            Technique::AlignedTripleExclusion => "aligned triple exclusion",
             Technique::UniqueLoop => "unique rectangle/loop",
             Technique::DirectPointing => "direct pointing",
             Technique::DirectClaiming => "direct claiming",

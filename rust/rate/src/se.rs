@@ -92,9 +92,11 @@ impl Board {
             .or_else(|| self.se_bug())
             .or_else(|| self.se_strong_links(4))
             .or_else(|| self.se_als_wing(4))
+            .or_else(|| self.se_aligned_exclusion(2))
             .or_else(|| self.se_als_wing(5))
             .or_else(|| self.se_cycles_and_chains())
             .or_else(|| self.se_als_wing(6))
+            .or_else(|| self.se_aligned_exclusion(3))
             .or_else(|| CHAIN_MODES.iter().find_map(|&m| self.se_forcing_chains(m)))
     }
 
@@ -111,6 +113,8 @@ impl Board {
             Technique::VwxyzWing => self.se_als_wing(4),
             Technique::UvwxyzWing => self.se_als_wing(5),
             Technique::TuvwxyzWing => self.se_als_wing(6),
+            Technique::AlignedPairExclusion => self.se_aligned_exclusion(2),
+            Technique::AlignedTripleExclusion => self.se_aligned_exclusion(3),
             Technique::UniqueLoop => self.se_unique_loops(),
             Technique::DirectPointing | Technique::DirectClaiming => self.se_locking(true),
             Technique::DirectHiddenPair => self.se_hidden_set(2, true),
