@@ -58,6 +58,10 @@ impl Board {
                     }
                     continue;
                 }
+                // A triple's common excluders are among the pair's.
+                if pair.count_ones() < 2 {
+                    continue;
+                }
                 let twins = (excluders[c0] | excluders[c1]) & base_mask & !(1 << c0 | 1 << c1);
                 let (by_first, by_second) = (twins & excluders[c0], twins & !excluders[c0]);
                 for c2 in cells_of_mask(by_first).chain(cells_of_mask(by_second)) {
@@ -77,41 +81,93 @@ impl Board {
     /// combination uses, given the common excluders `common`; `None` if
     /// every candidate is used.
     fn exclusion(&self, cells: &[usize], common: u128) -> Option<Step> {
-        let excl: Vec<u16> = cells_of_mask(common).map(|e| self.cand[e]).collect();
-        let cand: Vec<u16> = cells.iter().map(|&c| self.cand[c]).collect();
-        let digits = |m: u16| (1..=9u8).filter(move |&d| m & bit(d) != 0);
-        let mut used = [0u16; 3];
-        let mut pick = [0u8; 3];
         let n = cells.len();
-        // Every combination, the first cell's digit outermost.
-        let mut stack: Vec<(usize, u16)> = vec![(0, cand[0])];
-        while let Some((i, left)) = stack.pop() {
-            if left == 0 {
-                continue;
-            }
-            let d = left.trailing_zeros() as u8 + 1;
-            stack.push((i, left & (left - 1)));
-            // The same digit in two cells that see each other.
-            if (0..i).any(|j| pick[j] == d && sees(cells[j], cells[i])) {
-                continue;
-            }
-            pick[i] = d;
-            if i + 1 < n {
-                stack.push((i + 1, cand[i + 1]));
-                continue;
-            }
-            let m = pick[..n].iter().fold(0u16, |m, &d| m | bit(d));
-            if excl.iter().any(|&e| e & !m == 0) {
-                continue;
-            }
-            for j in 0..n {
-                used[j] |= bit(pick[j]);
+        let mut cand = [0u16; 3];
+        for (m, &c) in cand.iter_mut().zip(cells) {
+            *m = self.cand[c];
+        }
+        let union = cand[0] | cand[1] | cand[2];
+        // Only an excluder whose candidates all lie among the base cells'
+        // can be left empty by a combination; the others never exclude.
+        let mut excl = [0u16; 20];
+        let mut k = 0;
+        for e in cells_of_mask(common) {
+            if self.cand[e] & !union == 0 {
+                excl[k] = self.cand[e];
+                k += 1;
             }
         }
+        let excl = &excl[..k];
+        // Pairs of base cells that see each other: bit i·3 + j.
+        let mut seeing = 0u32;
+        for i in 0..n {
+            for j in i + 1..n {
+                if sees(cells[i], cells[j]) {
+                    seeing |= 1 << (i * 3 + j);
+                }
+            }
+        }
+        if excl.is_empty() && seeing == 0 {
+            return None;
+        }
+        // The last cell's digits that an excluder leaves empty once the
+        // other cells hold the digits of `m`: all of them when the
+        // excluder has no other candidate, else its one other candidate.
+        let blocked_last = |m: u16| {
+            excl.iter().fold(0u16, |b, &e| {
+                let rest = e & !m;
+                if rest == 0 {
+                    0x1ff
+                } else if rest & (rest - 1) == 0 {
+                    b | rest
+                } else {
+                    b
+                }
+            })
+        };
+        // Per combination of the other cells' digits, the last cell's
+        // digits that complete a possible combination.
+        let mut used = [0u16; 3];
+        if n == 2 {
+            for d0 in digit_bits(cand[0]) {
+                let mut free = cand[1] & !blocked_last(d0);
+                if seeing & 1 << 1 != 0 {
+                    free &= !d0;
+                }
+                if free != 0 {
+                    used[0] |= d0;
+                    used[1] |= free;
+                }
+            }
+        } else {
+            'pairs: for d0 in digit_bits(cand[0]) {
+                for d1 in digit_bits(cand[1]) {
+                    if d0 == d1 && seeing & 1 << 1 != 0 {
+                        continue;
+                    }
+                    let mut free = cand[2] & !blocked_last(d0 | d1);
+                    if seeing & 1 << 2 != 0 {
+                        free &= !d0;
+                    }
+                    if seeing & 1 << 5 != 0 {
+                        free &= !d1;
+                    }
+                    if free != 0 {
+                        used[0] |= d0;
+                        used[1] |= d1;
+                        used[2] |= free;
+                        if used == cand {
+                            break 'pairs;
+                        }
+                    }
+                }
+            }
+        }
+        let digits = |m: u16| (1..=9u8).filter(move |&d| m & bit(d) != 0);
         let eliminations: Vec<(usize, u8)> = cells
             .iter()
-            .zip(&cand)
-            .zip(&used)
+            .zip(&cand[..n])
+            .zip(&used[..n])
             .flat_map(|((&c, &m), &u)| digits(m & !u).map(move |d| (c, d)))
             .collect();
         if eliminations.is_empty() {
@@ -132,4 +188,16 @@ impl Board {
             detail: format!("{} (excluders {})", names.join(","), held.join(",")),
         })
     }
+}
+
+/// The single-bit masks of a candidate mask, lowest digit first.
+fn digit_bits(m: u16) -> impl Iterator<Item = u16> {
+    let mut m = m;
+    std::iter::from_fn(move || {
+        (m != 0).then(|| {
+            let b = m & m.wrapping_neg();
+            m &= m - 1;
+            b
+        })
+    })
 }
