@@ -248,8 +248,9 @@ impl Board {
                     .flat_map(|&u| strong_links(places[i], u, rules))
                     .flatten()
                 {
-                    for (near, far) in [(l.a, l.b), (l.b, l.a)] {
+                    for (forward, near, far) in [(true, l.a, l.b), (false, l.b, l.a)] {
                         ends.push(End {
+                            forward,
                             unit: l.unit,
                             near,
                             far,
@@ -313,6 +314,18 @@ impl Board {
                 let used = search.touching(e);
                 search.extend(&mut chain, &mut shared, victims, used, &mut best);
                 chain.pop();
+            }
+            // Rings (the two free groups share a unit), three links or
+            // more: serate lists each once, from its link in the unit of
+            // least number, read forward.
+            if k > 2 {
+                for (first, e) in ends.iter().enumerate() {
+                    if e.forward {
+                        chain.push(first);
+                        search.ring_extend(&mut chain, search.touching(e), digit, &mut best);
+                        chain.pop();
+                    }
+                }
             }
         }
         best.map(|b| b.3)
@@ -479,6 +492,8 @@ type LinkEnds = Vec<Vec<End>>;
 /// A link read one way: its near and far groups, and the units holding
 /// all of each.
 struct End {
+    /// Read as serate lists the link (its first group near).
+    forward: bool,
     unit: usize,
     near: u128,
     far: u128,
@@ -519,7 +534,9 @@ impl LinkSearch<'_> {
         best: &mut Option<(u8, usize, String, Step)>,
     ) {
         if chain.len() == self.k {
-            self.hint(chain, victims, best);
+            if self.k == 2 || !self.is_ring(chain) {
+                self.hint(chain, victims, victims.count_ones() as usize, false, best);
+            }
             return;
         }
         let last = &self.ends[chain[chain.len() - 1]];
@@ -565,6 +582,74 @@ impl LinkSearch<'_> {
         }
     }
 
+    /// Whether the chain's two free groups share a unit (a ring).
+    fn is_ring(&self, chain: &[usize]) -> bool {
+        let (a, b) = (&self.ends[chain[0]], &self.ends[chain[chain.len() - 1]]);
+        a.near_units & b.far_units != 0
+    }
+
+    /// Every ring that extends `chain` (no eliminations known before the
+    /// end): each link in a unit of higher number than the first link's
+    /// (serate's boxes 1–9, rows 11–19, columns 21–29). Its eliminations:
+    /// the digit leaves the cells seeing both free groups, and the cells
+    /// seeing both groups of each weak link, outside the link units
+    /// (serate counts a cell once per such pair).
+    fn ring_extend(
+        &self,
+        chain: &mut Vec<usize>,
+        used: u128,
+        digit: u128,
+        best: &mut Option<(u8, usize, String, Step)>,
+    ) {
+        let number = |u: usize| match u {
+            0..=8 => 11 + u,
+            9..=17 => 12 + u,
+            _ => u - 17,
+        };
+        if chain.len() == self.k {
+            if !self.is_ring(chain) {
+                return;
+            }
+            let links = chain
+                .iter()
+                .fold(0u128, |m, &e| m | UNIT_MASKS[self.ends[e].unit]);
+            let (a, b) = (&self.ends[chain[0]], &self.ends[chain[self.k - 1]]);
+            let mut pairs = vec![(a.near_peers, b.far_peers)];
+            for w in 0..self.k - 1 {
+                let (x, y) = (&self.ends[chain[w]], &self.ends[chain[w + 1]]);
+                pairs.push((x.far_peers, y.near_peers));
+            }
+            let (mut victims, mut n) = (0u128, 0usize);
+            for (p, q) in pairs {
+                let v = digit & p & q & !links;
+                victims |= v;
+                n += v.count_ones() as usize;
+            }
+            self.hint(chain, victims, n, true, best);
+            return;
+        }
+        let first = number(self.ends[chain[0]].unit);
+        let last = &self.ends[chain[chain.len() - 1]];
+        let mut next = 0u128;
+        let mut units = last.far_units;
+        while units != 0 {
+            next |= self.near_in[units.trailing_zeros() as usize];
+            units &= units - 1;
+        }
+        next &= !used;
+        while next != 0 {
+            let j = next.trailing_zeros() as usize;
+            next &= next - 1;
+            let f = &self.ends[j];
+            if number(f.unit) <= first || last.far_units & f.near_units == 0 {
+                continue;
+            }
+            chain.push(j);
+            self.ring_extend(chain, used | self.touching(f), digit, best);
+            chain.pop();
+        }
+    }
+
     /// The ends meeting a cell of end `e`.
     fn touching(&self, e: &End) -> u128 {
         cells_of_mask(e.near | e.far).fold(0, |m, c| m | self.touch[c])
@@ -572,11 +657,17 @@ impl LinkSearch<'_> {
 
     /// A complete chain; `victims`: the digit's cells seeing every cell of
     /// both free groups, outside the link and shared units.
-    fn hint(&self, chain: &[usize], victims: u128, best: &mut Option<(u8, usize, String, Step)>) {
+    fn hint(
+        &self,
+        chain: &[usize],
+        victims: u128,
+        n: usize,
+        ring: bool,
+        best: &mut Option<(u8, usize, String, Step)>,
+    ) {
         if victims == 0 {
             return;
         }
-        let n = victims.count_ones() as usize;
         let kinds: Vec<u8> = chain
             .iter()
             .map(|&e| match self.ends[e].unit {
@@ -632,7 +723,11 @@ impl LinkSearch<'_> {
                 tenths,
                 placement: None,
                 eliminations: el,
-                detail: format!("on {d}: {}", parts.join(", ")),
+                detail: format!(
+                    "on {d}: {}{}",
+                    parts.join(", "),
+                    if ring { " (a ring)" } else { "" }
+                ),
             },
         ));
     }

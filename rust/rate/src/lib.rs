@@ -44,9 +44,7 @@
 //!
 //! The length increment ([`length_tenths`]) and the chain searches are
 //! described in the `chains` module; `docs/rating.md` has the measured
-//! agreement with `serate`. Not implemented yet (the puzzle is then scored
-//! by the next technique that applies, so its ER can come out higher than
-//! serate's): strong-link loops.
+//! agreement with `serate`.
 //!
 //! The classic solver ([`classic_solve`], the [`CLASSIC`] list) keeps the
 //! earlier technique set (with W-Wing and simple colouring) for its tests

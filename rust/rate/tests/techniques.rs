@@ -400,3 +400,51 @@ fn simple_colouring_trap_hand_checked() {
     );
     assert!(s.detail.starts_with("on 1: colour trap"), "{}", s.detail);
 }
+
+/// The eliminations of the first step of technique `t` in `puzzle`'s
+/// Sudoku Explainer solve, sorted.
+fn first_step(puzzle: &str, t: Technique) -> Vec<(usize, u8)> {
+    let r = rate(&puzzle.parse::<Grid>().unwrap());
+    let step = r.steps.iter().find(|s| s.technique == t).unwrap();
+    let mut el = step.eliminations.clone();
+    el.sort_unstable();
+    el
+}
+
+/// serate (default settings): "6.2 Aligned Pair Exclusion: r4c4,r5c4", the
+/// puzzle's hardest step (rated 7.1 before the technique existed here).
+#[test]
+fn aligned_pair_exclusion_as_serate() {
+    let p = "..25......9...47..........45....18....3.5....4862..1.....19...32.5.6...993....68.";
+    assert_eq!(
+        first_step(p, Technique::AlignedPairExclusion),
+        [(cell(4, 4), 3)]
+    );
+}
+
+/// serate: "7.5 Aligned Triplet Exclusion: r5c6,r9c4,r6c6" (magictour).
+#[test]
+fn aligned_triple_exclusion_as_serate() {
+    let p = "....2..4..7...6....1.5.....2......8....3..7..4.9.........6..1.38...9..........5..";
+    assert_eq!(
+        first_step(p, Technique::AlignedTripleExclusion),
+        [(cell(5, 6), 8)]
+    );
+}
+
+/// serate: "6.0 (4 Strong Links) X-Loop 00122: Cell r4c9,r6c8,r6c5,r1c5,r2c4,
+/// r2c2,r9c2,r9c9 on value 7", one step whose eliminations come from the
+/// free groups and every weak link (then VWXYZ-Wing, as here).
+#[test]
+fn a_strong_link_ring_is_one_step() {
+    let p = ".6...2..9..1.56.3..3.91..5...5.8..2.....246...9...34.......1..3...8.....4..2.5.8.";
+    assert_eq!(
+        first_step(p, Technique::FourStrongLinks),
+        [
+            (cell(5, 2), 7),
+            (cell(6, 1), 7),
+            (cell(6, 3), 7),
+            (cell(7, 2), 7)
+        ]
+    );
+}
