@@ -1786,7 +1786,7 @@ impl Engine {
             step: Step {
                 technique: mode.technique(),
                 tenths: mode.base_tenths() + length_tenths(complexity),
-                placement: None,
+                placement: set_on.then_some((c, target.digit())),
                 eliminations,
                 detail: self.describe(|| {
                     format!(
@@ -1844,7 +1844,7 @@ impl Engine {
             step: Step {
                 technique: mode.technique(),
                 tenths: mode.base_tenths() + length_tenths(complexity),
-                placement: None,
+                placement: target.on().then_some((c, target.digit())),
                 eliminations,
                 detail,
             },
