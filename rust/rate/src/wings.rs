@@ -168,7 +168,7 @@ impl Board {
         let bivalue = (0..81)
             .filter(|&c| self.cand[c].count_ones() == 2)
             .fold(0u128, |m, c| m | 1 << c);
-        let mut best: Option<(u8, usize, Step)> = None;
+        let mut best: Option<(u8, usize, String, Step)> = None;
         let mut set = Vec::with_capacity(n);
         self.als_sets(cells, n, 0, ALL_CELLS, &mut set, &mut |als, union| {
             let big = als
@@ -234,8 +234,18 @@ impl Board {
                 if k == 0 {
                     continue;
                 }
+                // serate's order among hints: easiest, most eliminations,
+                // then the name's suffix (doubly linked, the largest cell's
+                // size, the cells' candidates in all) in reverse text order.
+                let size: u32 = als.iter().map(|&c| self.cand[c].count_ones()).sum();
+                let suffix = format!("{}{big}{size}", if double { 2 } else { 1 });
                 if best.as_ref().is_some_and(|b| {
-                    (b.0, std::cmp::Reverse(b.1)) <= (tenths, std::cmp::Reverse(k))
+                    (b.0, std::cmp::Reverse(b.1), std::cmp::Reverse(b.2.as_str()))
+                        <= (
+                            tenths,
+                            std::cmp::Reverse(k),
+                            std::cmp::Reverse(suffix.as_str()),
+                        )
                 }) {
                     continue;
                 }
@@ -262,10 +272,10 @@ impl Board {
                         if double { " (doubly linked)" } else { "" }
                     ),
                 };
-                best = Some((tenths, k, step));
+                best = Some((tenths, k, suffix, step));
             }
         });
-        best.map(|b| b.2)
+        best.map(|b| b.3)
     }
 
     /// Calls `f` with every set of `n` cells of `cells` (from index
