@@ -167,8 +167,9 @@ struct Node {
     count: u8,
     /// The complexity of the nested chain that implied it (0 if none).
     nested: u32,
-    /// Which nested hint implied it (0 if none): a nested chain counts
-    /// once per hint however many of its eliminations the hint uses.
+    /// Which nested chain implied it ([`ChainHint::chain_key`], 0 if
+    /// none): a nested chain counts once per hint however many of its
+    /// eliminations the hint uses, and in however many branches.
     nested_id: u32,
     /// Why it holds: the unit (0–26) of the link that implied it, [`CELL`]
     /// for its cell, [`NO_CAUSE`] for an assumption or a derived rule.
@@ -228,6 +229,12 @@ pub(crate) struct ChainHint {
     /// In a nested search: the missing candidates this hint relied on (see
     /// [`Engine::complexity_and_parents`]).
     rule_parents: Vec<(usize, u8)>,
+    /// In a nested search: a hash of the chain's content (its targets and
+    /// their potentials), never 0. An outer hint counts a nested chain's
+    /// complexity once per distinct content, as Sudoku Explainer's
+    /// `FullChain` compares them: the same chain found in two branches of
+    /// a region or cell forcing chain counts once.
+    chain_key: u32,
 }
 
 /// A hint's order key: score, complexity, kind.
@@ -353,8 +360,6 @@ struct Engine {
     /// Whether this search is nested in another (its hints then carry the
     /// candidates their links relied on, [`Engine::complexity_and_parents`]).
     nested: bool,
-    /// The last id given to a nested hint.
-    nested_ids: u32,
     /// Empty sets to reuse (a set is 6 KB: made once, cleared after use).
     spare: Vec<PotSet>,
     /// The static searches' queues and lists, kept between searches.
@@ -717,7 +722,6 @@ impl Engine {
             nodes: b.nodes,
             pool: b.pool,
             nested: false,
-            nested_ids: 0,
             spare: Vec::new(),
             scratch: b.scratch,
             follow_scratch: b.follow_scratch,
@@ -761,10 +765,11 @@ impl Engine {
         targets: &[u32],
         start_cause: u8,
         offs_too: bool,
-    ) -> (u32, Vec<(usize, u8)>) {
+    ) -> (u32, Vec<(usize, u8)>, u32) {
         if !self.nested {
-            return (self.complexity_of(targets), Vec::new());
+            return (self.complexity_of(targets), Vec::new(), 0);
         }
+        let mut key = 0x811c_9dc5u32;
         let mut count = 0;
         let mut nested = 0;
         let mut nested_seen: Vec<u32> = Vec::new();
@@ -775,8 +780,10 @@ impl Engine {
         let gone = &self.missing;
         let mut taken = [0u128; 9];
         for &t in targets {
+            key = (key ^ 0xffff).wrapping_mul(0x0100_0193);
             self.for_each_ancestor(t, |k, node| {
                 count += 1;
+                key = (key ^ u32::from(node.pot.0)).wrapping_mul(0x0100_0193);
                 if node.nested_id != 0 && !nested_seen.contains(&node.nested_id) {
                     nested_seen.push(node.nested_id);
                     nested += node.nested;
@@ -807,7 +814,7 @@ impl Engine {
                 }
             });
         }
-        (count + nested, out)
+        (count + nested, out, key | 1)
     }
 
     /// Calls `f` with every node behind `target`, itself included, once per
@@ -1233,7 +1240,7 @@ impl Engine {
     }
 
     fn cycle_hint(&self, dst: u32, y: bool, x: bool, bar: Option<Key>) -> Option<ChainHint> {
-        let (complexity, parents) = self.complexity_and_parents(&[dst], NO_CAUSE, true);
+        let (complexity, parents, chain_key) = self.complexity_and_parents(&[dst], NO_CAUSE, true);
         let (t, base) = match (y, x) {
             (true, true) => (Technique::BidirectionalCycle, 70),
             (true, false) => (Technique::YCycle, 65),
@@ -1293,12 +1300,14 @@ impl Engine {
             complexity,
             sort_key,
             rule_parents: parents,
+            chain_key,
         })
     }
 
     fn forcing_chain_hint(&self, target: u32, y: bool, bar: Option<Key>) -> Option<ChainHint> {
         let pot = self.nodes[target as usize].pot;
-        let (complexity, parents) = self.complexity_and_parents(&[target], NO_CAUSE, false);
+        let (complexity, parents, chain_key) =
+            self.complexity_and_parents(&[target], NO_CAUSE, false);
         let (t, base) = if y {
             (Technique::ForcingChain, 70)
         } else {
@@ -1332,6 +1341,7 @@ impl Engine {
             complexity,
             sort_key,
             rule_parents: parents,
+            chain_key,
         })
     }
 
@@ -1718,8 +1728,7 @@ impl Engine {
         for m in inner {
             let hints = nested_hints(m, &board);
             for h in hints.iter() {
-                self.nested_ids += 1;
-                let id = self.nested_ids;
+                let id = h.key;
                 let wide = |&(c, d): &(u8, u8)| (c as usize, d);
                 // Of the missing candidates the hint relies on, those this
                 // search removed.
@@ -1763,7 +1772,8 @@ impl Engine {
         if eliminations.is_empty() {
             return None;
         }
-        let (complexity, parents) = self.complexity_and_parents(&[on, off], NO_CAUSE, false);
+        let (complexity, parents, chain_key) =
+            self.complexity_and_parents(&[on, off], NO_CAUSE, false);
         let sort_key = if absurd { 7 } else { 1 };
         if !beats(
             (
@@ -1799,6 +1809,7 @@ impl Engine {
             complexity,
             sort_key,
             rule_parents: parents,
+            chain_key,
         })
     }
 
@@ -1825,7 +1836,8 @@ impl Engine {
         if eliminations.is_empty() {
             return None;
         }
-        let (complexity, parents) = self.complexity_and_parents(branches, start_cause, false);
+        let (complexity, parents, chain_key) =
+            self.complexity_and_parents(branches, start_cause, false);
         if !beats(
             (
                 mode.base_tenths() + length_tenths(complexity),
@@ -1851,6 +1863,7 @@ impl Engine {
             complexity,
             sort_key,
             rule_parents: parents,
+            chain_key,
         })
     }
 
@@ -2158,6 +2171,8 @@ struct NestedHint {
     eliminations: Box<[(u8, u8)]>,
     parents: Box<[(u8, u8)]>,
     complexity: u32,
+    /// [`ChainHint::chain_key`].
+    key: u32,
 }
 
 /// A nested rule's hints on `board`: all of them, easiest first, as
@@ -2202,6 +2217,7 @@ fn nested_hints(m: Mode, board: &Board) -> Rc<Vec<NestedHint>> {
             eliminations: narrow(&h.step.eliminations),
             parents: narrow(&h.rule_parents),
             complexity: h.complexity,
+            key: h.chain_key,
         })
         .collect();
     let hints = Rc::new(hints);
