@@ -102,7 +102,7 @@ impl Board {
         let mut seeing = 0u32;
         for i in 0..n {
             for j in i + 1..n {
-                if sees(cells[i], cells[j]) {
+                if PEERS[cells[i]] >> cells[j] & 1 != 0 {
                     seeing |= 1 << (i * 3 + j);
                 }
             }
@@ -140,6 +140,7 @@ impl Board {
                 }
             }
         } else {
+            let (mut u0, mut u1, mut u2) = (0u16, 0u16, 0u16);
             'pairs: for d0 in digit_bits(cand[0]) {
                 for d1 in digit_bits(cand[1]) {
                     if d0 == d1 && seeing & 1 << 1 != 0 {
@@ -153,15 +154,19 @@ impl Board {
                         free &= !d1;
                     }
                     if free != 0 {
-                        used[0] |= d0;
-                        used[1] |= d1;
-                        used[2] |= free;
-                        if used == cand {
+                        u0 |= d0;
+                        u1 |= d1;
+                        u2 |= free;
+                        // Every candidate used: nothing to remove. (Kept in
+                        // three locals: an array compared whole after
+                        // 16-bit stores stalls on store forwarding.)
+                        if u0 == cand[0] && u1 == cand[1] && u2 == cand[2] {
                             break 'pairs;
                         }
                     }
                 }
             }
+            used = [u0, u1, u2];
         }
         let digits = |m: u16| (1..=9u8).filter(move |&d| m & bit(d) != 0);
         let eliminations: Vec<(usize, u8)> = cells
