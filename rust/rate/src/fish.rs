@@ -540,14 +540,7 @@ impl LinkSearch<'_> {
             return;
         }
         let last = &self.ends[chain[chain.len() - 1]];
-        // The ends whose near group shares a unit with the last far group.
-        let mut next = 0u128;
-        let mut units = last.far_units;
-        while units != 0 {
-            next |= self.near_in[units.trailing_zeros() as usize];
-            units &= units - 1;
-        }
-        next &= !used;
+        let mut next = self.followers(last, used);
         while next != 0 {
             let j = next.trailing_zeros() as usize;
             next &= next - 1;
@@ -614,13 +607,13 @@ impl LinkSearch<'_> {
                 .iter()
                 .fold(0u128, |m, &e| m | UNIT_MASKS[self.ends[e].unit]);
             let (a, b) = (&self.ends[chain[0]], &self.ends[chain[self.k - 1]]);
-            let mut pairs = vec![(a.near_peers, b.far_peers)];
-            for w in 0..self.k - 1 {
-                let (x, y) = (&self.ends[chain[w]], &self.ends[chain[w + 1]]);
-                pairs.push((x.far_peers, y.near_peers));
-            }
+            // The free groups, then the two groups of each weak link.
+            let weak = chain.windows(2).map(|w| {
+                let (x, y) = (&self.ends[w[0]], &self.ends[w[1]]);
+                (x.far_peers, y.near_peers)
+            });
             let (mut victims, mut n) = (0u128, 0usize);
-            for (p, q) in pairs {
+            for (p, q) in std::iter::once((a.near_peers, b.far_peers)).chain(weak) {
                 let v = digit & p & q & !links;
                 victims |= v;
                 n += v.count_ones() as usize;
@@ -630,24 +623,30 @@ impl LinkSearch<'_> {
         }
         let first = number(self.ends[chain[0]].unit);
         let last = &self.ends[chain[chain.len() - 1]];
-        let mut next = 0u128;
-        let mut units = last.far_units;
-        while units != 0 {
-            next |= self.near_in[units.trailing_zeros() as usize];
-            units &= units - 1;
-        }
-        next &= !used;
+        let mut next = self.followers(last, used);
         while next != 0 {
             let j = next.trailing_zeros() as usize;
             next &= next - 1;
             let f = &self.ends[j];
-            if number(f.unit) <= first || last.far_units & f.near_units == 0 {
+            if number(f.unit) <= first {
                 continue;
             }
             chain.push(j);
             self.ring_extend(chain, used | self.touching(f), digit, best);
             chain.pop();
         }
+    }
+
+    /// The ends not in `used` whose near group shares a unit with `last`'s
+    /// far group: the links that may follow it.
+    fn followers(&self, last: &End, used: u128) -> u128 {
+        let mut next = 0u128;
+        let mut units = last.far_units;
+        while units != 0 {
+            next |= self.near_in[units.trailing_zeros() as usize];
+            units &= units - 1;
+        }
+        next & !used
     }
 
     /// The ends meeting a cell of end `e`.
