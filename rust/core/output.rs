@@ -84,8 +84,8 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Reports an error: `error: …` (with its causes; one line, see
-/// [`escape_line`]) on stderr, or with `json` `{"error": "…"}` on stdout. Failures to report are ignored: there is
-/// nowhere left to report them.
+/// [`escape_line`]) on stderr, or with `json` `{"error": "…"}` on stdout.
+/// Failures to report are ignored: there is nowhere left to report them.
 pub fn report_error(message: &str, json: bool) {
     if json {
         let mut stdout = io::stdout().lock();
