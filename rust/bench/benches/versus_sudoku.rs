@@ -30,7 +30,8 @@
 //!
 //! Timing: the inputs are cut into chunks (`--chunk`, default 128 puzzles;
 //! 8 generator seeds). Each pass sweeps all chunks, timing every chunk once per mode with ours and
-//! the peer's runs interleaved chunk by chunk; the best time of each
+//! the peer's runs interleaved chunk by chunk, starting at another run in
+//! each pass (none always meets a chunk cold); the best time of each
 //! (chunk, mode) over the passes is kept and a rate is items / sum of those
 //! minima. The timings of one chunk are a whole pass apart, so a slow spell
 //! of the machine (other processes, a busy neighbour) rarely spoils all of
@@ -234,32 +235,40 @@ fn bench_solve(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
         // a busy neighbour) rarely covers all of them.
         let n_chunks = puzzles.len().div_ceil(o.chunk);
         let mut chunk_best = vec![[Duration::MAX; 4]; n_chunks];
-        for _ in 0..o.passes {
+        for pass in 0..o.passes {
             for ((chunk, peer_chunk), cb) in puzzles
                 .chunks(o.chunk)
                 .zip(peers.chunks(o.chunk))
                 .zip(chunk_best.iter_mut())
             {
-                cb[0] = cb[0].min(time(|| {
-                    for g in chunk {
-                        black_box(solve(black_box(g)));
-                    }
-                }));
-                cb[1] = cb[1].min(time(|| {
-                    for p in peer_chunk {
-                        black_box(black_box(*p).some_solution());
-                    }
-                }));
-                cb[2] = cb[2].min(time(|| {
-                    for g in chunk {
-                        black_box(count_solutions(black_box(g), 2));
-                    }
-                }));
-                cb[3] = cb[3].min(time(|| {
-                    for p in peer_chunk {
-                        black_box(black_box(*p).solutions_count_up_to(2));
-                    }
-                }));
+                // Each pass starts the four runs at another one, so that no
+                // run always meets the chunk (and the other side's code)
+                // cold.
+                for r in 0..4 {
+                    let k = (r + pass) % 4;
+                    cb[k] = cb[k].min(match k {
+                        0 => time(|| {
+                            for g in chunk {
+                                black_box(solve(black_box(g)));
+                            }
+                        }),
+                        1 => time(|| {
+                            for p in peer_chunk {
+                                black_box(black_box(*p).some_solution());
+                            }
+                        }),
+                        2 => time(|| {
+                            for g in chunk {
+                                black_box(count_solutions(black_box(g), 2));
+                            }
+                        }),
+                        _ => time(|| {
+                            for p in peer_chunk {
+                                black_box(black_box(*p).solutions_count_up_to(2));
+                            }
+                        }),
+                    });
+                }
             }
         }
         let mut best = [Duration::ZERO; 4];
@@ -322,33 +331,39 @@ fn bench_gen(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
         let mut clues_peer = 0usize;
         for pass in 0..o.passes {
             for (chunk, cb) in seeds.chunks(GEN_CHUNK).zip(chunk_best.iter_mut()) {
-                cb[0] = cb[0].min(time(|| {
-                    for &seed in chunk {
-                        let p = generate_puzzle(&PuzzleOptions {
-                            seed,
-                            symmetric,
-                            minimal: true,
-                            target_clues: None,
-                        });
-                        if pass == 0 {
-                            clues_ours += p.clues;
-                        }
-                        black_box(p);
+                // Which side goes first alternates from pass to pass.
+                for r in 0..2 {
+                    if (r + pass) % 2 == 0 {
+                        cb[0] = cb[0].min(time(|| {
+                            for &seed in chunk {
+                                let p = generate_puzzle(&PuzzleOptions {
+                                    seed,
+                                    symmetric,
+                                    minimal: true,
+                                    target_clues: None,
+                                });
+                                if pass == 0 {
+                                    clues_ours += p.clues;
+                                }
+                                black_box(p);
+                            }
+                        }));
+                    } else {
+                        cb[1] = cb[1].min(time(|| {
+                            for _ in chunk {
+                                let s = if symmetric {
+                                    Sudoku::generate()
+                                } else {
+                                    Sudoku::generate_from(Sudoku::generate_solved())
+                                };
+                                if pass == 0 {
+                                    clues_peer += s.n_clues() as usize;
+                                }
+                                black_box(s);
+                            }
+                        }));
                     }
-                }));
-                cb[1] = cb[1].min(time(|| {
-                    for _ in chunk {
-                        let s = if symmetric {
-                            Sudoku::generate()
-                        } else {
-                            Sudoku::generate_from(Sudoku::generate_solved())
-                        };
-                        if pass == 0 {
-                            clues_peer += s.n_clues() as usize;
-                        }
-                        black_box(s);
-                    }
-                }));
+                }
             }
         }
         let mut best = [Duration::ZERO; 2];

@@ -57,10 +57,12 @@ fn main() -> std::process::ExitCode {
         let cpu_s = cpu() - c0;
         total += cpu_s;
         println!(
-            "{} found {} nodes {} cpu {:.2} wall {:.2}",
+            "{} found {} nodes {} solves {} learned {} cpu {:.2} wall {:.2}",
             &g[..9],
             r.puzzles.len(),
             r.nodes,
+            r.solves,
+            r.learned,
             cpu_s,
             t0.elapsed().as_secs_f64()
         );
