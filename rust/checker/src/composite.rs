@@ -27,16 +27,19 @@
 //! # Crowded grids
 //!
 //! On a grid with fewer than ten UA sets of 4 cells and at least thirty of
-//! 6 (about 1 grid in 100; the anchor 123456789456789123789… has 6 and 35,
+//! 6 (19 of 2 000 random grids; the anchor 123456789456789123789… has 6 and 35,
 //! crowded into the band 123/456/789), the first givens hit far more of
 //! the small sets than the bases assume, and the composites made of them
-//! are hit before they are tested. Such grids take larger bases
-//! (`CROWDED_BASE`, GridChecker's starter family for exactly this case,
-//! 48/36/33/25, which it lists but leaves unused): 17 clues, that anchor
-//! 113.3 M → 86.9 M nodes; four random grids of this kind (of 400 drawn,
-//! seeds 0–399) 2–21 % fewer nodes and 13–23 % less time at 16 clues, two
-//! of them 14–20 % less at 17. Bases change which composites are listed,
-//! never the puzzles found.
+//! are hit before they are tested. Such grids take larger bases,
+//! `CROWDED_BASE`: GridChecker's starters 50/40/30/27, one of the families
+//! it lists for such grids but leaves unused. Chosen on 15 crowded grids
+//! drawn at random (`solution_grid` seeds 400–1999), 16 clues, one thread:
+//! 86.9 M nodes and 13.25 s with the usual bases, 83.8 M and 12.20 s with
+//! the family GridChecker marks for this case (48/36/33/25), 80.4 M and
+//! 11.80 s with this one (54/42/30/27 and 56/44/30/27 the same within 1 %;
+//! 11 of the 15 grids faster, the slowest loss 4 %). On the anchor, 17
+//! clues: 113.3 M → 83.7 M nodes. Bases change which composites are
+//! listed, never the puzzles found.
 
 use rayon::prelude::*;
 
@@ -45,7 +48,7 @@ pub const ND: usize = 4;
 /// First UA index used by the composites of degree d+2.
 const BASE: [usize; ND] = [43, 28, 24, 17];
 /// [`BASE`] on crowded grids (see the module documentation).
-const CROWDED_BASE: [usize; ND] = [47, 34, 30, 21];
+const CROWDED_BASE: [usize; ND] = [49, 38, 27, 23];
 
 /// The bases for a UA list: [`CROWDED_BASE`] when it has fewer than ten
 /// sets of 4 cells and at least thirty of 6, else [`BASE`].
