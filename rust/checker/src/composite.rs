@@ -52,7 +52,7 @@ const CROWDED_BASE: [usize; ND] = [49, 38, 27, 23];
 
 /// The bases for a UA list: [`CROWDED_BASE`] when it has fewer than ten
 /// sets of 4 cells and at least thirty of 6, else [`BASE`].
-pub fn bases(sets: &[u128]) -> [usize; ND] {
+fn bases(sets: &[u128]) -> [usize; ND] {
     let of = |n: u32| sets.iter().filter(|s| s.count_ones() == n).count();
     if of(4) < 10 && of(6) >= 30 {
         CROWDED_BASE
