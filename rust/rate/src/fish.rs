@@ -540,11 +540,7 @@ impl LinkSearch<'_> {
             return;
         }
         let last = &self.ends[chain[chain.len() - 1]];
-        let mut next = self.followers(last, used);
-        while next != 0 {
-            let j = next.trailing_zeros() as usize;
-            next &= next - 1;
-            let f = &self.ends[j];
+        for (j, f) in self.followers(last, used) {
             // The unit holding the last far group and this near group:
             // the first of column, row, box of their first cell.
             let both = last.far_units & f.near_units;
@@ -623,11 +619,7 @@ impl LinkSearch<'_> {
         }
         let first = number(self.ends[chain[0]].unit);
         let last = &self.ends[chain[chain.len() - 1]];
-        let mut next = self.followers(last, used);
-        while next != 0 {
-            let j = next.trailing_zeros() as usize;
-            next &= next - 1;
-            let f = &self.ends[j];
+        for (j, f) in self.followers(last, used) {
             if number(f.unit) <= first {
                 continue;
             }
@@ -638,15 +630,23 @@ impl LinkSearch<'_> {
     }
 
     /// The ends not in `used` whose near group shares a unit with `last`'s
-    /// far group: the links that may follow it.
-    fn followers(&self, last: &End, used: u128) -> u128 {
+    /// far group, with their indices, lowest first: the links that may
+    /// follow it.
+    fn followers(&self, last: &End, used: u128) -> impl Iterator<Item = (usize, &End)> {
         let mut next = 0u128;
         let mut units = last.far_units;
         while units != 0 {
             next |= self.near_in[units.trailing_zeros() as usize];
             units &= units - 1;
         }
-        next & !used
+        next &= !used;
+        std::iter::from_fn(move || {
+            (next != 0).then(|| {
+                let j = next.trailing_zeros() as usize;
+                next &= next - 1;
+                (j, &self.ends[j])
+            })
+        })
     }
 
     /// The ends meeting a cell of end `e`.
