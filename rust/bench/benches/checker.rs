@@ -16,6 +16,10 @@
 //!                   waited-for child (steadier on a shared machine; with
 //!                   two threads the CPU time is the work, not the speed)
 //!   --threads T,U   our thread counts (default 1,2)
+//!   --reps R        R rounds per grid (default 1); each figure is the
+//!                   median of its R runs, and the rounds alternate which
+//!                   side runs first (for grids under a second, where one
+//!                   run's ±5 % decides a ratio)
 //!   --peer PATH     GridChecker binary (default /work/peers/gridchecker/gridchecker
 //!                   if it exists; built outside the repo, never committed)
 //! ```
@@ -24,7 +28,9 @@
 //! thread count, GridChecker's wall seconds for `gridchecker --scan
 //! --fastscan --numclues N` (one thread, grid on stdin), the puzzles found by
 //! both (they must agree: a mismatch is reported and the exit status is 1)
-//! and the ratios peer / ours per thread count (above 1: we are faster).
+//! and the ratios peer / ours per thread count (above 1: we are faster);
+//! with two or more thread counts, the last column is our scaling from the
+//! first to the last (its seconds / the last's).
 //! Ours and GridChecker run one after the other on each grid, so a change
 //! of machine load hits both.
 
@@ -146,6 +152,20 @@ fn peer(bin: &PathBuf, grid: &str, clues: usize, cpu: bool) -> Option<(f64, usiz
     Some((secs, found))
 }
 
+/// The median of `xs` (the mean of the middle two for an even count).
+fn median(xs: &[f64]) -> f64 {
+    let mut v = xs.to_vec();
+    v.sort_by(f64::total_cmp);
+    let n = v.len();
+    if n == 0 {
+        0.0
+    } else if n % 2 == 1 {
+        v[n / 2]
+    } else {
+        (v[n / 2 - 1] + v[n / 2]) / 2.0
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args()
         .skip(1)
@@ -176,6 +196,7 @@ fn main() -> ExitCode {
             .map(|t| t.parse().expect("--threads"))
             .collect()
     });
+    let reps: usize = get("--reps").map_or(1, |s| s.parse::<usize>().expect("--reps R").max(1));
     let peer_bin = get("--peer").map(PathBuf::from).or_else(|| {
         let p = PathBuf::from("/work/peers/gridchecker/gridchecker");
         p.exists().then_some(p)
@@ -189,20 +210,45 @@ fn main() -> ExitCode {
     for t in &threads {
         head.push_str(&format!(" | peer/ours {t}T"));
     }
+    if threads.len() > 1 {
+        head.push_str(&format!(
+            " | ours {}T/{}T",
+            threads[0],
+            threads[threads.len() - 1]
+        ));
+    }
     println!("{head}");
     let mut ok = true;
     for g in &grids {
         let mut row = String::new();
-        let mut secs = Vec::new();
+        // Per thread count, then the peer: the R runs' seconds.
+        let mut runs: Vec<Vec<f64>> = vec![Vec::new(); threads.len() + 1];
         let mut found = 0;
-        for &t in &threads {
-            let (s, f) = ours(g, clues, t, cpu);
-            found = f;
-            secs.push(s);
+        let mut peer_found = None;
+        for round in 0..reps {
+            let mut sides: Vec<usize> = (0..=threads.len()).collect();
+            if round % 2 == 1 {
+                sides.reverse();
+            }
+            for side in sides {
+                if side < threads.len() {
+                    let (s, f) = ours(g, clues, threads[side], cpu);
+                    found = f;
+                    runs[side].push(s);
+                } else if let Some((s, f)) = peer_bin.as_ref().and_then(|b| peer(b, g, clues, cpu))
+                {
+                    peer_found = Some(f);
+                    runs[side].push(s);
+                }
+            }
+        }
+        let secs: Vec<f64> = runs[..threads.len()].iter().map(|r| median(r)).collect();
+        for s in &secs {
             row.push_str(&format!(" | {s:.3}"));
         }
-        match peer_bin.as_ref().and_then(|b| peer(b, g, clues, cpu)) {
-            Some((s, f)) => {
+        match peer_found {
+            Some(f) => {
+                let s = median(&runs[threads.len()]);
                 if f != found {
                     ok = false;
                     row.push_str(&format!(" | {s:.3} (found {f}: MISMATCH)"));
@@ -219,6 +265,9 @@ fn main() -> ExitCode {
                     row.push_str(" | -");
                 }
             }
+        }
+        if secs.len() > 1 {
+            row.push_str(&format!(" | {:.2}", secs[0] / secs[secs.len() - 1]));
         }
         println!("{g} | {found}{row}");
     }
