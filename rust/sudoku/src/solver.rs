@@ -102,7 +102,11 @@
 //!   forum_hardest_1106 (up to 2 solutions) this halves the alternatives
 //!   tried per puzzle (237 → 111; tdoku makes about 230 nodes) and on
 //!   forum_hardest_1905 cuts them by a third (137 → 93), but adds 8 % on
-//!   magictour (19.4 → 20.9), whose searches are short. Each branch
+//!   magictour (19.4 → 20.9), whose searches are short. So a solve uses it
+//!   only if its first such choice finds a band of at most six unfixed
+//!   digits and at least 27 configurations; the others take tdoku's
+//!   choice throughout (magictour 1.14 → 1.21 × tdoku, the forum sets
+//!   1–5 % faster too; see `WIDE_OPEN`). Each branch
 //!   restricts the digit to one configuration (`CONFIG_MASK`), fixing three
 //!   mini-rows or mini-columns at once. On the hardest benchmark sets tdoku's
 //!   choice alone makes about
@@ -429,7 +433,25 @@ const CONFIG_BRANCH_BUDGET: u64 = 2000;
 /// forum_hardest_1905 (its first 8 000) 137 / 98, 96, 93, 93, 118;
 /// magictour 19.4 / 22.6, 22.0, 20.9, 20.9, 20.2. Seeds 5 and 11 at 50:
 /// 233 → 110, 137 → 93, 19.3 → 20.7.
+///
+/// Whether a solve uses that rule is decided once, at its first choice
+/// with this many open cells: only if the band it would take has at most
+/// [`NEAR_MAX_UNFIXED`] unfixed digits and at least [`NEAR_MIN_CONFIGS`]
+/// configurations over its nine digits (else tdoku's choice throughout).
+/// Timed per puzzle (upto 2, seed 5), the rule wins by 1.3–2.1× on the
+/// forum_hardest roots of that kind and loses by up to 2× on roots whose
+/// best band has seven or more unfixed digits or few configurations
+/// (magictour's tail: a 22-clue puzzle took 70 branch points against
+/// tdoku's 7, and 9 with tdoku's choice). `versus_tdoku`, seeds 5 / 1127,
+/// first / upto2: magictour 1.14 / 1.08 → 1.21 / 1.17 and 1.12 / 1.05 →
+/// 1.19 / 1.18; forum_hardest_1106 1.84 / 1.91 → 1.92 / 1.92; 1905 1.41 /
+/// 1.42 → 1.42 / 1.44; their fresh neighbours 1–13 % faster. Thresholds
+/// 6 / 25 and 6 / 29 move magictour ±2 % and the forum sets ∓2–5 %.
 const WIDE_OPEN: u32 = 50;
+/// The near-root rule's band has at most this many unfixed digits…
+const NEAR_MAX_UNFIXED: u32 = 6;
+/// …and at least this many configurations over its nine digits.
+const NEAR_MIN_CONFIGS: u32 = 27;
 
 /// `FORCED_ROWS[c]` for a set `c` of band configurations ([`CONFIGS`]
 /// bits): the mini-rows every one of them uses, as [`minirow_key`] bits
@@ -756,7 +778,7 @@ impl State {
     /// band or 3 + stack, configuration set), or None when every band and
     /// stack is fixed.
     #[inline(never)] // off the hot path: keeps `search` small
-    fn config_choice(&self) -> Option<(usize, usize, u8)> {
+    fn config_choice(&self, near: &mut Near) -> Option<(usize, usize, u8)> {
         let wide = self.open_cells() >= WIDE_OPEN;
         // Configurations and unfixed digits per band and stack: the nine
         // digits' configuration sets are contiguous bytes (each at most six
@@ -777,22 +799,36 @@ impl State {
             let nonzero = (multi + 0x7f * ONES) & (0x80 * ONES);
             unfixed[i] = nonzero.count_ones() + u32::from(last & last.wrapping_sub(1) != 0);
         }
-        let mut best_band = (u32::MAX, 0usize);
+        // Both choices: fewest configurations (tdoku's), and fewest
+        // unfixed digits then most configurations (t ≤ 54 < 64 ≤ 64u).
+        let (mut fewest, mut decided) = ((u32::MAX, 0usize), (u32::MAX, 0usize));
         for band in 0..6 {
             let (t, u) = (totals[band], unfixed[band]);
             if u == 0 {
                 continue;
             }
-            // t ≤ 54 < 64 ≤ 64u: fewest unfixed digits, then most configurations.
-            let key = if wide { 64 * u - t } else { t };
-            if key < best_band.0 {
-                best_band = (key, band);
+            if t < fewest.0 {
+                fewest = (t, band);
+            }
+            if 64 * u - t < decided.0 {
+                decided = (64 * u - t, band);
             }
         }
-        if best_band.0 == u32::MAX {
+        if fewest.0 == u32::MAX {
             return None;
         }
-        let band = best_band.1;
+        // Whether the near-root rule applies is decided once per solve, at
+        // the first choice made wide open.
+        if wide && *near == Near::Undecided {
+            let (u, t) = (unfixed[decided.1], totals[decided.1]);
+            *near = if u <= NEAR_MAX_UNFIXED && t >= NEAR_MIN_CONFIGS {
+                Near::On
+            } else {
+                Near::Off
+            };
+        }
+        let wide = wide && *near == Near::On;
+        let band = if wide { decided.1 } else { fewest.1 };
         let configs = |d: usize| {
             if band < 3 {
                 self.hconf[wi(d, band)]
@@ -1186,6 +1222,17 @@ pub struct Solver {
     /// A grid whose digit is tried first at every cell branch (see
     /// [`has_solution_avoiding`]).
     hint: Option<Grid>,
+    /// Whether this solve uses the near-root rule.
+    near: Near,
+}
+
+/// Whether a solve uses the near-root rule ([`State::config_choice`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum Near {
+    #[default]
+    Undecided,
+    On,
+    Off,
 }
 
 impl Solver {
@@ -1211,6 +1258,7 @@ impl Solver {
         self.first = None;
         self.guesses = 0;
         self.branches = 0;
+        self.near = Near::Undecided;
         let mut state = State::from_grid(puzzle);
         self.search(&mut state);
         SolveResult {
@@ -1277,7 +1325,7 @@ impl Solver {
                         } => {}
                 Step::Guess(..) | Step::Stall
                     if configs && {
-                        choice = state.config_choice();
+                        choice = state.config_choice(&mut self.near);
                         choice.is_some()
                     } =>
                 {
@@ -1727,6 +1775,32 @@ mod tests {
             assert!(!has_solution_avoiding(&p, &[(1, s.cells()[1])], hint));
             // Out-of-range pairs are ignored.
             assert!(has_solution_avoiding(&p, &[(81, 1), (1, 0), (1, 10)], hint));
+        }
+    }
+
+    #[test]
+    fn near_root_rule_is_decided_once_per_solve() {
+        // A band with at most six unfixed digits and at least 27
+        // configurations at the first wide-open choice: the near-root rule.
+        let on =
+            "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3";
+        // Its best band has more unfixed digits: tdoku's choice throughout.
+        let off =
+            "..2...7...1.....6.5......18....37.......49.....41.23....3.2.9...8.....5.6.......2";
+        // Seventeen givens branch on cells: no configuration choice.
+        let cells =
+            "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........";
+        let mut s = Solver::new();
+        for (p, want) in [
+            (on, Near::On),
+            (off, Near::Off),
+            (cells, Near::Undecided),
+            (on, Near::On),
+        ] {
+            let g = Grid::parse(p).unwrap();
+            let r = s.solve_with_stats(&g, 2);
+            assert_eq!(r.solutions, 1, "{p}");
+            assert_eq!(s.near, want, "{p}");
         }
     }
 
