@@ -344,8 +344,12 @@ const PLACE_MASK: [u32; 27] = {
 };
 
 /// At most this many bivalue cells are scored when choosing a guess (the
-/// scan costs time; measured: 6 keeps almost all of the benefit).
-const GUESS_SCAN_LIMIT: usize = 6;
+/// scan costs time). Only puzzles of at most 18 givens branch on cells with
+/// scores (the others on configurations, or on the first bivalue cell):
+/// magictour's 312 puzzles of 17–18 givens 1.22 / 1.20 × tdoku with 6
+/// (first / upto2, seed 5, `--passes 8`), 1.26 with 9, 1.29–1.31 with 12,
+/// 16 and 24; the 17-clue list the same (2.03–2.08).
+const GUESS_SCAN_LIMIT: usize = 16;
 
 /// The column step ([`State::columns`]) runs before a guess only while at
 /// least this many cells are open: it pays off on sparse grids (e.g. 17-clue
