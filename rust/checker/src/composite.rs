@@ -86,11 +86,14 @@ pub fn global(sets: &[u128]) -> [Vec<u128>; ND] {
         })
         .collect();
     let base = bases(sets);
+    // The bases are largest for degree 2: its small sets hold every
+    // degree's.
+    let shares = Shares::new(sets, base[0]);
     // The degrees are independent: in parallel on the current rayon pool.
     let mut lists: Vec<Vec<u128>> = (0..ND)
         .into_par_iter()
         .with_max_len(1)
-        .map(|d| degree(sets, &disjoint, d, base[d]))
+        .map(|d| degree(sets, &disjoint, &shares, d, base[d]))
         .collect();
     std::array::from_fn(|d| std::mem::take(&mut lists[d]))
 }
@@ -98,8 +101,8 @@ pub fn global(sets: &[u128]) -> [Vec<u128>; ND] {
 /// Largest indices ("tops") per job of [`degree`].
 const TOPS_PER_JOB: usize = 16;
 
-/// The composites of degree index `d` (degree d+2) of `sets`, given the
-/// disjointness bitmaps.
+/// The composites of degree index `d` (degree d+2) of `sets` from index
+/// `base`, given the disjointness bitmaps and the shares.
 ///
 /// The enumeration by largest index is cut into jobs of
 /// [`TOPS_PER_JOB`] consecutive tops, run a wave of one job per thread at a
@@ -108,7 +111,13 @@ const TOPS_PER_JOB: usize = 16;
 /// list is the sequential one whatever the thread count (one thread: one
 /// job a wave, exactly the sequential work; more threads: at most a wave of
 /// extra work past the cap).
-fn degree(sets: &[u128], disjoint: &[[u64; TW]], d: usize, base: usize) -> Vec<u128> {
+fn degree(
+    sets: &[u128],
+    disjoint: &[[u64; TW]],
+    shares: &Shares,
+    d: usize,
+    base: usize,
+) -> Vec<u128> {
     let mut out = Vec::new();
     if sets.len() <= base {
         return out;
@@ -117,7 +126,7 @@ fn degree(sets: &[u128], disjoint: &[[u64; TW]], d: usize, base: usize) -> Vec<u
     for j in base..sets.len() {
         from_base[j / 64] |= 1 << (j % 64);
     }
-    let shares = &Shares::new(sets, base);
+    let size = &shares.sizes(base);
     let jobs: Vec<usize> = (base..sets.len()).step_by(TOPS_PER_JOB).collect();
     let wave = rayon::current_num_threads().max(1);
     for starts in jobs.chunks(wave) {
@@ -131,6 +140,7 @@ fn degree(sets: &[u128], disjoint: &[[u64; TW]], d: usize, base: usize) -> Vec<u
                     sets,
                     disjoint,
                     shares,
+                    size,
                     cap: room,
                     out: &mut part,
                 };
@@ -161,25 +171,33 @@ fn and(a: &[u64; TW], b: &[u64; TW]) -> [u64; TW] {
 
 /// Small sets a composite is checked against at most (the largest base).
 const SMALL: usize = 64;
-const _: () = assert!(BASE[0] <= SMALL && CROWDED_BASE[0] <= SMALL);
+/// Whether degree 2's base is the largest of `b` and at most [`SMALL`].
+const fn first_is_largest(b: [usize; ND]) -> bool {
+    let mut d = 1;
+    while d < ND {
+        if b[d] > b[0] {
+            return false;
+        }
+        d += 1;
+    }
+    b[0] <= SMALL
+}
+const _: () = assert!(first_is_largest(BASE) && first_is_largest(CROWDED_BASE));
 
-/// Per set, how many cells it shares with each of the first `base` sets
-/// (the small sets), and those sets' sizes: a union of disjoint sets holds
+/// Per set, how many cells it shares with each of the first sets (the
+/// small sets, up to the largest base): a union of disjoint sets holds
 /// small set k exactly when its parts' shares of k add up to k's size, so
 /// the test at a union is one add and one compare of 64 bytes, not a pass
-/// over the small sets.
+/// over the small sets. Made once for all degrees; each degree compares
+/// with the sizes of its own small sets ([`Shares::sizes`]).
 struct Shares {
+    small: Vec<u128>,
     of: Vec<[u8; SMALL]>,
-    size: [u8; SMALL],
 }
 
 impl Shares {
     fn new(sets: &[u128], base: usize) -> Self {
-        let small = &sets[..base.min(sets.len())];
-        let mut size = [u8::MAX; SMALL];
-        for (k, &s) in small.iter().enumerate() {
-            size[k] = s.count_ones() as u8;
-        }
+        let small = sets[..base.min(sets.len())].to_vec();
         let of = sets
             .iter()
             .map(|&t| {
@@ -190,7 +208,17 @@ impl Shares {
                 row
             })
             .collect();
-        Shares { of, size }
+        Shares { small, of }
+    }
+
+    /// The sizes of the first `base` small sets; no union's shares reach
+    /// the others' (`u8::MAX`).
+    fn sizes(&self, base: usize) -> [u8; SMALL] {
+        let mut size = [u8::MAX; SMALL];
+        for (k, &s) in self.small.iter().take(base).enumerate() {
+            size[k] = s.count_ones() as u8;
+        }
+        size
     }
 
     /// `sum` plus set i's shares.
@@ -200,11 +228,12 @@ impl Shares {
         std::array::from_fn(|k| sum[k].wrapping_add(row[k]))
     }
 
-    /// Whether the union with these shares holds a small set.
+    /// Whether the union with these shares holds a small set of these
+    /// sizes.
     #[inline(always)]
-    fn holds_small(&self, sum: &[u8; SMALL]) -> bool {
+    fn holds_small(sum: &[u8; SMALL], size: &[u8; SMALL]) -> bool {
         sum.iter()
-            .zip(&self.size)
+            .zip(size)
             .fold(false, |any, (&a, &b)| any | (a == b))
     }
 }
@@ -214,6 +243,8 @@ struct Enum<'a> {
     sets: &'a [u128],
     disjoint: &'a [[u64; TW]],
     shares: &'a Shares,
+    /// The sizes of this degree's small sets.
+    size: &'a [u8; SMALL],
     cap: usize,
     out: &'a mut Vec<u128>,
 }
@@ -242,7 +273,7 @@ impl Enum<'_> {
                 x &= x - 1;
                 let s = self.shares.add(sum, i);
                 // A union holding a small set keeps it in every larger one.
-                if self.shares.holds_small(&s) {
+                if Shares::holds_small(&s, self.size) {
                     continue;
                 }
                 if need == 1 {
@@ -345,7 +376,7 @@ mod tests {
         );
         let lists = crate::with_threads(1, || global(&sets));
         let base = bases(&sets);
-        for d in 0..2 {
+        for d in 0..ND {
             assert!(
                 lists[d] == by_definition(&sets, d, base[d]),
                 "degree {}",
