@@ -62,21 +62,27 @@
 //! candidates; it is too costly to run on every word update, but before a
 //! guess it cuts the search on sparse grids.
 //!
-//! **Hidden triads** (`State::triads`, configuration mode only, once per
-//! node after the column step). A mini-row (the three cells of a row in one
-//! box) holds exactly three digits. A digit must go in mini-row `(r, k)` when
+//! **Triads** (`State::triads`, configuration mode only, once per node
+//! after the column step). A mini-row (the three cells of a row in one box)
+//! holds exactly three digits. A digit must go in mini-row `(r, k)` when
 //! every band configuration it has left puts it there (equivalently: row `r`
-//! has it only in box `k`, or box `k` only in row `r`); when three digits
-//! must, no other digit can go there (and four is a contradiction). Likewise
-//! for mini-columns with the stack configurations. Both are read from the
-//! configuration sets the search keeps anyway, and bit-sliced counters count
-//! all 27 mini-rows and all 27 mini-columns over the nine digits at once.
-//! This is the part of tdoku's triad reasoning that pays here: on
-//! forum_hardest_1106 it takes the configuration search from 143.5 to 115.7
-//! branches per puzzle (up to 2 solutions; tdoku 113.1), and the time per
-//! puzzle from 0.76 to 0.80 of tdoku's. The naked half (a mini-row where only
-//! three digits fit takes them) saves 3 % more branches for 15 % more time
-//! per branch and is left out.
+//! has it only in box `k`, or box `k` only in row `r`), and may go there
+//! when some configuration does. *Hidden*: when three digits must go in a
+//! mini-row, no other digit can (and four is a contradiction). *Naked*:
+//! when only three digits may go in it, each must (fewer is a
+//! contradiction), which confines each to that mini-row within its row and
+//! its box. Likewise for mini-columns with the stack configurations. All
+//! are read from the configuration sets the search keeps anyway, and
+//! bit-sliced counters count all 27 mini-rows and all 27 mini-columns over
+//! the nine digits at once (both kinds in one 64-bit word). This is tdoku's
+//! triad reasoning, read from configurations: on forum_hardest_1106 the
+//! hidden half took the configuration search from 143.5 to 115.7 branches
+//! per puzzle (up to 2 solutions; tdoku 113.1), and the time per puzzle from
+//! 0.76 to 0.80 of tdoku's. The naked half cuts 4 % of the branches on
+//! magictour (up to 2) and under 1 % on the forum sets; it pays since it
+//! looks only at mini-rows that three digits do not already fill (before,
+//! every full mini-row sent it over all nine digits: 15 % more time per
+//! branch).
 //!
 //! # Search
 //!
@@ -503,6 +509,78 @@ const FORCED_COLS: [u32; 64] = {
     t
 };
 
+/// `POSSIBLE_ROWS[c]`: the mini-rows some configuration of `c` uses.
+const POSSIBLE_ROWS: [u32; 64] = {
+    let mut t = [0u32; 64];
+    let mut c = 1;
+    while c < 64 {
+        let mut any = 0u32;
+        let mut p = 0;
+        while p < 6 {
+            if c & (1 << p) != 0 {
+                let perm = PERMS[p];
+                any |= (1 << (3 * perm[0])) | (1 << (3 * perm[1] + 1)) | (1 << (3 * perm[2] + 2));
+            }
+            p += 1;
+        }
+        t[c] = any;
+        c += 1;
+    }
+    t
+};
+
+/// [`FORCED_ROWS`] in bits 0..9 and [`POSSIBLE_ROWS`] in bits 32..41.
+const ROWS_FP: [u64; 64] = {
+    let mut t = [0u64; 64];
+    let mut c = 0;
+    while c < 64 {
+        t[c] = FORCED_ROWS[c] as u64 | (POSSIBLE_ROWS[c] as u64) << 32;
+        c += 1;
+    }
+    t
+};
+
+/// `ROW_CUT[x]` for mini-rows `x` a digit must take: the band cells it
+/// cannot then take (its rows outside those boxes, its boxes outside
+/// those rows).
+const ROW_CUT: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut m = 0;
+        while m < 9 {
+            if x & (1 << m) != 0 {
+                let (k, r) = (m / 3, m % 3);
+                let row = 0o777 << (9 * r);
+                let boxc = 0o007_007_007 << (3 * k);
+                t[x] |= (row | boxc) & !(7 << (9 * r + 3 * k));
+            }
+            m += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
+/// `COL_CUT[x]` for columns `x` (9 bits) a digit must take in a band: the
+/// band cells of those columns' boxes outside them.
+const COL_CUT: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut x = 0;
+    while x < 512 {
+        let mut c = 0;
+        while c < 9 {
+            if x & (1 << c) != 0 {
+                let stack = 0o007_007_007u32 << (3 * (c / 3));
+                t[x] |= stack & !(0o001_001_001 << c);
+            }
+            c += 1;
+        }
+        x += 1;
+    }
+    t
+};
+
 /// `MINIROW_SET[x]` for a set `x` of [`minirow_key`] bits (`3k + r`): the
 /// band cells of those mini-rows.
 const MINIROW_SET: [u32; 512] = {
@@ -521,36 +599,39 @@ const MINIROW_SET: [u32; 512] = {
     t
 };
 
-/// Bit-sliced counters over 27-bit masks: after `add`ing masks, bit `i`
-/// of `(c3 c2 c1 c0)` counts the masks with bit `i` set (up to 15).
+/// Bit-sliced counters over 64-bit masks: after `add`ing masks, bit `i`
+/// of `(c1 c0)` counts the masks with bit `i` set, up to three, and `c2`
+/// says more than three.
 #[derive(Default, Clone, Copy)]
-struct Count9 {
-    c0: u32,
-    c1: u32,
-    c2: u32,
-    c3: u32,
+struct Count64 {
+    c0: u64,
+    c1: u64,
+    c2: u64,
 }
 
-impl Count9 {
+impl Count64 {
     #[inline(always)]
-    fn add(&mut self, x: u32) {
+    fn add(&mut self, x: u64) {
         let k0 = self.c0 & x;
         self.c0 ^= x;
         let k1 = self.c1 & k0;
         self.c1 ^= k0;
-        let k2 = self.c2 & k1;
-        self.c2 ^= k1;
-        self.c3 |= k2;
+        self.c2 |= k1;
     }
     /// Positions counted exactly three times.
     #[inline(always)]
-    fn three(&self) -> u32 {
-        self.c0 & self.c1 & !self.c2 & !self.c3
+    fn three(&self) -> u64 {
+        self.c0 & self.c1 & !self.c2
     }
     /// Positions counted more than three times.
     #[inline(always)]
-    fn over_three(&self) -> u32 {
-        self.c2 | self.c3
+    fn over_three(&self) -> u64 {
+        self.c2
+    }
+    /// Positions counted fewer than three times.
+    #[inline(always)]
+    fn under_three(&self) -> u64 {
+        !(self.c2 | (self.c0 & self.c1))
     }
 }
 
@@ -707,44 +788,79 @@ impl State {
         Some(changed)
     }
 
-    /// Hidden triads: a mini-row (three cells of a row in one box) holds
-    /// exactly three digits, so when three digits must go in it no other
-    /// digit can, and a fourth is a contradiction; the same for mini-columns.
-    /// A digit must go in a mini-row (mini-column) when every configuration
-    /// it has left in the band (stack) puts it there ([`FORCED_ROWS`],
-    /// [`FORCED_COLS`]): read from `hconf` and `vconf`, which are current
-    /// here (the search calls this only at a stall, after the column step
-    /// changed nothing). All 27 mini-rows are counted at once over the nine
-    /// digits with bit-sliced counters (bit `9b + 3k + r`), likewise the 27
-    /// mini-columns (bit `9b + c`). Returns None on a contradiction, else
-    /// whether anything changed.
+    /// Hidden and naked triads: a mini-row (three cells of a row in one
+    /// box) holds exactly three digits, so when three digits must go in it
+    /// no other digit can, and a fourth is a contradiction; when only three
+    /// may go in it, each must, and fewer is a contradiction. The same for
+    /// mini-columns. A digit must go in a mini-row (mini-column) when every
+    /// configuration it has left in the band (stack) puts it there
+    /// ([`FORCED_ROWS`], [`FORCED_COLS`]), and may when some does
+    /// ([`POSSIBLE_ROWS`]; for mini-columns the column projections in
+    /// `col_sig`): read from `hconf`, `vconf` and `col_sig`, which are
+    /// current here (the search calls this only at a stall, after the
+    /// column step changed nothing). All 27 mini-rows (bit `9b + 3k + r`)
+    /// and 27 mini-columns (bit `32 + 9b + c`) are counted at once over the
+    /// nine digits with bit-sliced counters. Returns None on a
+    /// contradiction, else whether anything changed.
     #[inline(always)] // into each code path's own copy ([`Isa::triads`])
     fn triads(&mut self) -> Option<bool> {
-        let mut rows = Count9::default();
-        let mut cols = Count9::default();
+        // Forced mini-rows (bits 0..27) and mini-columns (32..59) in one
+        // counter, possible ones in another.
+        const FIELDS: u64 = 0o777_777_777 | 0o777_777_777 << 32;
+        let mut forced = Count64::default();
+        let mut possible = Count64::default();
         let mut forced_rows = [0u32; 9];
         let mut forced_cols = [0u32; 9];
+        let mut poss_rows = [0u32; 9];
         for d in 0..9 {
-            let h = FORCED_ROWS[self.hconf[d] as usize]
-                | FORCED_ROWS[self.hconf[d + 9] as usize] << 9
-                | FORCED_ROWS[self.hconf[d + 18] as usize] << 18;
+            let [h0, h1, h2] = [self.hconf[d], self.hconf[d + 9], self.hconf[d + 18]];
+            let h = ROWS_FP[h0 as usize] | ROWS_FP[h1 as usize] << 9 | ROWS_FP[h2 as usize] << 18;
             let [s0, s1, s2] = [self.vconf[0][d], self.vconf[1][d], self.vconf[2][d]];
             let v = FORCED_COLS[s0 as usize]
                 | FORCED_COLS[s1 as usize] << 3
                 | FORCED_COLS[s2 as usize] << 6;
-            forced_rows[d] = h;
+            forced_rows[d] = h as u32;
             forced_cols[d] = v;
-            rows.add(h);
-            cols.add(v);
+            poss_rows[d] = (h >> 32) as u32;
+            forced.add((h & 0o777_777_777) | u64::from(v) << 32);
+            possible.add((h >> 32) | u64::from(self.col_sig[d]) << 32);
         }
-        if rows.over_three() | cols.over_three() != 0 {
+        if forced.over_three() | (possible.under_three() & FIELDS) != 0 {
             return None;
         }
-        let (full_rows, full_cols) = (rows.three(), cols.three());
-        if full_rows | full_cols == 0 {
-            return Some(false);
-        }
+        let poss_cols = &self.col_sig;
+        // Mini-rows and mini-columns that three digits must already fill
+        // are left to the hidden half.
+        let f3 = forced.three();
+        let p3 = possible.three() & FIELDS & !f3;
+        let (nrows, ncols) = (p3 as u32, (p3 >> 32) as u32);
         let mut changed = false;
+        if nrows | ncols != 0 {
+            for d in 0..9 {
+                let xr = nrows & poss_rows[d] & !forced_rows[d];
+                let xc = ncols & poss_cols[d] & !forced_cols[d];
+                if xr | xc == 0 {
+                    continue;
+                }
+                for b in 0..3 {
+                    let w = wi(d, b);
+                    let r = (xr >> (9 * b)) & 0o777;
+                    let c = (xc >> (9 * b)) & 0o777;
+                    let mut cut = ROW_CUT[r as usize] | COL_CUT[c as usize];
+                    // Columns taken in another band leave this band.
+                    let other = xc & !(0o777 << (9 * b));
+                    let oc = (other | (other >> 9) | (other >> 18)) & 0o777;
+                    cut |= spread_cols(oc);
+                    let m = self.cand[w] & !cut;
+                    changed |= m != self.cand[w];
+                    self.cand[w] = m;
+                }
+            }
+        }
+        let (full_rows, full_cols) = (f3 as u32, (f3 >> 32) as u32);
+        if full_rows | full_cols == 0 {
+            return Some(changed);
+        }
         for d in 0..9 {
             let (xr, xc) = (full_rows & !forced_rows[d], full_cols & !forced_cols[d]);
             if xr | xc == 0 {
@@ -1804,24 +1920,62 @@ mod tests {
             }
             assert_eq!(MINIROW_SET[key], cells, "{key:o}");
         }
+        for c in 0..64usize {
+            let mut union = 0u32;
+            for p in 0..6 {
+                if c >> p & 1 == 1 {
+                    for r in 0..3 {
+                        union |= 1 << (3 * PERMS[p][r] + r as u32);
+                    }
+                }
+            }
+            assert_eq!(POSSIBLE_ROWS[c], union);
+            assert_eq!(
+                ROWS_FP[c],
+                u64::from(FORCED_ROWS[c]) | u64::from(union) << 32
+            );
+        }
+        for x in 0..512usize {
+            // A digit held to mini-rows `x` (bit 3k + r) leaves the rest of
+            // each one's row and box; held to columns `x` of a band, the
+            // rest of each one's box.
+            let (mut row_cut, mut col_cut) = (0u32, 0u32);
+            for p in 0..27u32 {
+                let (r, c) = (p / 9, p % 9);
+                for m in (0..9).filter(|m| x >> m & 1 == 1) {
+                    let (k, rr) = (m as u32 / 3, m as u32 % 3);
+                    if (r == rr) != (c / 3 == k) {
+                        row_cut |= 1 << p;
+                    }
+                    let col = m as u32;
+                    if c / 3 == col / 3 && c != col {
+                        col_cut |= 1 << p;
+                    }
+                }
+            }
+            assert_eq!(ROW_CUT[x], row_cut, "{x:o}");
+            assert_eq!(COL_CUT[x], col_cut, "{x:o}");
+        }
         let mut rng = crate::rng::SplitMix64::new(3);
         for _ in 0..200 {
-            let mut c = Count9::default();
-            let xs: Vec<u32> = (0..9).map(|_| rng.next_u64() as u32 & BAND).collect();
+            let mut c = Count64::default();
+            let xs: Vec<u64> = (0..9).map(|_| rng.next_u64()).collect();
             for &x in &xs {
                 c.add(x);
             }
-            for bit in 0..27 {
+            for bit in 0..64 {
                 let n = xs.iter().filter(|&&x| x >> bit & 1 == 1).count();
                 assert_eq!(c.three() >> bit & 1 == 1, n == 3);
                 assert_eq!(c.over_three() >> bit & 1 == 1, n > 3);
+                assert_eq!(c.under_three() >> bit & 1 == 1, n < 3);
             }
         }
     }
 
-    /// At a stall the hidden-triad step keeps the solution's candidates (it
-    /// only removes impossible ones), and it fires where nothing else does:
-    /// three digits confined to one mini-row of a row clear it of others.
+    /// At a stall the triads step keeps the solution's candidates (it only
+    /// removes impossible ones), and it fires where nothing else does:
+    /// three digits confined to one mini-row of a row clear it of others
+    /// (hidden); a mini-row open to three digits only holds them (naked).
     #[test]
     fn triads_keep_the_solution() {
         let p = Grid::parse(P).unwrap();
@@ -1858,6 +2012,34 @@ mod tests {
             BAND & !0o7,
             "digit 3 left mini-row (0, 0)"
         );
+        // Naked: only digits 0, 1, 2 may go in mini-row (0, 0), so each
+        // must, and leaves the rest of row 0 and of box 0.
+        let mut t = State::new();
+        for d in 3..9 {
+            t.cand[wi(d, 0)] = BAND & !0o7;
+        }
+        assert!(t.update::<true>());
+        assert_eq!(t.columns(), Some(false));
+        assert_eq!(
+            t.cand[wi(0, 0)],
+            BAND,
+            "nothing but the triads step removes"
+        );
+        assert_eq!(t.triads(), Some(true));
+        for d in 0..3 {
+            assert_eq!(t.cand[wi(d, 0)], BAND & !0o007_007_770, "digit {d}");
+        }
+        assert_eq!(t.cand[wi(3, 0)], BAND & !0o7);
+        // Only two digits may go in it: a contradiction that only the
+        // triads step sees.
+        let mut t = State::new();
+        for d in 2..9 {
+            t.cand[wi(d, 0)] = BAND & !0o7;
+        }
+        assert!(t.update::<true>());
+        assert_eq!(t.columns(), Some(false));
+        assert!(matches!(t.singles::<false>(false), Step::Stall));
+        assert_eq!(t.triads(), None);
     }
 
     #[test]
