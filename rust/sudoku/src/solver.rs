@@ -1866,9 +1866,9 @@ mod tests {
         }
     }
 
-    /// `FORCED_ROWS` and `FORCED_COLS` against their definitions,
-    /// `MINIROW_SET` against the cells of each mini-row, `Count9` against
-    /// plain counting.
+    /// `FORCED_ROWS`, `FORCED_COLS`, `POSSIBLE_ROWS`, `ROW_CUT` and
+    /// `COL_CUT` against their definitions, `MINIROW_SET` against the cells
+    /// of each mini-row, `Count64` against plain counting.
     #[test]
     fn triad_tables_match_brute_force() {
         for key in 0..512usize {
