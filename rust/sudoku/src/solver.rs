@@ -1128,7 +1128,7 @@ impl State {
     /// mode, which branches on a cell only when every band and stack is
     /// fixed) a stall is reported as [`Step::Stall`] and the bivalue cells
     /// are not counted: [`State::cell_guess`] finds the cell if needed.
-    #[inline]
+    #[inline(always)]
     fn singles<const CELL: bool>(&mut self, rich: bool) -> Step {
         let mut placed = false;
         let mut pairs = [0u32; 3];
@@ -1248,7 +1248,7 @@ impl State {
     /// the most open cells). Ties go to the first in band and cell order.
     /// Measured on the benchmark sets, this cuts the guesses by 25-40%
     /// compared with taking the first bivalue cell.
-    #[inline(never)] // off the hot path: keeps `search` small
+    #[inline(always)] // into each code path's own copy ([`Isa::cell_singles`])
     fn best_bivalue(&self, pairs: &[u32; 3]) -> (usize, usize) {
         // The first GUESS_SCAN_LIMIT bivalue cells, in band and cell order.
         let mut cells = [(0usize, 0usize); GUESS_SCAN_LIMIT];
@@ -1436,7 +1436,7 @@ impl Solver {
             let step = if configs {
                 state.singles::<false>(false)
             } else {
-                state.singles::<true>(self.rich)
+                isa.cell_singles(state, self.rich)
             };
             match step {
                 Step::Progress => {}
@@ -1568,6 +1568,8 @@ impl Solver {
 trait Isa: Copy {
     /// [`Solver::search_body`] in this code.
     fn search(self, solver: &mut Solver, state: &mut State);
+    /// [`State::singles`] for cell branching, in this code.
+    fn cell_singles(self, state: &mut State, rich: bool) -> Step;
     /// [`State::columns`] in this code.
     fn columns(self, state: &mut State) -> Option<bool>;
     /// [`State::triads`] in this code.
@@ -1584,6 +1586,10 @@ impl Isa for Baseline {
     #[inline(never)]
     fn search(self, solver: &mut Solver, state: &mut State) {
         solver.search_body(self, state)
+    }
+    #[inline(never)] // keeps `search` small
+    fn cell_singles(self, state: &mut State, rich: bool) -> Step {
+        state.singles::<true>(rich)
     }
     #[inline(never)] // off the hot path: keeps `search` small
     fn columns(self, state: &mut State) -> Option<bool> {
@@ -1624,11 +1630,16 @@ impl Avx2 {
 /// value says they are.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{Avx2, Near, Solver, State};
+    use super::{Avx2, Near, Solver, State, Step};
 
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     pub(super) fn search(isa: Avx2, solver: &mut Solver, state: &mut State) {
         solver.search_body(isa, state)
+    }
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    #[inline(never)]
+    pub(super) fn cell_singles(state: &mut State, rich: bool) -> Step {
+        state.singles::<true>(rich)
     }
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline(never)]
@@ -1655,6 +1666,10 @@ impl Isa for Avx2 {
     #[inline(always)]
     fn search(self, solver: &mut Solver, state: &mut State) {
         unsafe { avx2::search(self, solver, state) }
+    }
+    #[inline(always)]
+    fn cell_singles(self, state: &mut State, rich: bool) -> Step {
+        unsafe { avx2::cell_singles(state, rich) }
     }
     #[inline(always)]
     fn columns(self, state: &mut State) -> Option<bool> {
