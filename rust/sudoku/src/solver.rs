@@ -635,17 +635,6 @@ impl Count64 {
     }
 }
 
-/// `POP9[x]`: the number of set bits of a 9-bit value.
-const POP9: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut x = 0;
-    while x < 512 {
-        t[x] = (x as u32).count_ones() as u8;
-        x += 1;
-    }
-    t
-};
-
 /// `NIBBLES[x]`: bit `c` of a 9-bit row moved to the low bit of nibble `c`
 /// of a `u64`, so that adding rows counts per column.
 const NIBBLES: [u64; 512] = {
@@ -1277,10 +1266,7 @@ impl State {
         let mut best = (0u32, cells[0]);
         for &(b, p) in &cells[..n] {
             let x = self.unsolved[b] & ROW_BOX[p];
-            let score = u32::from(POP9[(x & 0o777) as usize])
-                + u32::from(POP9[((x >> 9) & 0o777) as usize])
-                + u32::from(POP9[((x >> 18) & 0o777) as usize])
-                + ((col_open >> (4 * (p % 9))) & 15) as u32;
+            let score = x.count_ones() + ((col_open >> (4 * (p % 9))) & 15) as u32;
             if score > best.0 {
                 best = (score, (b, p));
             }
@@ -2103,9 +2089,6 @@ mod tests {
                 assert_eq!(PLACE_MASK[p] >> q & 1 == 0, peer);
                 assert_eq!(ROW_BOX[p] >> q & 1 == 1, peer || q == p);
             }
-        }
-        for x in 0..512usize {
-            assert_eq!(u32::from(POP9[x]), (x as u32).count_ones());
         }
     }
 
