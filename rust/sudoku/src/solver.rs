@@ -2155,6 +2155,33 @@ mod tests {
                     assert!(a.solutions >= 1 && a.branches >= 1, "{text}");
                 }
             }
+            // Random subsets of solved grids (17–40 givens: both branching
+            // modes, unique or not) and random givens (mostly contradictory).
+            let mut rng = crate::rng::SplitMix64::new(31);
+            for k in 0..200u64 {
+                let full = *crate::generator::solution_grid(k).cells();
+                let mut cells = [0u8; 81];
+                if k % 4 == 3 {
+                    for _ in 0..rng.below(30) {
+                        cells[rng.below(81) as usize] = 1 + rng.below(9) as u8;
+                    }
+                } else {
+                    let keep = 17 + rng.below(24) as usize;
+                    let mut order: Vec<usize> = (0..81).collect();
+                    for i in (1..81).rev() {
+                        order.swap(i, rng.below(i as u64 + 1) as usize);
+                    }
+                    for &c in &order[..keep] {
+                        cells[c] = full[c];
+                    }
+                }
+                let p = Grid::from_cells(cells).unwrap();
+                for limit in [1, 2] {
+                    let a = Solver::new().run_in(Baseline, &p, limit, true);
+                    let b = Solver::new().run_in(isa, &p, limit, true);
+                    assert_eq!(a, b, "{p} limit {limit}");
+                }
+            }
         }
     }
 
