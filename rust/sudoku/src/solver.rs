@@ -289,6 +289,19 @@ const LOCKED_COLS: [u16; 512] = {
     t
 };
 
+/// `LOCK_KEEP[c]`: the band cells a digit keeps in the other bands when
+/// its column projection in this band is `c` (every cell but those of
+/// [`LOCKED_COLS`]'s columns).
+const LOCK_KEEP: [u32; 512] = {
+    let mut t = [0u32; 512];
+    let mut c = 0;
+    while c < 512 {
+        t[c] = BAND & !spread_cols(LOCKED_COLS[c] as u32);
+        c += 1;
+    }
+    t
+};
+
 /// The cells of the rows of band word `m` that hold two or more candidates.
 /// Every row of `m` is non-empty here (the in-band step guarantees it), so
 /// subtracting 1 from each 9-bit row cannot borrow across rows and `y` keeps
@@ -1095,7 +1108,7 @@ impl State {
         }
         self.cand[I] = m;
         self.prev[I] = m;
-        let lock = !spread_cols(u32::from(LOCKED_COLS[project(m) as usize]));
+        let lock = LOCK_KEEP[project(m) as usize];
         let [o1, o2] = OTHER_BANDS[I];
         self.cand[o1 as usize] &= lock;
         self.cand[o2 as usize] &= lock;
@@ -2080,6 +2093,10 @@ mod tests {
                 }
             }
             assert_eq!(u32::from(LOCKED_COLS[c as usize]), want);
+            let keep = (0..27)
+                .filter(|q| want >> (q % 9) & 1 == 0)
+                .fold(0, |k, q| k | 1 << q);
+            assert_eq!(LOCK_KEEP[c as usize], keep);
         }
         for p in 0..27 {
             let (r, c) = (p / 9, p % 9);
