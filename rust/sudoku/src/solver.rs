@@ -410,6 +410,18 @@ const CONFIGS: [u8; 512] = {
     t
 };
 
+/// [`MINIROW_MASK`] in bits 0..27 and [`CONFIGS`] in bits 32..38 of one
+/// entry: the in-band step reads both with one load.
+const MINIROW_ENTRY: [u64; 512] = {
+    let mut t = [0u64; 512];
+    let mut key = 0;
+    while key < 512 {
+        t[key] = MINIROW_MASK[key] as u64 | (CONFIGS[key] as u64) << 32;
+        key += 1;
+    }
+    t
+};
+
 /// `CONFIG_MASK[p]`: the band cells of the mini-rows of permutation `PERMS[p]`.
 const CONFIG_MASK: [u32; 6] = {
     let mut t = [0u32; 6];
@@ -1097,12 +1109,15 @@ impl State {
     fn process<const I: usize, const CONF: bool>(&mut self) -> bool {
         let m0 = self.cand[I];
         let key = minirow_key(m0) as usize;
-        let m = m0 & MINIROW_MASK[key];
         // The permutations inside the occupancy are those inside what the
         // mask keeps, so the configurations of `m` are those of the key.
-        if CONF {
-            self.hconf[I] = CONFIGS[key];
-        }
+        let m = if CONF {
+            let entry = MINIROW_ENTRY[key];
+            self.hconf[I] = (entry >> 32) as u8;
+            m0 & entry as u32
+        } else {
+            m0 & MINIROW_MASK[key]
+        };
         if m == 0 {
             return false;
         }
@@ -1869,6 +1884,11 @@ mod tests {
                 }
             }
             assert_eq!(MINIROW_MASK[key as usize], want, "{m:o}");
+            let entry = MINIROW_ENTRY[key as usize];
+            assert_eq!(
+                (entry as u32, (entry >> 32) as u8),
+                (want, CONFIGS[key as usize])
+            );
         }
         for s in 0..512usize {
             let keep = naive_keep(|r, k| s >> (3 * r + k) & 1 == 1);
