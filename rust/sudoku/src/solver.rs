@@ -1021,6 +1021,7 @@ impl State {
     }
 
     /// Applies the givens of `grid`: every word is pending.
+    #[inline(always)] // into each code path's own copy ([`Isa::start`])
     fn from_grid(grid: &Grid) -> State {
         // Gather the givens of each (digit, band): first the filled cells,
         // eight bytes at a time (a byte's top bit is set iff it is not 0; a
@@ -1409,7 +1410,7 @@ impl Solver {
         self.guesses = 0;
         self.branches = 0;
         self.near = Near::Undecided;
-        let mut state = State::from_grid(puzzle);
+        let mut state = isa.start(puzzle);
         isa.search(self, &mut state);
         SolveResult {
             solutions: self.solutions,
@@ -1582,6 +1583,8 @@ impl Solver {
 trait Isa: Copy {
     /// [`Solver::search_body`] in this code.
     fn search(self, solver: &mut Solver, state: &mut State);
+    /// [`State::from_grid`] in this code.
+    fn start(self, grid: &Grid) -> State;
     /// [`State::singles`] for cell branching, in this code.
     fn cell_singles(self, state: &mut State, rich: bool) -> Step;
     /// [`State::columns`] in this code.
@@ -1600,6 +1603,10 @@ impl Isa for Baseline {
     #[inline(never)]
     fn search(self, solver: &mut Solver, state: &mut State) {
         solver.search_body(self, state)
+    }
+    #[inline]
+    fn start(self, grid: &Grid) -> State {
+        State::from_grid(grid)
     }
     #[inline(never)] // keeps `search` small
     fn cell_singles(self, state: &mut State, rich: bool) -> Step {
@@ -1644,11 +1651,15 @@ impl Avx2 {
 /// value says they are.
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
-    use super::{Avx2, Near, Solver, State, Step};
+    use super::{Avx2, Grid, Near, Solver, State, Step};
 
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     pub(super) fn search(isa: Avx2, solver: &mut Solver, state: &mut State) {
         solver.search_body(isa, state)
+    }
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    pub(super) fn start(grid: &Grid) -> State {
+        State::from_grid(grid)
     }
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
     #[inline(never)]
@@ -1680,6 +1691,10 @@ impl Isa for Avx2 {
     #[inline(always)]
     fn search(self, solver: &mut Solver, state: &mut State) {
         unsafe { avx2::search(self, solver, state) }
+    }
+    #[inline(always)]
+    fn start(self, grid: &Grid) -> State {
+        unsafe { avx2::start(grid) }
     }
     #[inline(always)]
     fn cell_singles(self, state: &mut State, rich: bool) -> Step {
