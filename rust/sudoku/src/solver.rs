@@ -53,17 +53,17 @@
 //! fixed, skips it (2 % of its time on forum_hardest_1106).
 //!
 //! **Column step** (`State::columns`, sparse puzzles only: in configuration
-//! mode before every guess and again after anything it or the triads change,
-//! to a fixed point; else once before a guess while at least
-//! `COLUMN_STEP_MIN_OPEN` cells are open). The transpose of step 1: in each
+//! mode and for 18 givens before every guess and again after anything it or
+//! the triads change, to a fixed point; else once before a guess while at
+//! least `COLUMN_STEP_MIN_OPEN` cells are open). The transpose of step 1: in each
 //! stack of three columns a digit takes one column in each band, one band
 //! per column, so (column, band) pairs outside every such permutation are
 //! removed. This adds hidden singles in columns and column-wise locked
 //! candidates; it is too costly to run on every word update, but before a
 //! guess it cuts the search on sparse grids.
 //!
-//! **Triads** (`State::triads`, configuration mode only, once per node
-//! after the column step). A mini-row (the three cells of a row in one box)
+//! **Triads** (`State::triads`, configuration mode and puzzles of 18
+//! givens, once per node after the column step). A mini-row (the three cells of a row in one box)
 //! holds exactly three digits. A digit must go in mini-row `(r, k)` when
 //! every band configuration it has left puts it there (equivalently: row `r`
 //! has it only in box `k`, or box `k` only in row `r`), and may go there
@@ -437,6 +437,19 @@ const CONFIG_MASK: [u32; 6] = {
     }
     t
 };
+
+/// Puzzles with exactly this many givens branch on cells (as all below
+/// [`CONFIG_MIN_CLUES`]) but propagate as configuration mode does: the
+/// configuration sets kept, the column step to a fixed point and the
+/// triads before every guess. Their cell searches are long enough to repay
+/// it: magictour's 243 puzzles of 18 givens 6–9 % faster to the first
+/// solution and 12–19 % up to two (all of magictour, seeds 77 and 3: 1.26
+/// / 1.28 → 1.33 / 1.36 and 1.27 / 1.28 → 1.30 / 1.34 × tdoku), 600 fresh
+/// neighbours of them 3 % / 11 %; easy ones (17-clue puzzles with one more
+/// given) 3–4 % slower. With 17 givens (the 17-clue list, half a branch
+/// point a puzzle) it costs 4 % and is not used; deciding by the open
+/// cells at the first stall instead was no better.
+const TRIAD_CELL_CLUES: usize = 18;
 
 /// Puzzles with `CONFIG_MIN_CLUES..=RICH_MAX_CLUES` givens branch on band
 /// and stack configurations (see [`State::config_choice`]). Sparser grids
@@ -1359,6 +1372,9 @@ pub struct Solver {
     hint: Option<Grid>,
     /// Whether this solve uses the near-root rule.
     near: Near,
+    /// Triads (and the configuration sets they read) with cell branching
+    /// ([`TRIAD_CELL_CLUES`]).
+    tri: bool,
 }
 
 /// Whether a solve uses the near-root rule ([`State::config_choice`]).
@@ -1405,6 +1421,7 @@ impl Solver {
         self.want_first = want_first;
         self.rich = puzzle.clue_count() <= RICH_MAX_CLUES;
         self.configs = self.rich && puzzle.clue_count() >= CONFIG_MIN_CLUES;
+        self.tri = puzzle.clue_count() == TRIAD_CELL_CLUES;
         self.solutions = 0;
         self.first = None;
         self.guesses = 0;
@@ -1440,7 +1457,10 @@ impl Solver {
         let mut choice;
         loop {
             let configs = self.configs && self.branches < CONFIG_BRANCH_BUDGET;
-            let consistent = if configs {
+            // Configuration sets kept, column step to a fixed point and
+            // triads: configuration mode, and cell branching with triads.
+            let prop = configs || self.tri;
+            let consistent = if prop {
                 state.update::<true>()
             } else {
                 state.update::<false>()
@@ -1467,9 +1487,9 @@ impl Solver {
                 }
                 // Before guessing, try the column step (cheap next to a guess).
                 Step::Guess(..) | Step::Stall
-                    if (!cols_done || configs)
+                    if (!cols_done || prop)
                         && self.rich
-                        && (configs || state.open_cells() >= COLUMN_STEP_MIN_OPEN)
+                        && (prop || state.open_cells() >= COLUMN_STEP_MIN_OPEN)
                         && match isa.columns(state) {
                             None => return,
                             Some(changed) => {
@@ -1478,7 +1498,7 @@ impl Solver {
                             }
                         } => {}
                 Step::Guess(..) | Step::Stall
-                    if configs
+                    if prop
                         && !triads_done
                         && match isa.triads(state) {
                             None => return,
@@ -1565,6 +1585,7 @@ impl Solver {
                     let w = wi(digits[n - 1], b);
                     state.cand[w] &= PLACE_MASK[p];
                     self.guesses += 1;
+                    triads_done = false;
                 }
             }
         }

@@ -235,6 +235,17 @@ fn sparse_partial_grids_match_reference() {
     }
 }
 
+/// Partial grids of exactly 18 givens (cell branching with triads) and
+/// many solutions: counts up to 300 agree with the reference solver, in
+/// the original and the transposed orientation.
+#[test]
+fn eighteen_given_counts_match_reference() {
+    let mut rng = SplitMix64::new(1818);
+    for k in 0..40u64 {
+        assert_counts_both_ways(&partial_grid(7000 + k, 18, &mut rng), 300);
+    }
+}
+
 /// Partial grids with 17..32 givens (19..32 is the band-configuration
 /// branching range) and many solutions: counts up to 300 agree with the
 /// reference solver, in the original and the transposed orientation.
