@@ -512,9 +512,7 @@ const FORCED_ROWS: [u32; 64] = {
         let mut p = 0;
         while p < 6 {
             if c & (1 << p) != 0 {
-                let perm = PERMS[p];
-                common &=
-                    (1 << (3 * perm[0])) | (1 << (3 * perm[1] + 1)) | (1 << (3 * perm[2] + 2));
+                common &= perm_minirows(p);
             }
             p += 1;
         }
@@ -523,6 +521,13 @@ const FORCED_ROWS: [u32; 64] = {
     }
     t
 };
+
+/// The mini-rows of permutation `PERMS[p]` (row `r` → box `PERMS[p][r]`),
+/// as [`minirow_key`] bits (`3k + r`).
+const fn perm_minirows(p: usize) -> u32 {
+    let perm = PERMS[p];
+    (1 << (3 * perm[0])) | (1 << (3 * perm[1] + 1)) | (1 << (3 * perm[2] + 2))
+}
 
 /// `FORCED_COLS[c]` for a set `c` of stack configurations ([`VCONFIGS`]
 /// bits) of stack 0: the mini-columns every one of them uses, as bits
@@ -556,8 +561,7 @@ const POSSIBLE_ROWS: [u32; 64] = {
         let mut p = 0;
         while p < 6 {
             if c & (1 << p) != 0 {
-                let perm = PERMS[p];
-                any |= (1 << (3 * perm[0])) | (1 << (3 * perm[1] + 1)) | (1 << (3 * perm[2] + 2));
+                any |= perm_minirows(p);
             }
             p += 1;
         }
@@ -1419,9 +1423,10 @@ impl Solver {
     ) -> SolveResult {
         self.limit = limit.max(1);
         self.want_first = want_first;
-        self.rich = puzzle.clue_count() <= RICH_MAX_CLUES;
-        self.configs = self.rich && puzzle.clue_count() >= CONFIG_MIN_CLUES;
-        self.tri = puzzle.clue_count() == TRIAD_CELL_CLUES;
+        let clues = puzzle.clue_count();
+        self.rich = clues <= RICH_MAX_CLUES;
+        self.configs = self.rich && clues >= CONFIG_MIN_CLUES;
+        self.tri = clues == TRIAD_CELL_CLUES;
         self.solutions = 0;
         self.first = None;
         self.guesses = 0;
