@@ -104,9 +104,15 @@
 //! The lower levels are most of the time: their recursion (`inner` ↔
 //! `branch_on`, with the scans and composite intersections inlined) is
 //! generic over an instruction set (`Isa`) and compiled twice, for the
-//! build's target and for AVX2 (+BMI1/2, LZCNT, POPCNT), which vectorises
-//! the and-nots of the composite bitmaps; the AVX2 code runs when the CPU
-//! has those features ([`Code`]). Both give the same search, node for node.
+//! build's target and for AVX2 (+BMI1/2, LZCNT, POPCNT); the AVX2 code
+//! runs when the CPU has those features ([`Code`]). Both give the same
+//! search, node for node. The bitmaps' and-nots (and the composite pass's
+//! mask of non-zero words) are the instruction set's own methods: in the
+//! AVX2 code, aligned 32-byte loads and stores written out (the bitmaps
+//! are cache-line aligned, and a composite row is kept 0 up to its word
+//! count rounded up to 4). Compiled from plain loops, they were split
+//! into 16-byte halves, as the build's target (x86-64-v2) tunes for CPUs
+//! whose unaligned 32-byte accesses are slow: 8–9 % of the time.
 //!
 //! # Parallelism and determinism
 //!
@@ -198,14 +204,14 @@ pub struct SearchResult {
 #[derive(Clone)]
 struct Table<const W: usize> {
     sets: Vec<u128>,
-    cell: Box<[[u64; W]; 81]>,
+    cell: Box<[Bits<W>; 81]>,
 }
 
 impl<const W: usize> Table<W> {
     fn new() -> Self {
         Table {
             sets: Vec::with_capacity(W * 64),
-            cell: Box::new([[0; W]; 81]),
+            cell: Box::new([Bits::ZERO; 81]),
         }
     }
 
@@ -319,8 +325,33 @@ fn transpose_hi(hi: &mut [u32; 64]) -> [u64; 17] {
     std::array::from_fn(|r| hi[r] as u64 | (hi[32 + r] as u64) << 32)
 }
 
+/// A bitmap of `W` words, aligned to a cache line (the AVX2 code reads
+/// and writes it 32 bytes at a time, aligned).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[repr(C, align(64))]
+struct Bits<const W: usize>([u64; W]);
+
+impl<const W: usize> Bits<W> {
+    const ZERO: Self = Bits([0; W]);
+}
+
+impl<const W: usize> std::ops::Deref for Bits<W> {
+    type Target = [u64; W];
+    #[inline(always)]
+    fn deref(&self) -> &[u64; W] {
+        &self.0
+    }
+}
+
+impl<const W: usize> std::ops::DerefMut for Bits<W> {
+    #[inline(always)]
+    fn deref_mut(&mut self) -> &mut [u64; W] {
+        &mut self.0
+    }
+}
+
 #[inline(always)]
-fn first_bit<const W: usize>(a: &[u64; W]) -> Option<usize> {
+fn first_bit<const W: usize>(a: &Bits<W>) -> Option<usize> {
     // The first non-zero word from a mask of them (no branch per word).
     debug_assert!(W <= 64);
     let mut nz = 0u64;
@@ -335,18 +366,18 @@ fn first_bit<const W: usize>(a: &[u64; W]) -> Option<usize> {
 }
 
 #[inline(always)]
-fn and_not<const W: usize>(a: &[u64; W], b: &[u64; W]) -> [u64; W] {
-    std::array::from_fn(|w| a[w] & !b[w])
+fn and_not<const W: usize>(a: &Bits<W>, b: &Bits<W>) -> Bits<W> {
+    Bits(std::array::from_fn(|w| a[w] & !b[w]))
 }
 
 /// Whether every set of `a` is in `b`.
 #[inline(always)]
-fn subset<const W: usize>(a: &[u64; W], b: &[u64; W]) -> bool {
+fn subset<const W: usize>(a: &Bits<W>, b: &Bits<W>) -> bool {
     a.iter().zip(b.iter()).all(|(&x, &y)| x & !y == 0)
 }
 
 /// Sets the bits `from..to`.
-fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
+fn set_range<const W: usize>(a: &mut Bits<W>, from: usize, to: usize) {
     let mut j = from;
     while j < to {
         let w = j / 64;
@@ -371,20 +402,24 @@ fn set_range<const W: usize>(a: &mut [u64; W], from: usize, to: usize) {
 /// non-zero ones, branch-free (vectorised where the CPU allows), and only
 /// those are read bit by bit.
 #[inline(always)]
-fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -> u128 {
+fn composite_cells<I: Isa>(
+    alive: &Bits<CW>,
+    hit: Option<&Bits<CW>>,
+    n: usize,
+    sets: &[u128],
+    u: u128,
+) -> u128 {
     if u == 0 {
         return 0;
     }
-    let n = alive.len().min(CW);
-    let hit = hit.unwrap_or(&[0; CW]);
-    // Only the first `n` words are written, and only those are read.
-    let mut xs = [std::mem::MaybeUninit::<u64>::uninit(); CW];
-    let mut nonzero = 0u64;
-    for w in 0..n {
-        let x = alive[w] & !hit[w];
-        xs[w].write(x);
-        nonzero |= ((x != 0) as u64) << w;
-    }
+    // Only the first `n` words (rounded up to 4 by the AVX2 code) are
+    // written, and only those are read.
+    let mut xs = std::mem::MaybeUninit::<Bits<CW>>::uninit();
+    // SAFETY: `I` was chosen by `lower` for this CPU; `alive` is a row of
+    // the stack, 0 past its `n` words.
+    let nonzero = unsafe { I::and_not_nonzero(alive, hit, n, &mut xs) };
+    // Read word by word below, only the words written.
+    let xs = xs.as_ptr() as *const u64;
     if nonzero == 0 {
         return ALL;
     }
@@ -396,7 +431,7 @@ fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -
     let w = nonzero.trailing_zeros() as usize;
     let mut nz = nonzero & (nonzero - 1);
     // SAFETY: bit w of `nonzero` is set only for a word written above.
-    let mut x = unsafe { xs[w].assume_init() };
+    let mut x = unsafe { *xs.add(w) };
     let mut base = w * 64;
     loop {
         allowed &= sets[base + x.trailing_zeros() as usize];
@@ -412,7 +447,7 @@ fn composite_cells(alive: &[u64], hit: Option<&[u64]>, sets: &[u128], u: u128) -
         let done = ((x == 0) as u64).wrapping_neg();
         // SAFETY: word `next` was written: a bit of `nonzero` when `nz` is
         // not 0, else word 0 (`n` ≥ 1 as `nonzero` is not 0).
-        let y = unsafe { xs[next].assume_init() };
+        let y = unsafe { *xs.add(next) };
         x |= y & done;
         base = (base & !(done as usize)) | ((next * 64) & done as usize);
         nz &= !(done & nz.wrapping_neg() & nz);
@@ -509,7 +544,7 @@ trait Isa {
         chosen: u128,
         dead: u128,
         left: usize,
-        a: &mut [u64; LOCAL_WORDS],
+        a: &mut Bits<LOCAL_WORDS>,
         pre: Option<Pre>,
     );
     /// # Safety
@@ -520,23 +555,70 @@ trait Isa {
         chosen: u128,
         dead: u128,
         left: usize,
-        a: &mut [u64; LOCAL_WORDS],
+        a: &mut Bits<LOCAL_WORDS>,
         pre: Option<Pre>,
     );
+
+    /// `a & !b` on the local bitmaps.
+    ///
+    /// # Safety
+    /// As for [`Isa::inner`].
+    #[inline(always)]
+    unsafe fn and_not_local(a: &Bits<LOCAL_WORDS>, b: &Bits<LOCAL_WORDS>) -> Bits<LOCAL_WORDS> {
+        and_not(a, b)
+    }
+
+    /// `dst = src & !hit` on the first `n` words of composite bitmaps,
+    /// rounded up to 4 (the stack's rows are 0 from `n` to there, as the
+    /// AVX2 code reads them whole).
+    ///
+    /// # Safety
+    /// As for [`Isa::inner`].
+    #[inline(always)]
+    unsafe fn and_not_rows(dst: &mut Bits<CW>, src: &Bits<CW>, hit: &Bits<CW>, n: usize) {
+        for w in 0..(n.div_ceil(4) * 4).min(CW) {
+            dst[w] = src[w] & !hit[w];
+        }
+    }
+
+    /// Writes `alive & !hit` (`hit` absent: 0) on the first `n` words to
+    /// `out` and returns the mask of its non-zero words (the AVX2 code
+    /// writes up to `n` rounded up to 4: `alive`'s words there must be 0).
+    ///
+    /// # Safety
+    /// As for [`Isa::inner`].
+    #[inline(always)]
+    unsafe fn and_not_nonzero(
+        alive: &Bits<CW>,
+        hit: Option<&Bits<CW>>,
+        n: usize,
+        out: &mut std::mem::MaybeUninit<Bits<CW>>,
+    ) -> u64 {
+        let out = out.as_mut_ptr() as *mut u64;
+        let mut nonzero = 0u64;
+        for w in 0..n.min(CW) {
+            let x = alive[w] & !hit.map_or(0, |h| h[w]);
+            // SAFETY: w < CW, inside `out`.
+            unsafe { out.add(w).write(x) };
+            nonzero |= ((x != 0) as u64) << w;
+        }
+        nonzero
+    }
 }
 
 /// Implements [`Isa`] for `$isa`: both functions carry the attributes given
 /// (the target features) and run the generic bodies for `$isa`.
 macro_rules! isa {
-    ($isa:ty $(, #[$attr:meta])*) => {
+    ($isa:ty $(, #[$attr:meta])* $(; $($item:item)*)?) => {
         impl Isa for $isa {
+            $($($item)*)?
             $(#[$attr])*
             unsafe fn inner(
                 ctx: &mut Ctx<'_>,
                 chosen: u128,
                 dead: u128,
                 left: usize,
-                a: &mut [u64; LOCAL_WORDS],
+                a: &mut Bits<LOCAL_WORDS>,
                 pre: Option<Pre>,
             ) {
                 ctx.inner::<Self>(chosen, dead, left, a, pre)
@@ -548,7 +630,7 @@ macro_rules! isa {
                 chosen: u128,
                 dead: u128,
                 left: usize,
-                a: &mut [u64; LOCAL_WORDS],
+                a: &mut Bits<LOCAL_WORDS>,
                 pre: Option<Pre>,
             ) {
                 ctx.branch_on::<Self>(u, chosen, dead, left, a, pre)
@@ -563,20 +645,85 @@ struct Baseline;
 isa!(Baseline);
 
 /// x86-64 with AVX2, BMI1/2, LZCNT and POPCNT (x86-64-v3's core): the
-/// and-not of the composite bitmaps and the non-zero word mask of
-/// [`composite_cells`] vectorise (about 5–8 % less time).
+/// bitmap operations 32 bytes at a time (below), and the compiler's own
+/// vectorisation elsewhere.
 #[cfg(target_arch = "x86_64")]
 struct Avx2;
 
 #[cfg(target_arch = "x86_64")]
-isa!(Avx2, #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]);
+isa!(Avx2, #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")];
+    // The bitmaps' 32-byte chunks are read and written whole, aligned (see
+    // "Machine code" at the top of this file).
+    #[inline]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    unsafe fn and_not_local(a: &Bits<LOCAL_WORDS>, b: &Bits<LOCAL_WORDS>) -> Bits<LOCAL_WORDS> {
+        use std::arch::x86_64::*;
+        const { assert!(LOCAL_WORDS == 4) };
+        let mut out = Bits::ZERO;
+        // SAFETY: `Bits` is 64-byte aligned and 32 bytes long here.
+        unsafe {
+            let x = _mm256_load_si256(a.as_ptr() as *const __m256i);
+            let y = _mm256_load_si256(b.as_ptr() as *const __m256i);
+            _mm256_store_si256(out.as_mut_ptr() as *mut __m256i, _mm256_andnot_si256(y, x));
+        }
+        out
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    unsafe fn and_not_rows(dst: &mut Bits<CW>, src: &Bits<CW>, hit: &Bits<CW>, n: usize) {
+        use std::arch::x86_64::*;
+        let (d, s, h) = (
+            dst.as_mut_ptr() as *mut __m256i,
+            src.as_ptr() as *const __m256i,
+            hit.as_ptr() as *const __m256i,
+        );
+        for i in 0..n.div_ceil(4).min(CW / 4) {
+            // SAFETY: chunk i < CW / 4 of 64-byte aligned bitmaps.
+            unsafe {
+                let x = _mm256_andnot_si256(_mm256_load_si256(h.add(i)), _mm256_load_si256(s.add(i)));
+                _mm256_store_si256(d.add(i), x);
+            }
+        }
+    }
+
+    #[inline]
+    #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
+    unsafe fn and_not_nonzero(
+        alive: &Bits<CW>,
+        hit: Option<&Bits<CW>>,
+        n: usize,
+        out: &mut std::mem::MaybeUninit<Bits<CW>>,
+    ) -> u64 {
+        use std::arch::x86_64::*;
+        let a = alive.as_ptr() as *const __m256i;
+        let o = out.as_mut_ptr() as *mut __m256i;
+        let zero = _mm256_setzero_si256();
+        let mut nonzero = 0u64;
+        for i in 0..n.div_ceil(4).min(CW / 4) {
+            // SAFETY: chunk i < CW / 4 of 64-byte aligned bitmaps.
+            let x = unsafe {
+                let x = _mm256_load_si256(a.add(i));
+                let x = match hit {
+                    Some(h) => _mm256_andnot_si256(_mm256_load_si256((h.as_ptr() as *const __m256i).add(i)), x),
+                    None => x,
+                };
+                _mm256_store_si256(o.add(i), x);
+                x
+            };
+            let zeros = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(x, zero))) as u64;
+            nonzero |= (!zeros & 15) << (4 * i);
+        }
+        nonzero
+    }
+);
 
 /// Words of the bitmaps of composites (64 composites each).
 const CW: usize = 64;
 /// Composites kept per degree in a subtree's table (GridChecker's sizes).
 const COMP_CAP: [usize; ND] = [1024, 1792, 4096, 1792];
 /// Unhit composites of the nodes below the tables' levels, by givens left.
-type CompStack = [[[u64; CW]; ND]; COMP_TOP + 1];
+type CompStack = [[Bits<CW>; ND]; COMP_TOP + 1];
 
 /// The global composite lists of each degree ([`composite::global`]) with,
 /// per cell, the bitmap of the composites holding it, so that a subtree's
@@ -657,7 +804,7 @@ struct Task {
     chosen: u128,
     dead: u128,
     left: usize,
-    alive: [u64; GW],
+    alive: Bits<GW>,
 }
 
 /// Per-task state.
@@ -755,7 +902,7 @@ pub fn search_with(
     for &u in &initial {
         table.push(u);
     }
-    let mut alive = [0u64; GW];
+    let mut alive = Bits::<GW>::ZERO;
     set_range(&mut alive, 0, table.len());
     let root_left = opts.clues - placed;
     let root = Task {
@@ -909,7 +1056,7 @@ impl<'a> Ctx<'a> {
             global,
             local: Table::new(),
             comps: std::array::from_fn(|_| Table::new()),
-            cstack: Box::new([[[0; CW]; ND]; COMP_TOP + 1]),
+            cstack: Box::new([[Bits::ZERO; ND]; COMP_TOP + 1]),
             cwords: [0; ND],
             rest: Vec::new(),
             scratch: Vec::new(),
@@ -962,7 +1109,7 @@ impl<'a> Ctx<'a> {
 
     /// Steps 1–3 at an upper node: the cells to branch on, or `Done`.
     /// May add learned sets to the global table and `alive`.
-    fn prepare(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW]) -> Step {
+    fn prepare(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut Bits<GW>) -> Step {
         if self.stop.load(Ordering::Relaxed) {
             return Step::Done;
         }
@@ -992,7 +1139,7 @@ impl<'a> Ctx<'a> {
         if left == 0 {
             return Step::Done;
         }
-        let Some(scan) = scan_unhit(&self.global.sets, alive, !dead, left, usize::MAX) else {
+        let Some(scan) = scan_unhit(&self.global.sets, &alive[..], !dead, left, usize::MAX) else {
             return Step::Done;
         };
         if left == 1 {
@@ -1003,7 +1150,7 @@ impl<'a> Ctx<'a> {
 
     /// The search below an upper node. `have`: the composite degrees (bit
     /// d for degree d+2) whose tables hold this node's state in `cstack`.
-    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut [u64; GW], have: u8) {
+    fn top(&mut self, chosen: u128, dead: u128, left: usize, alive: &mut Bits<GW>, have: u8) {
         let mut have = have;
         for (d, &level) in COMP_LEVEL.iter().enumerate() {
             if have >> d & 1 == 0 && left <= level {
@@ -1024,7 +1171,7 @@ impl<'a> Ctx<'a> {
             self.rest.clear();
             self.rest.extend_from_slice(&parts[keep..]);
             self.scratch = parts;
-            let mut a = [0u64; LOCAL_WORDS];
+            let mut a = Bits::<LOCAL_WORDS>::ZERO;
             set_range(&mut a, 0, self.local.len());
             self.lower(chosen, dead, left, &mut a);
             return;
@@ -1036,18 +1183,17 @@ impl<'a> Ctx<'a> {
     /// in `degrees` (bit d for degree d+2), the child's unhit bitmap (slot
     /// `left - 1` of `cstack`) is the node's without the composites holding `c`.
     #[inline(always)]
-    fn hit_composites(&mut self, c: usize, left: usize, degrees: u8) {
+    fn hit_composites<I: Isa>(&mut self, c: usize, left: usize, degrees: u8) {
         for d in 0..ND {
             if degrees >> d & 1 == 0 {
                 continue;
             }
             let n = self.cwords[d];
             let (lower, upper) = self.cstack.split_at_mut(left);
-            let (src, dst) = (&upper[0][d][..n], &mut lower[left - 1][d][..n]);
-            let cell = &self.comps[d].cell[c][..n];
-            for ((x, &y), &z) in dst.iter_mut().zip(src).zip(cell) {
-                *x = y & !z;
-            }
+            let (src, dst) = (&upper[0][d], &mut lower[left - 1][d]);
+            // SAFETY: `I` is `Baseline` or was chosen by `lower` for this
+            // CPU; `src` is 0 past its `n` words (see `build_comp`).
+            unsafe { I::and_not_rows(dst, src, &self.comps[d].cell[c], n) };
         }
     }
 
@@ -1057,7 +1203,7 @@ impl<'a> Ctx<'a> {
         chosen: u128,
         dead: u128,
         left: usize,
-        alive: &mut [u64; GW],
+        alive: &mut Bits<GW>,
         have: u8,
     ) {
         self.nodes += 1;
@@ -1069,7 +1215,7 @@ impl<'a> Ctx<'a> {
             let bit = 1u128 << c;
             let before = self.global.len();
             let mut child = and_not(alive, &self.global.cell[c]);
-            self.hit_composites(c, left, have);
+            self.hit_composites::<Baseline>(c, left, have);
             self.top(chosen | bit, dead, left - 1, &mut child, have);
             dead |= bit;
             if self.stop.load(Ordering::Relaxed) {
@@ -1099,7 +1245,7 @@ impl<'a> Ctx<'a> {
     /// `scratch`, taken), or `None` when one has no live cell (prune). The
     /// first `room` (at least) are sorted by (size, mask) without
     /// duplicates; the others by size only, in global table order.
-    fn live_parts(&mut self, dead: u128, alive: &[u64; GW], room: usize) -> Option<Vec<u128>> {
+    fn live_parts(&mut self, dead: u128, alive: &Bits<GW>, room: usize) -> Option<Vec<u128>> {
         let live = !dead;
         let mut parts = std::mem::take(&mut self.scratch);
         parts.clear();
@@ -1199,7 +1345,7 @@ impl<'a> Ctx<'a> {
         self.comps[d].fill(&out, false);
         let n = self.comps[d].len();
         self.cwords[d] = n.div_ceil(64);
-        self.cstack[left][d] = [0; CW];
+        self.cstack[left][d] = Bits::ZERO;
         set_range(&mut self.cstack[left][d], 0, n);
         self.comp_scratch = out;
         true
@@ -1207,7 +1353,7 @@ impl<'a> Ctx<'a> {
 
     /// Adds a set to the local table (learned or promoted); returns its
     /// index, or `None` when the table is full.
-    fn add_local(&mut self, set: u128, alive: &mut [u64; LOCAL_WORDS]) -> Option<usize> {
+    fn add_local(&mut self, set: u128, alive: &mut Bits<LOCAL_WORDS>) -> Option<usize> {
         if self.local.full() {
             return None;
         }
@@ -1230,7 +1376,7 @@ impl<'a> Ctx<'a> {
 
     /// The local subtree of a node: the lower levels' code compiled for
     /// AVX2 when the CPU has it, else for the build's target.
-    fn lower(&mut self, chosen: u128, dead: u128, left: usize, a: &mut [u64; LOCAL_WORDS]) {
+    fn lower(&mut self, chosen: u128, dead: u128, left: usize, a: &mut Bits<LOCAL_WORDS>) {
         #[cfg(target_arch = "x86_64")]
         if self.avx2 {
             // SAFETY: `avx2` is set only when the CPU has Avx2's features.
@@ -1251,7 +1397,7 @@ impl<'a> Ctx<'a> {
         chosen: u128,
         dead: u128,
         left: usize,
-        a: &mut [u64; LOCAL_WORDS],
+        a: &mut Bits<LOCAL_WORDS>,
         pre: Option<Pre>,
     ) {
         self.nodes += 1;
@@ -1305,7 +1451,7 @@ impl<'a> Ctx<'a> {
         chosen: u128,
         dead: u128,
         left: usize,
-        a: &mut [u64; LOCAL_WORDS],
+        a: &mut Bits<LOCAL_WORDS>,
         pre: Option<Pre>,
     ) {
         let mut dead = dead;
@@ -1322,7 +1468,7 @@ impl<'a> Ctx<'a> {
                 let d = left - 2;
                 let n = self.cwords[d];
                 let allowed =
-                    composite_cells(&self.cstack[left][d][..n], None, &self.comps[d].sets, u);
+                    composite_cells::<I>(&self.cstack[left][d], None, n, &self.comps[d].sets, u);
                 if allowed == 0 {
                     return;
                 }
@@ -1341,7 +1487,7 @@ impl<'a> Ctx<'a> {
             if u == 0 {
                 return;
             }
-            let Some(scan) = scan_unhit(&self.local.sets, a, !dead, left, 16) else {
+            let Some(scan) = scan_unhit(&self.local.sets, &a[..], !dead, left, 16) else {
                 return;
             };
             if scan.best_n < u.count_ones() {
@@ -1361,7 +1507,7 @@ impl<'a> Ctx<'a> {
         chosen: u128,
         dead: u128,
         left: usize,
-        a: &mut [u64; LOCAL_WORDS],
+        a: &mut Bits<LOCAL_WORDS>,
     ) {
         let mut dead = dead;
         let keep = ND.min(left.saturating_sub(2));
@@ -1373,7 +1519,8 @@ impl<'a> Ctx<'a> {
                 continue;
             }
             let before = self.local.len();
-            let mut ca = and_not(a, &self.local.cell[c]);
+            // SAFETY: `I` was chosen by `lower` for this CPU.
+            let mut ca = unsafe { I::and_not_local(a, &self.local.cell[c]) };
             let mut degrees = (1u8 << keep) - 1;
             let mut kid_pre = None;
             if (2..=ND + 1).contains(&kid) {
@@ -1384,9 +1531,10 @@ impl<'a> Ctx<'a> {
                     let uk = self.local.sets[j] & !dead;
                     let d = kid - 2;
                     let n = self.cwords[d];
-                    let ok = composite_cells(
-                        &self.cstack[left][d][..n],
-                        Some(&self.comps[d].cell[c][..n]),
+                    let ok = composite_cells::<I>(
+                        &self.cstack[left][d],
+                        Some(&self.comps[d].cell[c]),
+                        n,
                         &self.comps[d].sets,
                         uk,
                     );
@@ -1399,7 +1547,7 @@ impl<'a> Ctx<'a> {
                     // Its first set is `uk`: the scan's smallest is `uk`'s
                     // live part unless a later set has fewer live cells.
                     let kdead = dead | (ALL & !ok);
-                    let Some(scan) = scan_unhit(&self.local.sets, &ca, !kdead, kid, 16) else {
+                    let Some(scan) = scan_unhit(&self.local.sets, &ca[..], !kdead, kid, 16) else {
                         self.nodes += 1;
                         dead |= bit;
                         continue;
@@ -1411,7 +1559,7 @@ impl<'a> Ctx<'a> {
                     degrees &= !(1 << d);
                 }
             }
-            self.hit_composites(c, left, degrees);
+            self.hit_composites::<I>(c, left, degrees);
             // SAFETY: `I` was chosen by `lower` for this CPU.
             unsafe { I::inner(self, chosen | bit, dead, kid, &mut ca, kid_pre) };
             dead |= bit;
@@ -1425,7 +1573,7 @@ impl<'a> Ctx<'a> {
     /// One given left: each cell of `u` that hits every unhit set is a
     /// candidate.
     #[inline(always)]
-    fn last(&mut self, u: u128, chosen: u128, alive: &mut [u64; LOCAL_WORDS]) {
+    fn last(&mut self, u: u128, chosen: u128, alive: &mut Bits<LOCAL_WORDS>) {
         for c in cells_of(u) {
             if !subset(alive, &self.local.cell[c]) {
                 continue;
@@ -1500,13 +1648,13 @@ mod tests {
         let mut a = Table::<4>::new();
         let mut b = Table::<4>::new();
         for (from, to) in [(0, 0), (0, 64), (3, 70), (64, 256), (5, 6), (100, 200)] {
-            let mut x = [0u64; 4];
+            let mut x = Bits([0u64; 4]);
             set_range(&mut x, from, to);
             let mut y = [0u64; 4];
             for j in from..to {
                 y[j / 64] |= 1 << (j % 64);
             }
-            assert_eq!(x, y, "{from}..{to}");
+            assert_eq!(x.0, y, "{from}..{to}");
         }
         b.fill(&[ALL; 256], true);
         b.fill(&sets, true);
@@ -1515,5 +1663,73 @@ mod tests {
         }
         assert_eq!(a.sets, b.sets);
         assert_eq!(a.cell, b.cell);
+    }
+
+    /// The AVX2 bitmap operations give the build's results on every word
+    /// count (rows 0 past their words, as the search keeps them).
+    #[test]
+    #[cfg(target_arch = "x86_64")]
+    fn avx2_bitmap_operations_match_the_baseline() {
+        if !Code::Auto.uses_avx2() {
+            eprintln!("no AVX2 on this CPU: nothing to compare");
+            return;
+        }
+        let mut rng = 0x2545_f491_4f6c_dd1du64;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        for n in 0..=CW {
+            for sparse in [false, true] {
+                let mut src = Bits::<CW>::ZERO;
+                let mut hit = Bits::<CW>::ZERO;
+                for w in 0..CW {
+                    let x = next();
+                    // Sparse rows: most words 0 (the search's case).
+                    src[w] = if w < n && (!sparse || x % 5 == 0) {
+                        next()
+                    } else {
+                        0
+                    };
+                    hit[w] = next();
+                }
+                let mut rows = [Bits::<CW>([7; CW]), Bits::<CW>([7; CW])];
+                let mut outs = [std::mem::MaybeUninit::<Bits<CW>>::uninit(); 4];
+                // SAFETY: the CPU has Avx2's features (checked above).
+                let (masks, local) = unsafe {
+                    Baseline::and_not_rows(&mut rows[0], &src, &hit, n);
+                    Avx2::and_not_rows(&mut rows[1], &src, &hit, n);
+                    let masks = [
+                        Baseline::and_not_nonzero(&src, Some(&hit), n, &mut outs[0]),
+                        Avx2::and_not_nonzero(&src, Some(&hit), n, &mut outs[1]),
+                        Baseline::and_not_nonzero(&src, None, n, &mut outs[2]),
+                        Avx2::and_not_nonzero(&src, None, n, &mut outs[3]),
+                    ];
+                    let a = Bits([src[0], src[1], src[2], src[3]]);
+                    let b = Bits([hit[0], hit[1], hit[2], hit[3]]);
+                    (
+                        masks,
+                        [Baseline::and_not_local(&a, &b), Avx2::and_not_local(&a, &b)],
+                    )
+                };
+                let m = (n.div_ceil(4) * 4).min(CW);
+                assert_eq!(rows[0][..m], rows[1][..m], "{n} words");
+                assert_eq!(masks[0], masks[1], "{n} words");
+                assert_eq!(masks[2], masks[3], "{n} words");
+                assert_eq!(local[0], local[1]);
+                for (k, out) in outs.iter().enumerate() {
+                    let mut want = 0u64;
+                    for w in 0..n {
+                        let x = src[w] & if k < 2 { !hit[w] } else { !0 };
+                        want |= ((x != 0) as u64) << w;
+                        // SAFETY: word w < n was written by both.
+                        assert_eq!(unsafe { (out.as_ptr() as *const u64).add(w).read() }, x);
+                    }
+                    assert_eq!(masks[k], want, "{n} words");
+                }
+            }
+        }
     }
 }
