@@ -657,7 +657,10 @@ isa!(Avx2, #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")];
     // "Machine code" at the top of this file).
     #[inline]
     #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")]
-    unsafe fn and_not_local(a: &Bits<LOCAL_WORDS>, b: &Bits<LOCAL_WORDS>) -> Bits<LOCAL_WORDS> {
+    unsafe fn and_not_local(
+        a: &Bits<LOCAL_WORDS>,
+        b: &Bits<LOCAL_WORDS>,
+    ) -> Bits<LOCAL_WORDS> {
         use std::arch::x86_64::*;
         const { assert!(LOCAL_WORDS == 4) };
         let mut out = Bits::ZERO;
@@ -682,7 +685,8 @@ isa!(Avx2, #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")];
         for i in 0..n.div_ceil(4).min(CW / 4) {
             // SAFETY: chunk i < CW / 4 of 64-byte aligned bitmaps.
             unsafe {
-                let x = _mm256_andnot_si256(_mm256_load_si256(h.add(i)), _mm256_load_si256(s.add(i)));
+                let x = _mm256_load_si256(s.add(i));
+                let x = _mm256_andnot_si256(_mm256_load_si256(h.add(i)), x);
                 _mm256_store_si256(d.add(i), x);
             }
         }
@@ -706,13 +710,17 @@ isa!(Avx2, #[target_feature(enable = "avx2,bmi1,bmi2,lzcnt,popcnt")];
             let x = unsafe {
                 let x = _mm256_load_si256(a.add(i));
                 let x = match hit {
-                    Some(h) => _mm256_andnot_si256(_mm256_load_si256((h.as_ptr() as *const __m256i).add(i)), x),
+                    Some(h) => {
+                        let h = h.as_ptr() as *const __m256i;
+                        _mm256_andnot_si256(_mm256_load_si256(h.add(i)), x)
+                    }
                     None => x,
                 };
                 _mm256_store_si256(o.add(i), x);
                 x
             };
-            let zeros = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpeq_epi64(x, zero))) as u64;
+            let zero_words = _mm256_castsi256_pd(_mm256_cmpeq_epi64(x, zero));
+            let zeros = _mm256_movemask_pd(zero_words) as u64;
             nonzero |= (!zeros & 15) << (4 * i);
         }
         nonzero
