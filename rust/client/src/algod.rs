@@ -5,20 +5,25 @@
 //! reads a field algod stopped sending in 2023, so it is always false. What counts is
 //! `txn-groups[0].failure-message`, `app-budget-consumed` and `app-budget-added`.
 //! Transient failures (connection errors, timeouts, HTTP 429 and 5xx) are retried
-//! with a bounded exponential backoff.
+//! with a bounded exponential backoff, all tries of one request within
+//! [`REQUEST_BUDGET`]; each retry is noted on stderr unless the client is quiet.
 
 use crate::error::ClientError;
 use crate::outcome::{pc_in, Failure, GroupOutcome, TxnOutcome};
 use crate::params::{genesis_hash_from_b64, NetParams};
 use base64::Engine;
 use serde_json::Value;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 const ATTEMPTS: u32 = 4;
 const FIRST_BACKOFF: Duration = Duration::from_millis(250);
-/// One request's time limit. With the retries, a request that never gets an
-/// answer fails after about 4 × 10 s, and says on stderr what it retries.
+/// One try's time limit.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
+/// All tries of one request, backoff included: an algod that takes
+/// connections but never answers fails a command within this.
+pub const REQUEST_BUDGET: Duration = Duration::from_secs(25);
+/// A try gets at least this much time, or is not made.
+const SHORTEST_TRY: Duration = Duration::from_secs(1);
 
 /// A REST client for one algod.
 #[derive(Clone)]
@@ -27,6 +32,8 @@ pub struct AlgodHttp {
     pub url: String,
     token: String,
     http: reqwest::Client,
+    /// Whether retries are noted on stderr.
+    notes: bool,
 }
 
 impl std::fmt::Debug for AlgodHttp {
@@ -55,7 +62,14 @@ impl AlgodHttp {
             url: url.trim_end_matches('/').to_string(),
             token: token.to_string(),
             http,
+            notes: true,
         })
+    }
+
+    /// The client with retry notes on stderr shown (the default) or not.
+    pub fn with_notes(mut self, notes: bool) -> AlgodHttp {
+        self.notes = notes;
+        self
     }
 
     /// One request with retries; `what` names it in errors.
@@ -64,14 +78,20 @@ impl AlgodHttp {
         what: &str,
         build: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder,
     ) -> Result<Value, ClientError> {
+        let deadline = Instant::now() + REQUEST_BUDGET;
         let mut backoff = FIRST_BACKOFF;
         let mut last = String::new();
         for attempt in 1..=ATTEMPTS {
-            match build(&self.http)
+            let left = deadline.saturating_duration_since(Instant::now());
+            let answer = build(&self.http)
                 .header("X-Algo-API-Token", &self.token)
+                .timeout(left.min(REQUEST_TIMEOUT))
                 .send()
-                .await
-            {
+                .await;
+            // No other try when none fits in what is left of the budget.
+            let final_try =
+                attempt == ATTEMPTS || Instant::now() + backoff + SHORTEST_TRY > deadline;
+            match answer {
                 Ok(resp) => {
                     let status = resp.status();
                     let body = resp.text().await.unwrap_or_default();
@@ -85,7 +105,7 @@ impl AlgodHttp {
                         });
                     }
                     let transient = status.as_u16() == 429 || status.is_server_error();
-                    if !transient || attempt == ATTEMPTS {
+                    if !transient || final_try {
                         let message = serde_json::from_str::<Value>(&body)
                             .ok()
                             .and_then(|v| {
@@ -101,8 +121,7 @@ impl AlgodHttp {
                     last = format!("HTTP {status}");
                 }
                 Err(e) => {
-                    if attempt == ATTEMPTS || !(e.is_connect() || e.is_timeout() || e.is_request())
-                    {
+                    if final_try || !(e.is_connect() || e.is_timeout() || e.is_request()) {
                         if e.is_connect() {
                             return Err(ClientError::AlgodDown {
                                 url: self.url.clone(),
@@ -117,13 +136,15 @@ impl AlgodHttp {
                     last = e.to_string();
                 }
             }
-            eprintln!(
-                "algod {}: {what} failed ({last}); retry {}/{} in {} ms",
-                self.url,
-                attempt,
-                ATTEMPTS - 1,
-                backoff.as_millis()
-            );
+            if self.notes {
+                eprintln!(
+                    "algod {}: {what} failed ({last}); retry {}/{} in {} ms",
+                    self.url,
+                    attempt,
+                    ATTEMPTS - 1,
+                    backoff.as_millis()
+                );
+            }
             tokio::time::sleep(backoff).await;
             backoff *= 2;
         }

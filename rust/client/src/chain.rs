@@ -101,6 +101,11 @@ fn reporter_logs(outcome: &GroupOutcome, at: &[usize]) -> Result<Vec<i64>, Clien
         .collect()
 }
 
+/// A client for the algod at `url`, with retry notes unless `settings` are quiet.
+fn algod(settings: &Settings, url: &str, token: &str) -> Result<AlgodHttp, ClientError> {
+    Ok(AlgodHttp::new(url, token)?.with_notes(!settings.quiet))
+}
+
 /// The algod, if it answers `GET /health`; else the error that names LocalNet.
 async fn answering(http: AlgodHttp) -> Result<AlgodHttp, ClientError> {
     if http.is_up().await {
@@ -138,10 +143,11 @@ impl Chain {
                     TESTNET_ALGOD.to_string()
                 };
                 let token = settings.algod_token.clone().unwrap_or_default();
-                Some((answering(AlgodHttp::new(&url, &token)?).await?, "testnet"))
+                Some((answering(algod(settings, &url, &token)?).await?, "testnet"))
             }
             Network::Localnet => Some((
-                answering(AlgodHttp::new(
+                answering(algod(
+                    settings,
                     &settings.algod_url(),
                     &settings.algod_token(),
                 )?)
@@ -151,7 +157,8 @@ impl Chain {
             // A configured algod is used or fails: never silently replaced by
             // another chain. Only the unconfigured default falls back.
             Network::Auto if settings.algod_configured() => Some((
-                answering(AlgodHttp::new(
+                answering(algod(
+                    settings,
                     &settings.algod_url(),
                     &settings.algod_token(),
                 )?)
@@ -159,7 +166,7 @@ impl Chain {
                 "algod",
             )),
             Network::Auto => {
-                let http = AlgodHttp::new(&settings.algod_url(), &settings.algod_token())?;
+                let http = algod(settings, &settings.algod_url(), &settings.algod_token())?;
                 if http.is_up().await {
                     Some((http, "localnet"))
                 } else {

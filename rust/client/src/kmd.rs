@@ -15,18 +15,36 @@ const WALLET: &str = "unencrypted-default-wallet";
 pub const KMD_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// Runs one KMD call under [`KMD_TIMEOUT`]; `what` names it in the error.
-async fn timed<T, E: std::fmt::Display>(
+async fn timed<T>(
     kmd_url: &str,
     what: &str,
-    call: impl std::future::Future<Output = Result<T, E>>,
+    call: impl std::future::Future<Output = Result<T, algonaut::Error>>,
 ) -> Result<T, ClientError> {
     match tokio::time::timeout(KMD_TIMEOUT, call).await {
         Ok(Ok(v)) => Ok(v),
-        Ok(Err(e)) => Err(ClientError::Kmd(format!("{what} at {kmd_url}: {e}"))),
+        Ok(Err(e)) => Err(ClientError::Kmd(format!(
+            "{what} at {kmd_url}: {}",
+            plain(&e)
+        ))),
         Err(_) => Err(ClientError::Kmd(format!(
             "{what} at {kmd_url}: no answer within {} s; is LocalNet's KMD up (port 4002)?",
             KMD_TIMEOUT.as_secs()
         ))),
+    }
+}
+
+/// An algonaut error as a plain phrase: its `Display` of a failed request
+/// is Rust debug text (`Some("http://…"), Client error: …`).
+fn plain(e: &algonaut::Error) -> String {
+    use algonaut::error::RequestErrorDetails as Details;
+    match e {
+        algonaut::Error::Request(r) => match &r.details {
+            Details::Http { status, message } if message.is_empty() => format!("HTTP {status}"),
+            Details::Http { status, message } => format!("HTTP {status}: {message}"),
+            Details::Timeout => "no answer (timed out)".into(),
+            Details::Client { description } => description.clone(),
+        },
+        other => other.to_string(),
     }
 }
 
@@ -36,8 +54,8 @@ pub async fn localnet_account(
     kmd_token: &str,
     algod: &AlgodHttp,
 ) -> Result<Account, ClientError> {
-    let kmd =
-        Kmd::new(kmd_url, kmd_token).map_err(|e| ClientError::Kmd(format!("{kmd_url}: {e}")))?;
+    let kmd = Kmd::new(kmd_url, kmd_token)
+        .map_err(|e| ClientError::Kmd(format!("{kmd_url}: {}", plain(&e))))?;
     let wallets = timed(kmd_url, "listing wallets", kmd.list_wallets()).await?;
     let wallet = wallets
         .wallets

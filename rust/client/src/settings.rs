@@ -86,6 +86,9 @@ pub struct Settings {
     /// ALGOKU_EMBEDDED_TOP_UP=off: never top the embedded account up, so a
     /// batch runs out of funds as on a real network (for tests).
     pub embedded_top_up: Option<String>,
+    /// Keep stderr free of retry notes (a command's `--quiet`; not read
+    /// from the environment).
+    pub quiet: bool,
 }
 
 /// What the embedded dispenser gives an account at the start and at each
@@ -118,6 +121,7 @@ impl Settings {
             deployer_mnemonic: env("DEPLOYER_MNEMONIC").map(Secret::new),
             embedded_funding: env("ALGOKU_EMBEDDED_FUNDING"),
             embedded_top_up: env("ALGOKU_EMBEDDED_TOP_UP"),
+            quiet: false,
         }
     }
 
@@ -199,15 +203,14 @@ impl Settings {
             .unwrap_or_else(|| LOCALNET_TOKEN.to_string())
     }
 
-    /// KMD's URL: `ALGOD_SERVER[:KMD_PORT]`, LocalNet's (`http://localhost:4002`) by default.
+    /// KMD's URL: `ALGOD_SERVER` (else LocalNet's host) and `KMD_PORT`, 4002
+    /// by default as in AlgoKit (`http://localhost:4002`).
     pub fn kmd_url(&self) -> String {
-        match &self.algod_server {
-            Some(server) => join(server, self.kmd_port.as_deref()),
-            None => join(
-                LOCALNET_SERVER,
-                Some(self.kmd_port.as_deref().unwrap_or(LOCALNET_KMD_PORT)),
-            ),
-        }
+        let server = self.algod_server.as_deref().unwrap_or(LOCALNET_SERVER);
+        join(
+            server,
+            Some(self.kmd_port.as_deref().unwrap_or(LOCALNET_KMD_PORT)),
+        )
     }
 
     /// KMD's token: KMD_TOKEN, else ALGOD_TOKEN, else LocalNet's.
@@ -252,6 +255,21 @@ mod tests {
             ..Default::default()
         };
         assert_eq!(port_only.algod_url(), "http://localhost:5001");
+    }
+
+    #[test]
+    fn kmd_takes_the_server_and_port_4002_unless_kmd_port_is_set() {
+        let server = Settings {
+            algod_server: Some("http://127.0.0.1".into()),
+            algod_port: Some("4101".into()),
+            ..Default::default()
+        };
+        assert_eq!(server.kmd_url(), "http://127.0.0.1:4002");
+        let kmd = Settings {
+            kmd_port: Some("4102".into()),
+            ..server
+        };
+        assert_eq!(kmd.kmd_url(), "http://127.0.0.1:4102");
     }
 
     #[test]
