@@ -273,7 +273,8 @@ fn solve_reads_many_puzzles_from_stdin() {
     let r = run_with(&["--json", "solve"], Some(&input));
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lines = r.json_lines();
-    assert_eq!(lines.len(), 2);
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["summary"]["solved"], 2);
     assert_eq!(lines[0]["line"], 2);
     assert_eq!(lines[0]["solution"], SEVENTEEN_SOLUTION);
     assert_eq!(lines[1]["line"], 4);
@@ -299,7 +300,8 @@ fn solve_reads_many_puzzles_from_stdin() {
     let r = run_with(&["--json", "solve"], Some(&input));
     assert_eq!(r.code, 2);
     let lines = r.json_lines();
-    assert_eq!(lines.len(), 3);
+    assert_eq!(lines.len(), 4);
+    assert_eq!(lines[3]["summary"]["errors"], 1);
     assert_eq!(lines[1]["line"], 2);
     assert!(lines[1]["error"].as_str().unwrap().contains("line 2"));
     assert_eq!(lines[2]["solution"], SEVENTEEN_SOLUTION);
@@ -349,7 +351,8 @@ fn generate_is_deterministic_and_its_puzzles_are_unique() {
     let r = run_with(&["--json", "solve", "--count", "2"], Some(&a.stdout));
     assert_eq!(r.code, 0, "{}", r.stderr);
     let results = r.json_lines();
-    assert_eq!(results.len(), 3);
+    assert_eq!(results.len(), 4);
+    assert_eq!(results[3]["summary"]["unique"], 3);
     for (line, v) in a.stdout.lines().zip(&results) {
         assert_eq!(v["unique"], true);
         assert_eq!(v["solution"].as_str().unwrap(), &line[82..163]);
@@ -369,8 +372,10 @@ fn generate_json_shape() {
     ]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lines = r.json_lines();
-    assert_eq!(lines.len(), 2);
-    for (k, v) in lines.iter().enumerate() {
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[2]["summary"]["puzzles"], 2);
+    assert_eq!(lines[2]["summary"]["last_seed"], 4);
+    for (k, v) in lines[..2].iter().enumerate() {
         assert_eq!(v["seed"], 3 + k as u64);
         let puzzle = v["puzzle"].as_str().unwrap();
         let solution = v["solution"].as_str().unwrap();
@@ -397,7 +402,7 @@ fn generate_json_shape() {
         assert!((0..81).all(|i| (p[i] == b'.') == (p[80 - i] == b'.')));
     }
     let r = run(&["--json", "generate", "--minimal=false", "--clues", "40"]);
-    let v = r.json();
+    let v = &r.json_lines()[0];
     assert_eq!(v["minimal"], false);
     assert_eq!(v["clues"], 40);
 }
@@ -669,4 +674,169 @@ fn usage_errors_exit_2_and_help_exits_0() {
     assert_eq!(r.code, 2);
     assert_eq!(r.stderr.lines().count(), 1, "{:?}", r.stderr);
     assert!(r.stderr.contains("no\\u{1b}[2Jsuch\\nfile"), "{}", r.stderr);
+}
+
+// ---- batches and output ---------------------------------------------------
+
+/// One line longer than the line limit between good lines: that line gets
+/// its error in its place, the others their answers.
+#[test]
+fn a_long_line_in_a_batch_gets_its_own_error() {
+    let long = "1".repeat(100_000);
+    let input = format!("{PUZZLE}\n{long}\n{SEVENTEEN}\n");
+    for args in [&["solve"][..], &["rate"][..]] {
+        let r = run_with(args, Some(&input));
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        let lines: Vec<&str> = r.stdout.lines().collect();
+        assert!(lines.len() >= 3, "{args:?}: {}", r.stdout);
+        assert!(
+            lines[1].starts_with("error: stdin: line 2 is longer than 65536 bytes"),
+            "{args:?}: {}",
+            lines[1]
+        );
+    }
+    let r = run_with(&["solve"], Some(&input));
+    assert_eq!(r.stdout.lines().nth(2), Some(SEVENTEEN_SOLUTION));
+    let dir = scratch_dir("long-line");
+    let path = dir.join("grids.txt");
+    std::fs::write(&path, format!("{SOLVED}\n{long}\n{SOLVED}\n")).unwrap();
+    let r = run(&["--json", "check", "--file", path.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    let lines = r.json_lines();
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[1]["line"], 2);
+    assert_eq!(lines[2]["valid"], true);
+}
+
+#[test]
+fn check_file_answers_one_grid_per_line() {
+    let dir = scratch_dir("check-lines");
+    let path = dir.join("grids.txt");
+    let broken = SOLVED.replacen('5', "6", 1);
+    std::fs::write(&path, format!("# grids\n{SOLVED}\n\n{broken}\n0x0102\n")).unwrap();
+    let r = run(&["check", "--file", path.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    assert_eq!(lines[0], "true");
+    assert!(
+        lines[1].starts_with("false: row 1 has 6 twice"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2], "false: 81 bytes expected, got 2");
+    assert_eq!(
+        lines[3],
+        "summary: 3 grids, 1 valid, 2 invalid, 0 bad lines"
+    );
+    let r = run(&["--json", "check", "--file", path.to_str().unwrap()]);
+    let v = r.json_lines();
+    let numbers: Vec<u64> = v[..3].iter().map(|l| l["line"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, [2, 4, 5]);
+    assert_eq!(v[3]["summary"]["invalid"], 2);
+    // A line that is not a grid at all: its error in its place, exit 2.
+    std::fs::write(&path, format!("{SOLVED}\nnot a grid\n")).unwrap();
+    let r = run(&["check", "--file", path.to_str().unwrap()]);
+    assert_eq!(r.code, 2);
+    assert!(r
+        .stdout
+        .lines()
+        .nth(1)
+        .unwrap()
+        .starts_with("error: grid (file "));
+}
+
+#[test]
+fn generate_never_wraps_past_the_largest_seed() {
+    let max = u64::MAX.to_string();
+    let r = run(&["generate", "--seed", &max, "--count", "2"]);
+    assert_eq!(r.code, 2);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    assert!(r.stderr.contains("largest seed"), "{}", r.stderr);
+    let r = run(&["--json", "generate", "--seed", &max]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert_eq!(r.json_lines()[0]["seed"], u64::MAX);
+    let difficulty = [
+        "--difficulty",
+        "expert",
+        "--max-attempts",
+        "5",
+        "--count",
+        "2",
+    ];
+    let r = run(&[&["generate", "--seed", &max][..], &difficulty].concat());
+    assert_eq!(r.code, 2);
+    assert!(r.stderr.contains("largest seed"), "{}", r.stderr);
+}
+
+#[test]
+fn an_error_is_never_lost_when_stdout_is_full() {
+    let full = std::fs::OpenOptions::new()
+        .write(true)
+        .open("/dev/full")
+        .unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
+        .args(["--json", "generate", "--count", "2"])
+        .stdin(Stdio::null())
+        .stdout(full)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.starts_with("error: "), "{stderr}");
+    assert!(stderr.contains("No space left"), "{stderr}");
+}
+
+#[test]
+fn fixtures_without_a_difficulty_file_remove_an_old_one() {
+    let dir = scratch_dir("fixtures-stale");
+    let out = dir.to_str().unwrap();
+    let small = [
+        "--count",
+        "1",
+        "--invalid-per-category",
+        "1",
+        "--curta-addresses",
+        "1",
+    ];
+    let r = run(&[
+        &["fixtures", "--quiet", "--out", out, "--per-level", "1"][..],
+        &small,
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(dir.join("difficulty.jsonl").exists());
+    let r = run(&[
+        &["fixtures", "--quiet", "--out", out, "--per-level", "0"][..],
+        &small,
+    ]
+    .concat());
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(!dir.join("difficulty.jsonl").exists());
+}
+
+#[test]
+fn positions_in_errors_count_from_1() {
+    // The fifth character of each input is the bad one.
+    let grid = format!("{}x{}", &SOLVED[..4], &SOLVED[5..]);
+    let address = format!("0x12g{}", "0".repeat(37));
+    let algorand = format!("AAAA1{}", "A".repeat(53));
+    for args in [
+        vec!["check", grid.as_str()],
+        vec!["curta", "generate", address.as_str()],
+        vec!["curta", "generate", algorand.as_str()],
+        vec![
+            "curta",
+            "solve",
+            "00001000000000000000000000000000000000000000000000000000000000zz",
+        ],
+    ] {
+        let r = run(&args);
+        assert_eq!(r.code, 2, "{args:?}");
+        let at = if args[1] == "solve" {
+            "position 63"
+        } else {
+            "position 5"
+        };
+        assert!(r.stderr.contains(at), "{args:?}: {}", r.stderr);
+    }
 }

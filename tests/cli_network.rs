@@ -167,3 +167,91 @@ fn a_missing_argument_is_named_in_json() {
     let e = v["error"].as_str().unwrap();
     assert!(e.contains("<SOLUTION>"), "{e}");
 }
+
+const PARAMS: &str = r#"{"consensus-version":"future","fee":0,"genesis-hash":"mwEI4/JRLTYf2QF6nAeKYOONUsVE6TxX69g5qbnfd0A=","genesis-id":"dockernet-v1","last-round":42,"min-fee":1000}"#;
+
+/// An algod on loopback that answers `GET /health`, and the suggested
+/// params when `params` is set; every other request is held unanswered.
+/// Returns its port.
+fn half_alive_algod(params: bool) -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        let mut held = Vec::new();
+        for mut sock in listener.incoming().flatten() {
+            let mut buf = [0u8; 4096];
+            let n = sock.read(&mut buf).unwrap_or(0);
+            let head = String::from_utf8_lossy(&buf[..n]).into_owned();
+            let body = if head.starts_with("GET /health") {
+                Some("{}")
+            } else if params && head.starts_with("GET /v2/transactions/params") {
+                Some(PARAMS)
+            } else {
+                None
+            };
+            match body {
+                Some(body) => {
+                    let reply = format!(
+                        "HTTP/1.1 200 OK\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}",
+                        body.len()
+                    );
+                    let _ = sock.write_all(reply.as_bytes());
+                }
+                None => held.push(sock),
+            }
+        }
+    });
+    port
+}
+
+/// Runs `algoku args` with extra environment: (exit code, stdout, stderr, seconds).
+fn run_timed(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String, f64) {
+    let start = Instant::now();
+    let mut cmd = Command::new(ALGOKU);
+    cmd.args(args).stdin(Stdio::null());
+    for (k, v) in env {
+        cmd.env(k, v);
+    }
+    let out = cmd.output().expect("algoku runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+        start.elapsed().as_secs_f64(),
+    )
+}
+
+#[test]
+fn an_algod_that_answers_only_health_fails_within_30_s_and_quietly() {
+    let port = half_alive_algod(false).to_string();
+    let env = [
+        ("ALGOD_SERVER", "http://127.0.0.1"),
+        ("ALGOD_PORT", port.as_str()),
+    ];
+    let (code, stdout, stderr, seconds) = run_timed(&["--quiet", "--json", "deploy"], &env);
+    assert_eq!(code, 2, "{stdout}");
+    assert!(seconds < 30.0, "{seconds} s");
+    assert!(stderr.is_empty(), "--quiet printed: {stderr}");
+    assert!(stdout.contains("\"error\""), "{stdout}");
+}
+
+#[test]
+fn kmd_defaults_to_port_4002_and_its_errors_are_one_plain_line() {
+    if std::net::TcpStream::connect("127.0.0.1:4002").is_ok() {
+        println!("SKIPPED: something listens on 127.0.0.1:4002 (a LocalNet KMD?)");
+        return;
+    }
+    let port = half_alive_algod(true).to_string();
+    let env = [
+        ("ALGOD_SERVER", "http://127.0.0.1"),
+        ("ALGOD_PORT", port.as_str()),
+    ];
+    let (code, stdout, stderr, _) = run_timed(&["deploy"], &env);
+    assert_eq!(code, 2, "{stdout}");
+    let error = stderr.lines().last().unwrap_or_default();
+    assert!(error.starts_with("error: KMD: "), "{stderr}");
+    assert!(error.contains("127.0.0.1:4002"), "{error}");
+    for debug in ["{ ", "kind:", "Some(", "reqwest::", "Error {"] {
+        assert!(!error.contains(debug), "Rust debug text in: {error}");
+    }
+}

@@ -218,7 +218,9 @@ fn generate_to_a_difficulty_matches_the_rater_and_is_deterministic() {
         let a = run(&args);
         assert_eq!(a.code, 0, "{}", a.stderr);
         assert_eq!(a.stdout, run(&args).stdout, "deterministic");
-        for v in a.json_lines() {
+        let lines = a.json_lines();
+        assert!(lines.last().unwrap().get("summary").is_some());
+        for v in &lines[..lines.len() - 1] {
             let p = v["puzzle"].as_str().unwrap();
             // Its seed regenerates it, and `rate` agrees with the embedded rating.
             let seed = v["seed"].as_u64().unwrap().to_string();

@@ -313,6 +313,12 @@ fn play_solves_this_accounts_start_and_records_it() {
     assert_eq!(v["paid"], 31_300);
     assert_eq!(v["fee"], 3_000);
     assert!(v["round"].as_u64().unwrap() > 0);
+    // The money is play money on a ledger gone at exit, and it says so.
+    let setup = v["setup"].as_str().unwrap();
+    assert!(
+        setup.contains("play money") && setup.contains("discarded at exit"),
+        "{setup}"
+    );
     let start = v["start"].as_str().unwrap();
     let solution = v["solution"].as_str().unwrap();
     // The start is the native generate of the player's address; the solution verifies.

@@ -10,9 +10,7 @@ use crate::check::{parse_grid_bytes, why_false};
 use crate::input::{read_single, Source};
 use crate::output::Out;
 use crate::Global;
-use algoku_client::{
-    Algoku, Call, Chain, Method, Network, Settings, Strategy, Verdict, Verification,
-};
+use algoku_client::{Algoku, Call, Chain, Method, Network, Strategy, Verdict, Verification};
 use anyhow::{anyhow, bail, Context};
 use serde_json::{json, Value};
 use std::path::PathBuf;
@@ -101,7 +99,7 @@ pub(crate) fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
 /// given `--app-id` before anything trusts its answers.
 pub(crate) async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
     let network: Network = net.network.parse().map_err(anyhow::Error::msg)?;
-    let chain = Chain::connect(network, &Settings::from_env()).await?;
+    let chain = Chain::connect(network, &global.settings()).await?;
     if !global.json {
         for note in &chain.notes {
             eprintln!("note: {note}");

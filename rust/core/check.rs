@@ -7,6 +7,7 @@
 //! Digit characters become the bytes 1..=9 and blanks the byte 0: the raw
 //! bytes the contract receives.
 
+use std::io;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -15,8 +16,9 @@ use algoku_sudoku::Grid;
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 
-use crate::input::{read_single, Source};
-use crate::output::{verdict, Out};
+use crate::input::{read_single, Source, MAX_LINE};
+use crate::output::{verdict, Out, EXIT_ERROR};
+use crate::progress::Progress;
 use crate::Global;
 
 /// Arguments of `algoku check`.
@@ -26,7 +28,8 @@ pub struct CheckArgs {
     /// of any length; `-` reads stdin.
     #[arg(value_name = "GRID")]
     grid: Option<String>,
-    /// Read the grid from this file.
+    /// Check every grid of this file, one per line (empty and '#' lines
+    /// skipped), each answered on its own line, then a summary.
     #[arg(long, value_name = "PATH", conflicts_with = "grid")]
     file: Option<PathBuf>,
 }
@@ -46,9 +49,13 @@ pub struct CheckReport {
     pub len: usize,
 }
 
-/// Runs `algoku check`: exit 0 when valid, 1 when not.
+/// Runs `algoku check`: exit 0 when valid, 1 when not (with `--file`: 2
+/// when a line is not a grid, else 1 when one is invalid).
 pub fn run(args: &CheckArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    let source = Source::resolve(args.grid.as_deref(), args.file.as_deref(), "grid")?;
+    if let Some(path) = &args.file {
+        return run_file(&Source::File(path.clone()), global, out);
+    }
+    let source = Source::resolve(args.grid.as_deref(), None, "grid")?;
     let text = read_single(&source, "grid")?;
     let bytes = parse_grid_bytes(&text).with_context(|| format!("grid ({source})"))?;
     let report = check_bytes(&bytes);
@@ -63,6 +70,84 @@ pub fn run(args: &CheckArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
         out.line(format_args!("original: {}", report.original))?;
     }
     Ok(verdict(report.valid))
+}
+
+/// One line's answer in a `--file` run, as printed with `--json`.
+#[derive(Serialize)]
+struct LineReport<'a> {
+    line: usize,
+    #[serde(flatten)]
+    report: &'a CheckReport,
+}
+
+/// Counts of a `--file` run.
+#[derive(Default, Serialize)]
+struct Summary {
+    grids: usize,
+    valid: usize,
+    invalid: usize,
+    errors: usize,
+}
+
+/// `check --file`: every line answered in order (`true`, or `false: reason`;
+/// a line that is not a grid gets its error in its place), then a summary.
+fn run_file(source: &Source, global: &Global, out: &mut Out) -> Result<ExitCode> {
+    let lines = source.read_lines(MAX_LINE)?;
+    if lines.is_empty() {
+        bail!("{source}: no grid found (only empty or '#' lines)");
+    }
+    let progress = Progress::new(lines.len() as u64, "checking", global);
+    let mut summary = Summary::default();
+    for line in &lines {
+        let bytes = if line.too_long {
+            Err(line.too_long_error(source))
+        } else {
+            parse_grid_bytes(&line.text)
+                .map_err(|e| format!("grid ({source}, line {}): {e:#}", line.number))
+        };
+        let written = match bytes {
+            Err(message) => {
+                summary.errors += 1;
+                progress.suspend(|| out.line_error(global.json, line.number, &message))
+            }
+            Ok(bytes) => {
+                let report = check_bytes(&bytes);
+                summary.grids += 1;
+                if report.valid {
+                    summary.valid += 1;
+                } else {
+                    summary.invalid += 1;
+                }
+                progress.suspend(|| emit_line(out, line.number, &report, global))
+            }
+        };
+        written?;
+        progress.inc();
+    }
+    progress.finish();
+    if global.json {
+        out.json(&serde_json::json!({ "summary": summary }))?;
+    } else {
+        out.line(format_args!(
+            "summary: {} grids, {} valid, {} invalid, {} bad lines",
+            summary.grids, summary.valid, summary.invalid, summary.errors
+        ))?;
+    }
+    if summary.errors > 0 {
+        return Ok(ExitCode::from(EXIT_ERROR));
+    }
+    Ok(verdict(summary.invalid == 0))
+}
+
+/// Prints one line's answer.
+fn emit_line(out: &mut Out, line: usize, report: &CheckReport, global: &Global) -> io::Result<()> {
+    if global.json {
+        return out.json(&LineReport { line, report });
+    }
+    match &report.reason {
+        None => out.line(report.valid),
+        Some(reason) => out.line(format_args!("{}: {reason}", report.valid)),
+    }
 }
 
 /// Checks raw bytes: the first reason they are not a solved Sudoku, and the
@@ -151,7 +236,7 @@ fn parse_hex(hex: &str) -> Result<Vec<u8>> {
             i + 3
         );
     }
-    if hex.len() % 2 != 0 {
+    if !hex.len().is_multiple_of(2) {
         bail!(
             "odd number of hex digits ({}) after 0x: expected two per byte",
             hex.len()

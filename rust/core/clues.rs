@@ -8,13 +8,13 @@ use std::sync::OnceLock;
 use std::time::Instant;
 
 use algoku_checker::{pattern, search, search_sets, with_threads, Cells, SearchOptions};
-use anyhow::{anyhow, bail, Result};
-use serde::{Deserialize, Serialize};
+use anyhow::{bail, Result};
+use serde::Serialize;
 
 use crate::input::{read_single, Source};
-use crate::output::{Out, EXIT_NEGATIVE};
+use crate::output::{verdict, Out, EXIT_NEGATIVE};
 use crate::progress::Progress;
-use crate::shard::{grid_text, repeated_text, Shard};
+use crate::shard::{grid_text, BatchSpec, Shard};
 use crate::ua::parse_grid;
 use crate::Global;
 
@@ -25,8 +25,8 @@ pub struct CluesArgs {
     #[arg(value_name = "GRID", conflicts_with = "grids")]
     grid: Option<String>,
     /// Batch mode: a file of solved grids, one per line ('#' and empty lines
-    /// skipped); needs --shard and --out.
-    #[arg(long, value_name = "FILE", requires_all = ["shard", "out"])]
+    /// skipped); a JSON record per grid.
+    #[arg(long, value_name = "FILE")]
     grids: Option<PathBuf>,
     /// Number of givens of the puzzles searched (1..=80).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=80))]
@@ -43,18 +43,25 @@ pub struct CluesArgs {
     #[arg(long, value_name = "K", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     max_found: u64,
     /// Batch share I/M (1 <= I <= M): the grids at positions p with
-    /// p mod M = I-1 (0-based, in file order).
+    /// p mod M = I-1 (0-based, in file order). Default: 1/1, every grid.
     #[arg(long, value_name = "I/M", requires = "grids")]
     shard: Option<String>,
-    /// Batch output (JSON Lines, appended; grids already in it are skipped).
+    /// Batch output (JSON Lines, appended; grids already recorded with the
+    /// same settings are skipped). Default: standard output (no resume).
     #[arg(long, value_name = "PATH", requires = "grids")]
     out: Option<PathBuf>,
+    /// Wait for another run writing the same --out instead of failing.
+    #[arg(long, requires = "out")]
+    wait: bool,
 }
 
 /// One grid's search.
-#[derive(Serialize, Deserialize, Debug)]
+#[derive(Serialize, Debug)]
 struct Record {
     grid: String,
+    /// The options that shape the result, in batch records (see [`settings`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    settings: Option<serde_json::Value>,
     clues: u64,
     found: usize,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -100,6 +107,17 @@ fn parse_given(text: &str, grid: &Cells, clues: usize) -> Result<u128> {
     Ok(mask)
 }
 
+/// The options that change a batch record, kept in it so that a resumed
+/// run counts a grid as done only for the same ones (the thread count does
+/// not change what is found).
+fn settings(args: &CluesArgs) -> serde_json::Value {
+    serde_json::json!({
+        "command": "clues",
+        "clues": args.clues,
+        "max_found": args.max_found,
+    })
+}
+
 /// Runs the search on one grid.
 fn run_grid(
     grid: &Cells,
@@ -123,6 +141,7 @@ fn run_grid(
     });
     let record = Record {
         grid: grid_text(grid),
+        settings: None,
         clues: args.clues,
         found: r.puzzles.len(),
         puzzles: None,
@@ -144,8 +163,8 @@ pub fn run(args: &CluesArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
     if let Some(file) = &args.grids {
         return run_batch(file, args, threads, global, out);
     }
-    if args.shard.is_some() || args.out.is_some() {
-        bail!("--shard and --out are for batch mode: they need --grids FILE");
+    if args.shard.is_some() || args.out.is_some() || args.wait {
+        bail!("--shard, --out and --wait are for batch mode: they need --grids FILE");
     }
     let source = Source::resolve(args.grid.as_deref(), None, "grid")?;
     let grid = parse_grid(&read_single(&source, "grid")?, &format!("grid ({source})"))?;
@@ -208,7 +227,8 @@ pub fn run(args: &CluesArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
     Ok(ExitCode::SUCCESS)
 }
 
-/// Batch mode: this shard's grids, one record appended per finished grid.
+/// Batch mode: this shard's grids, one record per finished grid (see
+/// [`crate::shard`]).
 fn run_batch(
     file: &Path,
     args: &CluesArgs,
@@ -216,19 +236,15 @@ fn run_batch(
     global: &Global,
     out: &mut Out,
 ) -> Result<ExitCode> {
-    let out_path = args
-        .out
-        .as_deref()
-        .ok_or_else(|| anyhow!("--grids needs --out"))?;
-    let mut shard = Shard::open(
-        file,
-        args.shard.as_deref().unwrap_or(""),
-        out_path,
-        |line| serde_json::from_slice::<Record>(line).ok().map(|r| r.grid),
-    )?;
-    let (i, m) = (shard.index, shard.count);
+    let spec = BatchSpec {
+        grids: file,
+        shard: args.shard.as_deref(),
+        out: args.out.as_deref(),
+        wait: args.wait,
+    };
+    let settings = settings(args);
+    let mut shard = Shard::open(&spec, &settings, global)?;
     let todo = std::mem::take(&mut shard.todo);
-    let (mine, repeated) = (shard.mine.len(), shard.repeated);
     let progress = Progress::new(todo.len() as u64, "grids", global);
     let mut found = 0usize;
     let mut incomplete = 0usize;
@@ -236,37 +252,20 @@ fn run_batch(
         let (mut record, puzzles) = run_grid(g, 0, args, threads, &|_, _| {});
         found += record.found;
         incomplete += usize::from(!record.complete);
+        record.settings = Some(settings.clone());
         record.puzzles = Some(puzzles.iter().map(|&p| pattern(g, p)).collect());
         shard.append(&record)?;
         progress.inc();
     }
     progress.finish();
-    let summary = serde_json::json!({
-        "shard": format!("{i}/{m}"),
-        "grids": mine,
-        "repeated": repeated,
-        "already_done": mine - todo.len(),
-        "processed": todo.len(),
-        "found": found,
-        "incomplete": incomplete,
-        "out": out_path.display().to_string(),
-    });
-    if global.json {
-        out.json(&summary)?;
+    let mut summary = shard.summary(todo.len());
+    summary["found"] = found.into();
+    summary["incomplete"] = incomplete.into();
+    let text = if incomplete > 0 {
+        format!("{found} puzzles found, {incomplete} searches stopped at --max-found")
     } else {
-        out.line(format!(
-            "shard {i}/{m}: {} grids{}, {} already done, {} processed, {found} puzzles found{}; records in {}",
-            mine,
-            repeated_text(repeated),
-            mine - todo.len(),
-            todo.len(),
-            if incomplete > 0 { format!(", {incomplete} searches stopped at --max-found") } else { String::new() },
-            out_path.display()
-        ))?;
-    }
-    Ok(if incomplete > 0 {
-        ExitCode::from(EXIT_NEGATIVE)
-    } else {
-        ExitCode::SUCCESS
-    })
+        format!("{found} puzzles found")
+    };
+    shard.report(&summary, &text, global, out)?;
+    Ok(verdict(incomplete == 0))
 }

@@ -67,6 +67,11 @@ pub struct PlayArgs {
     /// only answer false; the fees are spent).
     #[arg(long)]
     force: bool,
+    /// On an algod with no Curta app of this account: create one (spends 2 000 µALGO in
+    /// fees and 100 000 µALGO to the app account, and says so). The embedded evaluator
+    /// always creates one.
+    #[arg(long)]
+    deploy: bool,
 }
 
 /// Arguments of `algoku curta generate`.
@@ -217,6 +222,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
         args.app_id,
         args.solution.as_deref(),
         args.force,
+        args.deploy,
         global,
         out,
     )

@@ -28,14 +28,14 @@
 use std::process::ExitCode;
 
 use algoku_client::curta::{Curta, Measured, PlayStatus, BOX_MBR};
-use algoku_client::{Chain, Network, Settings};
+use algoku_client::{Chain, Network};
 use algoku_curta::{generate, is_valid_solution, parse_address, verify, Board};
 use anyhow::{anyhow, bail, Result};
 use serde_json::{json, Value};
 
 use crate::chain::runtime;
-use crate::input::{records, Source, MAX_LINE};
-use crate::output::{escape_line, verdict, Out, EXIT_ERROR};
+use crate::input::{Source, MAX_LINE};
+use crate::output::{embedded_app_note, escape_line, verdict, Out, EXIT_ERROR};
 use crate::progress::Progress;
 use crate::Global;
 
@@ -56,7 +56,7 @@ pub struct ChainArgs {
 
 async fn connect(network: &str, global: &Global) -> Result<Curta> {
     let network: Network = network.parse().map_err(anyhow::Error::msg)?;
-    let chain = Chain::connect(network, &Settings::from_env()).await?;
+    let chain = Chain::connect(network, &global.settings()).await?;
     if !global.json {
         eprintln!("backend: {}", chain.describe());
     }
@@ -91,10 +91,7 @@ async fn app(
     }
     let (id, _) = curta.deploy().await?;
     let note = if embedded {
-        format!(
-            "app {id} created on the embedded evaluator's in-process ledger (discarded at exit; \
-             nothing was sent to any network)"
-        )
+        embedded_app_note(id)
     } else {
         format!(
             "app {id} created and funded: 2 000 µALGO fees and 100 000 µALGO sent to its account"
@@ -155,11 +152,15 @@ pub fn read_inputs(
     path: &std::path::Path,
     parse: impl Fn(&str) -> (Value, Result<Query, String>),
 ) -> Result<Vec<Input>> {
-    let text = Source::File(path.to_path_buf()).read_text()?;
-    let inputs: Vec<Input> = records(&text, MAX_LINE)
+    let source = Source::File(path.to_path_buf());
+    let inputs: Vec<Input> = source
+        .read_lines(MAX_LINE)?
         .into_iter()
         .map(|l| {
-            let (echo, query) = parse(&l.text);
+            let (echo, mut query) = parse(&l.text);
+            if l.too_long {
+                query = Err(l.too_long_error(&source));
+            }
             Input {
                 line: l.number,
                 echo,
@@ -524,6 +525,7 @@ pub fn play(
     app_id: Option<u64>,
     solution: Option<&str>,
     force: bool,
+    deploy: bool,
     global: &Global,
     out: &mut Out,
 ) -> Result<ExitCode> {
@@ -536,13 +538,12 @@ pub fn play(
         .transpose()?;
     runtime()?.block_on(async {
         let mut curta = connect(network, global).await?;
-        let app_id = match app_id {
-            Some(id) => {
-                curta.use_checked_app(id).await?;
-                id
-            }
-            None => curta.deploy().await?.0,
+        let args = ChainArgs {
+            network: Some(network.to_string()),
+            app_id,
+            deploy,
         };
+        let (app_id, setup) = app(&mut curta, &args, global).await?;
         let me = curta.chain.address();
         let p = curta.play(solution, force).await?;
         let status = p.status.as_str();
@@ -552,7 +553,7 @@ pub fn play(
                 "address": me.to_string(), "start": hex::encode(p.start),
                 "round": p.record.as_ref().map(|r| r.round),
                 "solution": p.record.as_ref().map(|r| hex::encode(r.solution)),
-                "fee": p.fee, "paid": p.paid, "txids": p.txids,
+                "fee": p.fee, "paid": p.paid, "txids": p.txids, "setup": setup,
             }))?;
         } else {
             out.line(format!("{status}: app {app_id}, player {me}"))?;

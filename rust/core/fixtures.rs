@@ -64,7 +64,7 @@ pub struct FixturesArgs {
     #[arg(long, value_name = "N", default_value_t = FixtureOptions::default().curta_addresses, value_parser = bounded_count)]
     curta_addresses: usize,
     /// The number of puzzles of each difficulty level in `difficulty.<ext>`
-    /// (0: no difficulty file).
+    /// (0: no difficulty file, and an earlier one in DIR is removed).
     #[arg(long, value_name = "N", default_value_t = algoku_fixtures::DEFAULT_PER_LEVEL, value_parser = bounded_count)]
     per_level: usize,
 }
@@ -135,14 +135,21 @@ pub fn run(args: &FixturesArgs, global: &Global, out: &mut Out) -> Result<ExitCo
     let curta_path = args.out.join(format!("curta.{ext}"));
     write_records(&sudoku_path, &sudoku, args.format)?;
     write_records(&curta_path, &curta, args.format)?;
+    let path = args.out.join(format!("difficulty.{ext}"));
     let difficulty = if args.per_level > 0 {
         let records = algoku_fixtures::difficulty_fixtures(args.seed, args.per_level)
             .context("generating the difficulty fixtures")?;
-        let path = args.out.join(format!("difficulty.{ext}"));
         write_records(&path, &records, args.format)?;
         Some((path, records))
     } else {
-        None
+        // The folder holds this run's files only: an earlier run's
+        // difficulty file would pass for this seed's.
+        match fs::remove_file(&path) {
+            Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                return Err(e).with_context(|| format!("cannot remove {}", path.display()));
+            }
+            _ => None,
+        }
     };
 
     let summary = Summary {

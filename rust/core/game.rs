@@ -25,7 +25,7 @@ use serde_json::json;
 
 use crate::chain::runtime;
 use crate::check::why_false;
-use crate::output::{verdict as exit_verdict, Out};
+use crate::output::{embedded_app_note, verdict as exit_verdict, Out};
 use crate::Global;
 
 /// The `game` subcommands.
@@ -151,7 +151,7 @@ async fn connect(
     global: &Global,
 ) -> Result<(Game, u64, Option<String>)> {
     let network: Network = network.parse().map_err(anyhow::Error::msg)?;
-    let chain = Chain::connect(network, &Settings::from_env()).await?;
+    let chain = Chain::connect(network, &global.settings()).await?;
     if !global.json {
         eprintln!("backend: {}", chain.describe());
     }
@@ -176,10 +176,7 @@ async fn connect(
     let before = game.chain.balance().await?;
     let (id, _) = game.deploy().await?;
     let note = if embedded {
-        format!(
-            "app {id} created on the embedded evaluator's in-process ledger (discarded at exit; \
-             nothing was sent to any network)"
-        )
+        embedded_app_note(id)
     } else {
         let spent = before.saturating_sub(game.chain.balance().await?);
         format!(

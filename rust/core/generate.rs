@@ -1,6 +1,7 @@
 //! `algoku generate`: deterministic puzzles with a unique solution.
 //!
-//! Puzzle `k` (0-based) of a run uses seed `seed + k` (wrapping), so a run
+//! Puzzle `k` (0-based) of a run uses seed `seed + k` (a run that would pass
+//! the largest seed, 2^64 − 1, is refused rather than wrapped), so a run
 //! is reproducible from its first seed and options, and any single puzzle
 //! from its own seed. Human lines start with the 81-character puzzle, so
 //! they can be fed back to `algoku solve --file`.
@@ -116,14 +117,41 @@ pub fn run(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<ExitCo
     if let Some(difficulty) = &args.difficulty {
         return run_difficulty(args, difficulty, global, out);
     }
+    let last = next_seed(args.seed, args.count - 1)?;
     let progress = Progress::new(args.count, "generating", global);
     for k in 0..args.count {
-        let (p, _) = generate(args, args.seed.wrapping_add(k));
+        let (p, _) = generate(args, args.seed + k);
         progress.suspend(|| emit(out, &p, args.solution, global))?;
         progress.inc();
     }
     progress.finish();
+    emit_summary(out, args, last, global)?;
     Ok(ExitCode::SUCCESS)
+}
+
+/// `seed + k`, or the error of a run that would pass the largest seed.
+fn next_seed(seed: u64, k: u64) -> Result<u64> {
+    seed.checked_add(k).ok_or_else(|| past_last_seed(seed))
+}
+
+/// The error of a run from `seed` that would need a seed past 2^64 − 1.
+fn past_last_seed(seed: u64) -> anyhow::Error {
+    anyhow::anyhow!(
+        "--seed {seed}: the run would pass the largest seed ({}); start from a smaller --seed",
+        u64::MAX
+    )
+}
+
+/// With `--json`, the last line: how many puzzles and which seeds were used.
+fn emit_summary(out: &mut Out, args: &GenerateArgs, last: u64, global: &Global) -> Result<()> {
+    if global.json {
+        out.json(&serde_json::json!({ "summary": {
+            "puzzles": args.count,
+            "first_seed": args.seed,
+            "last_seed": last,
+        }}))?;
+    }
+    Ok(())
 }
 
 /// The options of `args` for `seed`.
@@ -188,23 +216,30 @@ fn run_difficulty(
     out: &mut Out,
 ) -> Result<ExitCode> {
     let progress = Progress::new(args.count, "generating", global);
-    let mut seed = args.seed;
+    // The next seed to try; `None` once the largest has been tried.
+    let mut next = Some(args.seed);
+    let mut last = args.seed;
     for _ in 0..args.count {
+        let first = next;
         let mut attempts = 0u64;
         let p = loop {
             if attempts == args.max_attempts {
                 progress.finish();
                 anyhow::bail!(
-                    "no puzzle of difficulty {difficulty} in {} attempts (seeds {} to {}); raise --max-attempts, or change --minimal/--clues/--symmetric",
+                    "no puzzle of difficulty {difficulty} in {} attempts (seeds {} to {last}); raise --max-attempts, or change --minimal/--clues/--symmetric",
                     args.max_attempts,
-                    seed.wrapping_sub(attempts),
-                    seed.wrapping_sub(1)
+                    first.unwrap_or(last),
                 );
             }
+            let seed = match next {
+                Some(seed) => seed,
+                None => return Err(past_last_seed(args.seed)),
+            };
+            next = seed.checked_add(1);
+            last = seed;
+            attempts += 1;
             let options = puzzle_options(args, seed);
             let made = generate_puzzle(&options);
-            seed = seed.wrapping_add(1);
-            attempts += 1;
             // A level is QQWing's replay alone: the full rating (Sudoku
             // Explainer's too) only for the puzzles that have it.
             if let crate::rate::Difficulty::Level(l) = difficulty {
@@ -226,6 +261,7 @@ fn run_difficulty(
         progress.inc();
     }
     progress.finish();
+    emit_summary(out, args, last, global)?;
     Ok(ExitCode::SUCCESS)
 }
 

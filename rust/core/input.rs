@@ -54,14 +54,44 @@ impl Source {
     /// limit is crossed (so `--file /dev/zero` fails at once instead of
     /// filling memory).
     pub fn read_text(&self) -> Result<String> {
-        let bytes = match self {
-            Source::Arg(text) => return Ok(text.clone()),
+        self.read(LongLines::Fail).map(|(text, _)| text)
+    }
+
+    /// Reads the records of a line-oriented input (see [`records`]): like
+    /// [`Source::read_text`], but a line longer than [`MAX_LINE`] bytes does
+    /// not end the read: it becomes a record marked [`Line::too_long`] in its
+    /// place, so a batch answers every other line.
+    pub fn read_lines(&self, width: usize) -> Result<Vec<Line>> {
+        let (text, long) = self.read(LongLines::Mark)?;
+        let mut lines = records(&text, width);
+        if !long.is_empty() {
+            lines.extend(long.into_iter().map(|number| Line {
+                number,
+                text: String::new(),
+                too_long: true,
+            }));
+            lines.sort_by_key(|l| l.number);
+        }
+        Ok(lines)
+    }
+
+    /// Reads the whole text and the numbers of the lines dropped for their
+    /// length (always empty with [`LongLines::Fail`]).
+    fn read(&self, long_lines: LongLines) -> Result<(String, Vec<usize>)> {
+        let (bytes, long) = match self {
+            Source::Arg(text) => return Ok((text.clone(), Vec::new())),
             Source::File(path) => {
                 let file = std::fs::File::open(path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
-                read_bounded(file, self, MAX_LINE, MAX_INPUT)?
+                read_bounded(file, self, MAX_LINE, MAX_INPUT, long_lines)?
             }
-            Source::Stdin => read_bounded(std::io::stdin().lock(), self, MAX_LINE, MAX_INPUT)?,
+            Source::Stdin => read_bounded(
+                std::io::stdin().lock(),
+                self,
+                MAX_LINE,
+                MAX_INPUT,
+                long_lines,
+            )?,
         };
         let mut text = String::from_utf8(bytes).map_err(|e| {
             anyhow::anyhow!(
@@ -73,8 +103,17 @@ impl Source {
         if text.starts_with(BOM) {
             text.drain(..BOM.len_utf8());
         }
-        Ok(text)
+        Ok((text, long))
     }
+}
+
+/// What reading does with a line longer than [`MAX_LINE`].
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum LongLines {
+    /// Fail, naming the line (a single value, a grid file).
+    Fail,
+    /// Drop its bytes and note its number (a batch of lines).
+    Mark,
 }
 
 /// The Unicode byte order mark (U+FEFF).
@@ -86,17 +125,21 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// The largest input accepted (the complete 17-clue list is 4 MB).
 pub const MAX_INPUT: usize = 1 << 30;
 
-/// Reads `reader` to the end, failing as soon as a line exceeds `max_line`
-/// bytes or the whole exceeds `max_total`.
+/// Reads `reader` to the end, failing as soon as the whole exceeds
+/// `max_total` bytes, and as soon as a line exceeds `max_line` bytes unless
+/// `long_lines` marks them: then the line's bytes are dropped and its number
+/// noted.
 fn read_bounded(
     mut reader: impl Read,
     source: &Source,
     max_line: usize,
     max_total: usize,
-) -> Result<Vec<u8>> {
+    long_lines: LongLines,
+) -> Result<(Vec<u8>, Vec<usize>)> {
     let mut buf = Vec::new();
+    let mut long = Vec::new();
     let mut chunk = vec![0u8; 64 * 1024];
-    let (mut line, mut line_len) = (1usize, 0usize);
+    let (mut line, mut line_len, mut total) = (1usize, 0usize, 0usize);
     loop {
         let n = match reader.read(&mut chunk) {
             Ok(0) => break,
@@ -104,23 +147,33 @@ fn read_bounded(
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e).with_context(|| format!("cannot read {source}")),
         };
-        for &b in &chunk[..n] {
-            if b == b'\n' {
-                line += 1;
-                line_len = 0;
-            } else {
-                line_len += 1;
-                if line_len > max_line {
-                    bail!("{source}: line {line} is longer than {max_line} bytes (one grid, puzzle or address per line is expected)");
-                }
-            }
-        }
-        if buf.len() + n > max_total {
+        total += n;
+        if total > max_total {
             bail!("{source} is larger than {max_total} bytes");
         }
-        buf.extend_from_slice(&chunk[..n]);
+        for piece in chunk[..n].split_inclusive(|&b| b == b'\n') {
+            let ends = piece.last() == Some(&b'\n');
+            let body = &piece[..piece.len() - usize::from(ends)];
+            if long.last() == Some(&line) {
+                // The rest of a line already dropped.
+            } else if line_len + body.len() > max_line {
+                if long_lines == LongLines::Fail {
+                    bail!("{source}: line {line} is longer than {max_line} bytes (one grid, puzzle or address per line is expected)");
+                }
+                buf.truncate(buf.len() - line_len);
+                long.push(line);
+            } else {
+                buf.extend_from_slice(body);
+            }
+            line_len += body.len();
+            if ends {
+                buf.push(b'\n');
+                line += 1;
+                line_len = 0;
+            }
+        }
     }
-    Ok(buf)
+    Ok((buf, long))
 }
 
 impl fmt::Display for Source {
@@ -153,8 +206,21 @@ pub struct Line {
     /// 1-based line number in the source.
     pub number: usize,
     /// The text: the first `width` characters of the line (or the whole
-    /// line if it is shorter), `\r` stripped.
+    /// line if it is shorter), `\r` stripped; empty when `too_long`.
     pub text: String,
+    /// Whether the line was longer than [`MAX_LINE`] bytes (its text is not
+    /// kept): the line gets [`Line::too_long_error`] in its place.
+    pub too_long: bool,
+}
+
+impl Line {
+    /// The error of a line longer than [`MAX_LINE`] bytes.
+    pub fn too_long_error(&self, source: &Source) -> String {
+        format!(
+            "{source}: line {} is longer than {MAX_LINE} bytes (one grid, puzzle or address per line is expected)",
+            self.number
+        )
+    }
 }
 
 /// Splits `text` into records in the benchmark format: one per line, empty
@@ -173,6 +239,7 @@ pub fn records(text: &str, width: usize) -> Vec<Line> {
             Some(Line {
                 number: i + 1,
                 text: trimmed.chars().take(width).collect(),
+                too_long: false,
             })
         })
         .collect()
@@ -185,18 +252,45 @@ mod tests {
     #[test]
     fn reading_is_bounded_per_line_and_in_total() {
         let src = Source::Stdin;
-        let ok = read_bounded(&b"12\n345\n"[..], &src, 3, 100).unwrap();
-        assert_eq!(ok, b"12\n345\n");
-        let long = read_bounded(&b"12\n3456\n"[..], &src, 3, 100).unwrap_err();
+        let fail = LongLines::Fail;
+        let ok = read_bounded(&b"12\n345\n"[..], &src, 3, 100, fail).unwrap();
+        assert_eq!(ok, (b"12\n345\n".to_vec(), vec![]));
+        let long = read_bounded(&b"12\n3456\n"[..], &src, 3, 100, fail).unwrap_err();
         assert!(
             long.to_string().contains("line 2 is longer than 3 bytes"),
             "{long}"
         );
-        let big = read_bounded(&b"1\n2\n3\n"[..], &src, 3, 4).unwrap_err();
+        let big = read_bounded(&b"1\n2\n3\n"[..], &src, 3, 4, fail).unwrap_err();
         assert!(big.to_string().contains("larger than 4 bytes"), "{big}");
         // An endless stream without newlines fails at the line limit.
-        let zero = read_bounded(std::io::repeat(0), &src, MAX_LINE, MAX_INPUT).unwrap_err();
+        let zero = read_bounded(std::io::repeat(0), &src, MAX_LINE, MAX_INPUT, fail).unwrap_err();
         assert!(zero.to_string().contains("line 1 is longer"), "{zero}");
+        // Marking drops a long line's bytes and keeps the others, even when
+        // the long line spans several reads.
+        let mut text = b"12\n".to_vec();
+        text.extend(std::iter::repeat_n(b'7', 200_000));
+        text.extend(b"\n345\n6789\n");
+        let (kept, long) = read_bounded(&text[..], &src, 3, 1 << 20, LongLines::Mark).unwrap();
+        assert_eq!((kept, long), (b"12\n\n345\n\n".to_vec(), vec![2, 4]));
+    }
+
+    #[test]
+    fn read_lines_puts_long_lines_in_their_place() {
+        let dir = std::env::temp_dir().join(format!("algoku-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("lines.txt");
+        let long = "1".repeat(MAX_LINE + 1);
+        std::fs::write(&path, format!("# c\nab\n{long}\ncd\n")).unwrap();
+        let lines = Source::File(path.clone()).read_lines(81).unwrap();
+        let got: Vec<_> = lines
+            .iter()
+            .map(|l| (l.number, l.text.as_str(), l.too_long))
+            .collect();
+        assert_eq!(got, [(2, "ab", false), (3, "", true), (4, "cd", false)]);
+        assert!(lines[1]
+            .too_long_error(&Source::File(path))
+            .contains("line 3 is longer than 65536 bytes"));
+        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

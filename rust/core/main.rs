@@ -52,6 +52,16 @@ pub struct Global {
     pub quiet: bool,
 }
 
+impl Global {
+    /// The network settings from the environment, quiet as the command is.
+    pub fn settings(&self) -> algoku_client::Settings {
+        algoku_client::Settings {
+            quiet: self.quiet,
+            ..algoku_client::Settings::from_env()
+        }
+    }
+}
+
 /// The command line.
 #[derive(Parser, Debug)]
 #[command(name = "algoku", version = VERSION, about, propagate_version = true)]

@@ -23,6 +23,15 @@ pub fn verdict(ok: bool) -> ExitCode {
     }
 }
 
+/// What a command says when it created an app on the embedded evaluator:
+/// its money is play money and its ledger is gone at exit.
+pub fn embedded_app_note(id: u64) -> String {
+    format!(
+        "app {id} created on the embedded evaluator's in-process ledger (play money, \
+         discarded at exit; nothing was sent to any network)"
+    )
+}
+
 /// Buffered standard output. Writes fail with the I/O error (a closed pipe
 /// included) instead of panicking like `println!`.
 pub struct Out {
@@ -84,17 +93,24 @@ pub fn is_broken_pipe(err: &anyhow::Error) -> bool {
 }
 
 /// Reports an error: `error: …` (with its causes; one line, see
-/// [`escape_line`]) on stderr, or with `json` `{"error": "…"}` on stdout.
-/// Failures to report are ignored: there is nowhere left to report them.
+/// [`escape_line`]) on stderr, or with `json` `{"error": "…"}` on stdout —
+/// and on stderr after all when stdout cannot take it (a full disk), so an
+/// error is never lost. Failures to report on stderr are ignored: there is
+/// nowhere left to report them.
 pub fn report_error(message: &str, json: bool) {
     if json {
+        let mut line = serde_json::json!({ "error": message }).to_string();
+        line.push('\n');
         let mut stdout = io::stdout().lock();
-        let _ = serde_json::to_writer(&mut stdout, &serde_json::json!({ "error": message }));
-        let _ = stdout.write_all(b"\n");
-        let _ = stdout.flush();
-    } else {
-        let _ = writeln!(io::stderr().lock(), "error: {}", escape_line(message));
+        if stdout
+            .write_all(line.as_bytes())
+            .and_then(|()| stdout.flush())
+            .is_ok()
+        {
+            return;
+        }
     }
+    let _ = writeln!(io::stderr().lock(), "error: {}", escape_line(message));
 }
 
 /// The message of an error and its causes, joined with `: `.

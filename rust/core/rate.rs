@@ -19,7 +19,7 @@ use anyhow::{anyhow, Result};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::input::{read_single, records, Source};
+use crate::input::{read_single, Source};
 use crate::output::{Out, EXIT_ERROR};
 use crate::progress::Progress;
 use crate::Global;
@@ -137,8 +137,7 @@ pub fn run(args: &RateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> 
         emit(out, None, &grid, &r, args.explain, global)?;
         return Ok(exit_of(&r));
     }
-    let text = source.read_text()?;
-    let lines = records(&text, 81);
+    let lines = source.read_lines(81)?;
     if lines.is_empty() {
         anyhow::bail!("{source}: no puzzle found (only empty or '#' lines)");
     }
@@ -149,11 +148,16 @@ pub fn run(args: &RateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> 
     }
     let mut code = 0u8;
     for line in &lines {
-        match Grid::parse(&line.text) {
-            Err(e) => {
+        let parsed = if line.too_long {
+            Err(line.too_long_error(&source))
+        } else {
+            Grid::parse(&line.text)
+                .map_err(|e| format!("puzzle ({source}, line {}): {e}", line.number))
+        };
+        match parsed {
+            Err(msg) => {
                 summary.errors += 1;
                 code = EXIT_ERROR;
-                let msg = format!("puzzle ({source}, line {}): {e}", line.number);
                 progress.suspend(|| out.line_error(global.json, line.number, &msg))?;
             }
             Ok(grid) => {

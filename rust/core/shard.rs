@@ -1,26 +1,44 @@
 //! Batch runs over a file of solved grids (`clues --grids`, `ua --grids`):
-//! a shard of the file, one JSON record appended per finished grid, and
-//! resume.
+//! a shard of the file, one JSON record per finished grid, and resume.
 //!
-//! Shard `I/M` takes the grids at 0-based positions p with p mod M = I−1 in
-//! file order. Every grid of the file is checked before anything is
-//! written (a bad grid anywhere is an error, exit 2). Each record is
-//! written as one line, flushed and synced; on restart the grids already
-//! recorded in the output file are skipped, and a partial last line (an
-//! interrupted write) is cut first, so a rerun of the same command resumes
-//! without duplicates.
+//! Shard `I/M` (default `1/1`) takes the grids at 0-based positions p with
+//! p mod M = I−1 in file order. Every grid of the file is checked before
+//! anything is written (a bad grid anywhere is an error, exit 2).
+//!
+//! Where the records go:
+//!
+//! ```text
+//!   --out F, F a regular file (or new) ──▶ locked, read back, appended: resume
+//!   --out F, F a pipe, FIFO or device  ──▶ written only: no resume (said)
+//!   no --out, or --out -               ──▶ standard output: no resume
+//! ```
+//!
+//! A regular output file is held under an exclusive lock for the whole run,
+//! so two runs never append the same grids. Each record carries the run's
+//! settings (the command and every option that changes its result); a
+//! record counts as done only for the same settings, and a file holding
+//! records of other settings is refused with a one-line error naming the
+//! difference (one file, one configuration: readers never have to choose
+//! between two records of a grid). Each record is one line written whole
+//! or not at all: a failed write (a full disk) is cut back to the last
+//! complete line, and a partial last line left by a killed run is cut on
+//! the next start, so a rerun of the same command resumes without
+//! duplicates.
 
 use std::collections::HashSet;
-use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::fs::{File, OpenOptions, TryLockError};
+use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use algoku_checker::Cells;
 use anyhow::{anyhow, bail, Context, Result};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
 
-use crate::input::{records, Source};
+use crate::input::{records, Source, MAX_INPUT};
+use crate::output::Out;
 use crate::ua::parse_grid;
+use crate::Global;
 
 /// Parses a `I/M` shard spec.
 pub fn parse_shard(s: &str) -> Result<(usize, usize)> {
@@ -55,8 +73,21 @@ pub fn repeated_text(repeated: usize) -> String {
     }
 }
 
-/// One shard's work: the grids of the shard, those still to do, and the
-/// output file to append records to.
+/// What a batch run was asked for: the grid file, the shard, the output and
+/// whether to wait for another run holding it.
+pub struct BatchSpec<'a> {
+    /// The grid file (`--grids`).
+    pub grids: &'a Path,
+    /// `--shard I/M`; `None` is the whole file.
+    pub shard: Option<&'a str>,
+    /// `--out`; `None` or `-` is standard output.
+    pub out: Option<&'a Path>,
+    /// `--wait`: wait for another run's lock on the output instead of failing.
+    pub wait: bool,
+}
+
+/// One shard's work: the grids of the shard, those still to do, and where
+/// their records go.
 pub struct Shard {
     /// Shard number I (1-based).
     pub index: usize,
@@ -67,108 +98,342 @@ pub struct Shard {
     /// The shard's lines skipped because an earlier line of the file holds
     /// the same grid.
     pub repeated: usize,
-    /// The shard's grids not yet in the output file.
+    /// The shard's grids not yet recorded with these settings.
     pub todo: Vec<Cells>,
-    out_path: PathBuf,
-    out: File,
+    sink: Sink,
+}
+
+/// Where records go.
+enum Sink {
+    /// A regular file, locked for the run; `len` is its length up to the
+    /// last complete record.
+    File { path: PathBuf, file: File, len: u64 },
+    /// A pipe, FIFO or device (records are written, never read back).
+    Stream { path: PathBuf, file: File },
+    /// Standard output.
+    Stdout,
+}
+
+/// The part of a record that resume reads.
+#[derive(Deserialize)]
+struct Done {
+    grid: String,
+    settings: Option<Value>,
 }
 
 impl Shard {
-    /// Reads and checks the grid file, reads the output file's finished
-    /// grids (a record is a line that `grid_of` accepts; it returns the
-    /// record's grid) and opens it for appending.
-    pub fn open(
-        file: &Path,
-        shard: &str,
-        out_path: &Path,
-        grid_of: fn(&[u8]) -> Option<String>,
-    ) -> Result<Shard> {
-        let (index, count) = parse_shard(shard)?;
-        let text = Source::File(file.to_path_buf()).read_text()?;
-        let lines = records(&text, 81);
-        if lines.is_empty() {
-            bail!(
-                "file {}: no grid found (only empty or '#' lines)",
-                file.display()
-            );
-        }
-        let mut grids = Vec::with_capacity(lines.len());
-        for l in &lines {
-            grids.push(parse_grid(
-                &l.text,
-                &format!("grid (file {}, line {})", file.display(), l.number),
-            )?);
-        }
-        // A grid on two lines is one grid: the shard of its first line does
-        // it once, and its later lines are skipped (counted in `repeated`).
-        let mut seen = HashSet::with_capacity(grids.len());
-        let (mut mine, mut repeated) = (Vec::new(), 0);
-        for (p, g) in grids.into_iter().enumerate() {
-            let first = seen.insert(g);
-            if p % count == index - 1 {
-                if first {
-                    mine.push(g);
-                } else {
-                    repeated += 1;
-                }
+    /// Reads and checks the grid file, opens the output (see the module
+    /// documentation) and finds the grids already recorded with `settings`.
+    pub fn open(spec: &BatchSpec, settings: &Value, global: &Global) -> Result<Shard> {
+        let (index, count) = parse_shard(spec.shard.unwrap_or("1/1"))?;
+        let (mine, repeated) = shard_grids(spec.grids, index, count)?;
+        let sink = open_sink(spec, global)?;
+        let (sink, done) = match sink {
+            Sink::File { path, mut file, .. } => {
+                let (done, len) = read_done(&path, &mut file, settings)?;
+                (Sink::File { path, file, len }, done)
             }
-        }
-        let done = done_grids(out_path, grid_of)?;
+            other => (other, HashSet::new()),
+        };
         let todo = mine
             .iter()
             .copied()
             .filter(|g| !done.contains(&grid_text(g)))
             .collect();
-        let out = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(out_path)
-            .with_context(|| format!("cannot open {}", out_path.display()))?;
         Ok(Shard {
             index,
             count,
             mine,
             repeated,
             todo,
-            out_path: out_path.to_path_buf(),
-            out,
+            sink,
         })
     }
 
-    /// Appends one record as a line, flushed and synced.
+    /// Whether the output is read back on the next run.
+    pub fn resumes(&self) -> bool {
+        matches!(self.sink, Sink::File { .. })
+    }
+
+    /// Where the records go, for the summary.
+    pub fn out_name(&self) -> String {
+        match &self.sink {
+            Sink::File { path, .. } | Sink::Stream { path, .. } => path.display().to_string(),
+            Sink::Stdout => "standard output".into(),
+        }
+    }
+
+    /// The summary of a run that processed `processed` grids, as JSON
+    /// (commands add their own counts).
+    pub fn summary(&self, processed: usize) -> Value {
+        let mine = self.mine.len();
+        serde_json::json!({
+            "shard": format!("{}/{}", self.index, self.count),
+            "grids": mine,
+            "repeated": self.repeated,
+            "already_done": mine - processed,
+            "processed": processed,
+            "out": self.out_name(),
+            "resume": self.resumes(),
+        })
+    }
+
+    /// Prints the summary: the JSON value with `--json` (the last line on
+    /// standard output), else a line that ends with `found` (the command's
+    /// own counts). When the records themselves go to standard output, the
+    /// text line goes to stderr so that standard output stays JSON Lines.
+    pub fn report(
+        &self,
+        summary: &Value,
+        found: &str,
+        global: &Global,
+        out: &mut Out,
+    ) -> Result<()> {
+        if global.json {
+            out.json(summary)?;
+            return Ok(());
+        }
+        let (mine, processed) = (self.mine.len(), summary["processed"].as_u64().unwrap_or(0));
+        let line = format!(
+            "shard {}/{}: {mine} grids{}, {} already done, {processed} processed, {found}; records in {}{}",
+            self.index,
+            self.count,
+            repeated_text(self.repeated),
+            mine as u64 - processed,
+            self.out_name(),
+            if self.resumes() { "" } else { " (no resume)" },
+        );
+        if matches!(self.sink, Sink::Stdout) {
+            eprintln!("{line}");
+        } else {
+            out.line(line)?;
+        }
+        Ok(())
+    }
+
+    /// Writes one record as a line: whole, flushed and (to a file) synced,
+    /// or not at all.
     pub fn append(&mut self, record: &impl Serialize) -> Result<()> {
-        let mut line = serde_json::to_string(record)?;
-        line.push('\n');
-        self.out
-            .write_all(line.as_bytes())
-            .and_then(|()| self.out.flush())
-            .and_then(|()| self.out.sync_data())
-            .with_context(|| format!("cannot write {}", self.out_path.display()))
+        let mut line = serde_json::to_vec(record)?;
+        line.push(b'\n');
+        match &mut self.sink {
+            Sink::File { path, file, len } => {
+                let written = file.write_all(&line).and_then(|()| file.sync_data());
+                if let Err(e) = written {
+                    // Cut back to the last whole record; the error is the news.
+                    let _ = file.set_len(*len);
+                    return Err(e).with_context(|| format!("cannot write {}", path.display()));
+                }
+                *len += line.len() as u64;
+                Ok(())
+            }
+            Sink::Stream { path, file } => file
+                .write_all(&line)
+                .with_context(|| format!("cannot write {}", path.display())),
+            Sink::Stdout => {
+                let mut stdout = std::io::stdout().lock();
+                stdout.write_all(&line).and_then(|()| stdout.flush())?;
+                Ok(())
+            }
+        }
     }
 }
 
-/// Reads the grids already recorded in `path` and cuts a partial last line
-/// (an interrupted write) so the next record starts on its own line.
-fn done_grids(path: &Path, grid_of: fn(&[u8]) -> Option<String>) -> Result<HashSet<String>> {
-    let mut done = HashSet::new();
-    let text = match std::fs::read(path) {
-        Ok(b) => b,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(done),
-        Err(e) => return Err(e).with_context(|| format!("cannot read {}", path.display())),
-    };
-    let complete_len = text.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
-    for line in text[..complete_len].split(|&b| b == b'\n') {
-        if let Some(g) = grid_of(line) {
-            done.insert(g);
+/// The grids of shard `index`/`count` of `file`, each once, and the number
+/// of the shard's lines that repeat an earlier grid.
+fn shard_grids(file: &Path, index: usize, count: usize) -> Result<(Vec<Cells>, usize)> {
+    let text = Source::File(file.to_path_buf()).read_text()?;
+    let lines = records(&text, 81);
+    if lines.is_empty() {
+        bail!(
+            "file {}: no grid found (only empty or '#' lines)",
+            file.display()
+        );
+    }
+    let mut grids = Vec::with_capacity(lines.len());
+    for l in &lines {
+        grids.push(parse_grid(
+            &l.text,
+            &format!("grid (file {}, line {})", file.display(), l.number),
+        )?);
+    }
+    // A grid on two lines is one grid: the shard of its first line does it
+    // once, and its later lines are skipped (counted as repeated).
+    let mut seen = HashSet::with_capacity(grids.len());
+    let (mut mine, mut repeated) = (Vec::new(), 0);
+    for (p, g) in grids.into_iter().enumerate() {
+        let first = seen.insert(g);
+        if p % count == index - 1 {
+            if first {
+                mine.push(g);
+            } else {
+                repeated += 1;
+            }
         }
     }
-    if complete_len < text.len() {
-        let f = OpenOptions::new()
-            .write(true)
-            .open(path)
-            .with_context(|| format!("cannot open {}", path.display()))?;
-        f.set_len(complete_len as u64)
-            .with_context(|| format!("cannot truncate {}", path.display()))?;
+    Ok((mine, repeated))
+}
+
+/// Opens the output: standard output, a stream that is never read back, or
+/// a regular file under an exclusive lock.
+fn open_sink(spec: &BatchSpec, global: &Global) -> Result<Sink> {
+    let path = match spec.out {
+        None => return Ok(Sink::Stdout),
+        Some(p) if p == Path::new("-") => return Ok(Sink::Stdout),
+        Some(p) => p,
+    };
+    let shown = path.display();
+    match std::fs::metadata(path) {
+        Ok(meta) if meta.is_dir() => bail!("--out {shown} is a directory"),
+        Ok(meta) if !meta.is_file() => {
+            if !is_stream(&meta) {
+                bail!("--out {shown} is not a regular file, a pipe or a character device");
+            }
+            let file = OpenOptions::new()
+                .append(true)
+                .open(path)
+                .with_context(|| format!("cannot open {shown}"))?;
+            if !global.quiet {
+                eprintln!(
+                    "note: --out {shown} is not a regular file: records are written without resume"
+                );
+            }
+            return Ok(Sink::Stream {
+                path: path.to_path_buf(),
+                file,
+            });
+        }
+        Ok(_) if same_file(path, spec.grids) => {
+            bail!("--out {shown} is the grid file (--grids): give another output file")
+        }
+        _ => {}
     }
-    Ok(done)
+    let file = OpenOptions::new()
+        .read(true)
+        .append(true)
+        .create(true)
+        .open(path)
+        .with_context(|| format!("cannot open {shown}"))?;
+    lock(&file, path, spec.wait)?;
+    Ok(Sink::File {
+        path: path.to_path_buf(),
+        file,
+        len: 0,
+    })
+}
+
+/// Takes the exclusive lock on an output file, failing at once (or waiting,
+/// with `wait`) when another run holds it.
+fn lock(file: &File, path: &Path, wait: bool) -> Result<()> {
+    let shown = path.display();
+    if wait {
+        return file.lock().with_context(|| format!("cannot lock {shown}"));
+    }
+    match file.try_lock() {
+        Ok(()) => Ok(()),
+        Err(TryLockError::WouldBlock) => {
+            bail!("{shown} is in use by another run (add --wait to wait for it)")
+        }
+        Err(TryLockError::Error(e)) => Err(e).with_context(|| format!("cannot lock {shown}")),
+    }
+}
+
+/// Whether a non-regular file is one records can be streamed to: a pipe, a
+/// FIFO, a socket or a character device (`/dev/stdout`, `/dev/null`).
+#[cfg(unix)]
+fn is_stream(meta: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    let t = meta.file_type();
+    t.is_fifo() || t.is_char_device() || t.is_socket()
+}
+
+#[cfg(not(unix))]
+fn is_stream(_meta: &std::fs::Metadata) -> bool {
+    false
+}
+
+/// Whether two existing paths name the same file (links included).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return (x.dev(), x.ino()) == (y.dev(), y.ino());
+        }
+    }
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Reads the grids already recorded in the locked output file with
+/// `settings`, and cuts a partial last line (an interrupted write) so the
+/// next record starts on its own line. Returns them and the file's length.
+/// A line that is not a record, or a record made with other settings, is an
+/// error: the run would otherwise mix results of two configurations.
+fn read_done(path: &Path, file: &mut File, settings: &Value) -> Result<(HashSet<String>, u64)> {
+    let shown = path.display();
+    let size = file
+        .metadata()
+        .with_context(|| format!("cannot read {shown}"))?
+        .len();
+    if size > MAX_INPUT as u64 {
+        bail!("--out {shown} is larger than {MAX_INPUT} bytes: too large to resume from; give another output file");
+    }
+    let mut text = Vec::with_capacity(size as usize);
+    Read::by_ref(file)
+        .take(MAX_INPUT as u64 + 1)
+        .read_to_end(&mut text)
+        .with_context(|| format!("cannot read {shown}"))?;
+    let complete_len = text.iter().rposition(|&b| b == b'\n').map_or(0, |p| p + 1);
+    let mut done = HashSet::new();
+    for (n, line) in text[..complete_len].split(|&b| b == b'\n').enumerate() {
+        if line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        let record: Done = serde_json::from_slice(line).map_err(|_| {
+            anyhow!(
+                "--out {shown}: line {} is not a record of this command; give another output file",
+                n + 1
+            )
+        })?;
+        check_settings(&record, settings, path, n + 1)?;
+        done.insert(record.grid);
+    }
+    if complete_len < text.len() {
+        file.set_len(complete_len as u64)
+            .with_context(|| format!("cannot truncate {shown}"))?;
+    }
+    Ok((done, complete_len as u64))
+}
+
+/// Fails unless a record was made with `settings`, naming the first
+/// difference.
+fn check_settings(record: &Done, settings: &Value, path: &Path, line: usize) -> Result<()> {
+    let shown = path.display();
+    let Some(theirs) = &record.settings else {
+        bail!("--out {shown}: line {line} is a record without its settings (from an earlier algoku); give another output file");
+    };
+    if theirs == settings {
+        return Ok(());
+    }
+    let (Value::Object(theirs), Value::Object(ours)) = (theirs, settings) else {
+        bail!("--out {shown}: line {line} has settings of another kind; give another output file");
+    };
+    // The command first: other options mean nothing across commands.
+    let keys =
+        std::iter::once("command").chain(ours.keys().chain(theirs.keys()).map(String::as_str));
+    for key in keys {
+        let (a, b) = (theirs.get(key), ours.get(key));
+        if a != b {
+            let show = |v: Option<&Value>| v.map_or("unset".to_string(), Value::to_string);
+            bail!(
+                "--out {shown} holds records made with {key} {} (line {line}), this run has {}: rerun with the same settings to resume, or give another output file",
+                show(a),
+                show(b)
+            );
+        }
+    }
+    Ok(())
 }

@@ -14,7 +14,7 @@ use algoku_sudoku::{Grid, Solver};
 use anyhow::{anyhow, Result};
 use serde::Serialize;
 
-use crate::input::{read_single, records, Source};
+use crate::input::{read_single, Source};
 use crate::output::{verdict, Out, EXIT_ERROR};
 use crate::progress::Progress;
 use crate::Global;
@@ -76,29 +76,60 @@ pub fn run(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
     let limit = args.count.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
     let progress = Progress::new(puzzles.len() as u64, "solving", global);
     let mut solver = Solver::new();
-    let (mut all_solved, mut bad_lines) = (true, false);
-    let mut shown = 0usize;
+    let mut summary = Summary::default();
     for entry in &puzzles {
         match entry {
             Entry::Bad { line, message } => {
-                bad_lines = true;
+                summary.errors += 1;
                 progress.suspend(|| out.line_error(global.json, *line, message))?;
             }
             Entry::Puzzle { line, grid } => {
                 let report = solve_one(&mut solver, grid, *line, limit);
-                all_solved &= report.solution.is_some();
-                let gap = args.pretty && shown > 0;
+                summary.count(&report);
+                let gap = args.pretty && summary.puzzles > 1;
                 progress.suspend(|| emit(out, &report, gap, args.pretty, global))?;
-                shown += 1;
             }
         }
         progress.inc();
     }
     progress.finish();
-    if bad_lines {
+    if global.json && source.is_stream() {
+        out.json(&serde_json::json!({ "summary": summary }))?;
+    }
+    if summary.errors > 0 {
         return Ok(ExitCode::from(EXIT_ERROR));
     }
-    Ok(verdict(all_solved))
+    Ok(verdict(summary.no_solution == 0))
+}
+
+/// Counts of a run over a file, printed last with `--json`.
+#[derive(Default, Serialize)]
+struct Summary {
+    /// Puzzles read (bad lines aside).
+    puzzles: usize,
+    /// Puzzles with at least one solution.
+    solved: usize,
+    /// Puzzles with none.
+    no_solution: usize,
+    /// With `--count`: puzzles with exactly one solution.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    unique: Option<usize>,
+    /// Lines that are not puzzles.
+    errors: usize,
+}
+
+impl Summary {
+    fn count(&mut self, report: &SolveReport) {
+        self.puzzles += 1;
+        if report.solution.is_some() {
+            self.solved += 1;
+        } else {
+            self.no_solution += 1;
+        }
+        if let Some(unique) = report.unique {
+            *self.unique.get_or_insert(0) += usize::from(unique);
+        }
+    }
 }
 
 /// One record of the input: a puzzle, or a line that is not one.
@@ -118,14 +149,17 @@ fn read_puzzles(source: &Source) -> Result<Vec<Entry>> {
         let grid = Grid::parse(&text).map_err(|e| anyhow!("puzzle ({source}): {e}"))?;
         return Ok(vec![Entry::Puzzle { line: None, grid }]);
     }
-    let text = source.read_text()?;
-    let lines = records(&text, 81);
+    let lines = source.read_lines(81)?;
     if lines.is_empty() {
         anyhow::bail!("{source}: no puzzle found (only empty or '#' lines)");
     }
     Ok(lines
         .into_iter()
         .map(|l| match Grid::parse(&l.text) {
+            _ if l.too_long => Entry::Bad {
+                line: l.number,
+                message: l.too_long_error(source),
+            },
             Ok(grid) => Entry::Puzzle {
                 line: Some(l.number),
                 grid,

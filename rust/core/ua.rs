@@ -11,12 +11,12 @@ use std::time::Instant;
 use algoku_checker::{cells_of, collect, pattern, Cells, UaOptions};
 use algoku_sudoku::Grid;
 use anyhow::{anyhow, bail, Result};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 
 use crate::input::{read_single, Source};
 use crate::output::Out;
 use crate::progress::Progress;
-use crate::shard::{grid_text, repeated_text, Shard};
+use crate::shard::{grid_text, BatchSpec, Shard};
 use crate::Global;
 
 /// Arguments of `algoku ua`.
@@ -29,16 +29,20 @@ pub struct UaArgs {
     #[arg(long, value_name = "PATH", conflicts_with_all = ["grid", "grids"])]
     file: Option<PathBuf>,
     /// Batch mode: a file of solved grids, one per line ('#' and empty lines
-    /// skipped); needs --shard and --out.
-    #[arg(long, value_name = "FILE", requires_all = ["shard", "out"])]
+    /// skipped); a JSON record per grid.
+    #[arg(long, value_name = "FILE")]
     grids: Option<PathBuf>,
     /// Batch share I/M (1 <= I <= M): the grids at positions p with
-    /// p mod M = I-1 (0-based, in file order).
+    /// p mod M = I-1 (0-based, in file order). Default: 1/1, every grid.
     #[arg(long, value_name = "I/M", requires = "grids")]
     shard: Option<String>,
-    /// Batch output (JSON Lines, appended; grids already in it are skipped).
+    /// Batch output (JSON Lines, appended; grids already recorded with the
+    /// same settings are skipped). Default: standard output (no resume).
     #[arg(long, value_name = "PATH", requires = "grids")]
     out: Option<PathBuf>,
+    /// Wait for another run writing the same --out instead of failing.
+    #[arg(long, requires = "out")]
+    wait: bool,
     /// Report only sets of at most K cells.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(4..=81))]
     max_size: Option<u64>,
@@ -85,15 +89,29 @@ struct Summary {
 }
 
 /// One grid's sets in batch mode.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 struct Record {
     grid: String,
+    /// The options that shape the result (see [`settings`]).
+    settings: serde_json::Value,
     sets: usize,
     by_size: BTreeMap<u32, usize>,
     complete_up_to: usize,
     seconds: f64,
     /// Each set as its cells (0..81, row-major).
     ua_cells: Vec<Vec<usize>>,
+}
+
+/// The options that change a record, kept in it so that a resumed run
+/// counts a grid as done only for the same ones.
+fn settings(args: &UaArgs) -> serde_json::Value {
+    serde_json::json!({
+        "command": "ua",
+        "max_size": args.max_size,
+        "complete": args.complete,
+        "digits": args.digits,
+        "boxes": args.boxes,
+    })
 }
 
 /// One grid's sets, timed.
@@ -127,8 +145,8 @@ pub fn run(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     if let Some(file) = &args.grids {
         return run_batch(file, args, global, out);
     }
-    if args.shard.is_some() || args.out.is_some() {
-        bail!("--shard and --out are for batch mode: they need --grids FILE");
+    if args.shard.is_some() || args.out.is_some() || args.wait {
+        bail!("--shard, --out and --wait are for batch mode: they need --grids FILE");
     }
     let source = Source::resolve(args.grid.as_deref(), args.file.as_deref(), "grid")?;
     let grid = parse_grid(&read_single(&source, "grid")?, &format!("grid ({source})"))?;
@@ -169,19 +187,15 @@ pub fn run(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
 /// Batch mode: this shard's grids, one record appended per finished grid
 /// (see [`crate::shard`]).
 fn run_batch(file: &Path, args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    let out_path = args
-        .out
-        .as_deref()
-        .ok_or_else(|| anyhow!("--grids needs --out"))?;
-    let mut shard = Shard::open(
-        file,
-        args.shard.as_deref().unwrap_or(""),
-        out_path,
-        |line| serde_json::from_slice::<Record>(line).ok().map(|r| r.grid),
-    )?;
-    let (i, m) = (shard.index, shard.count);
+    let spec = BatchSpec {
+        grids: file,
+        shard: args.shard.as_deref(),
+        out: args.out.as_deref(),
+        wait: args.wait,
+    };
+    let settings = settings(args);
+    let mut shard = Shard::open(&spec, &settings, global)?;
     let todo = std::mem::take(&mut shard.todo);
-    let (mine, repeated) = (shard.mine.len(), shard.repeated);
     let progress = Progress::new(todo.len() as u64, "grids", global);
     let mut total = 0usize;
     for g in &todo {
@@ -189,6 +203,7 @@ fn run_batch(file: &Path, args: &UaArgs, global: &Global, out: &mut Out) -> Resu
         total += sets.len();
         shard.append(&Record {
             grid: s.grid,
+            settings: settings.clone(),
             sets: s.sets,
             by_size: s.by_size,
             complete_up_to: s.complete_up_to,
@@ -198,24 +213,8 @@ fn run_batch(file: &Path, args: &UaArgs, global: &Global, out: &mut Out) -> Resu
         progress.inc();
     }
     progress.finish();
-    if global.json {
-        out.json(&serde_json::json!({
-            "shard": format!("{i}/{m}"),
-            "grids": mine,
-            "repeated": repeated,
-            "already_done": mine - todo.len(),
-            "processed": todo.len(),
-            "sets": total,
-            "out": out_path.display().to_string(),
-        }))?;
-    } else {
-        out.line(format!(
-            "shard {i}/{m}: {mine} grids{}, {} already done, {} processed, {total} sets; records in {}",
-            repeated_text(repeated),
-            mine - todo.len(),
-            todo.len(),
-            out_path.display()
-        ))?;
-    }
+    let mut summary = shard.summary(todo.len());
+    summary["sets"] = total.into();
+    shard.report(&summary, &format!("{total} sets"), global, out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -809,7 +809,7 @@ impl Composites {
         let cell = &self.cell[d];
         let mut left = cap;
         for w in 0..n {
-            let mut x = if w + 1 == n && sets.len() % 64 != 0 {
+            let mut x = if w + 1 == n && !sets.len().is_multiple_of(64) {
                 (1u64 << (sets.len() % 64)) - 1
             } else {
                 u64::MAX

@@ -277,7 +277,7 @@ mod tests {
                 expected: "a hex digit 0-9 or a-f"
             }
         );
-        assert!(e.to_string().contains("'z' at position 12"));
+        assert!(e.to_string().contains("'z' at position 13"));
         // A multi-byte character counts as one.
         let s = format!("é{}", &START[1..]);
         assert!(matches!(

@@ -55,7 +55,8 @@ impl fmt::Display for ParseError {
                 expected,
             } => write!(
                 f,
-                "invalid {what}: bad character {found:?} at position {position} (expected {expected})"
+                "invalid {what}: bad character {found:?} at position {} (counting from 1; expected {expected})",
+                position + 1
             ),
             ParseError::BadChecksum { expected, found } => write!(
                 f,

@@ -61,7 +61,8 @@ proptest! {
             other => prop_assert!(false, "{:?}", other),
         }
         let e = Board::from_hex(&s).unwrap_err().to_string();
-        let want = format!("at position {}", pos + offset);
+        // Messages count from 1.
+        let want = format!("at position {}", pos + offset + 1);
         prop_assert!(e.contains(&want), "{}", e);
     }
 
