@@ -3,10 +3,11 @@
 //! Chains: go-algorand's evaluator (always) and LocalNet when it answers
 //! (otherwise reported as skipped on stderr, with the reason).
 
+mod common;
+
 use algoku_avm::Outcome;
 use algoku_client::{Algoku, Chain, Network, Settings, Strategy, Verdict};
 use algoku_fixtures::{read_jsonl, SudokuFixture};
-use std::process::Command;
 
 /// The fixtures as the CLI writes them: `algoku fixtures --out DIR`.
 fn fixtures_from_the_cli() -> Vec<SudokuFixture> {
@@ -14,12 +15,8 @@ fn fixtures_from_the_cli() -> Vec<SudokuFixture> {
     static CALLS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
     let n = CALLS.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
     let dir = std::env::temp_dir().join(format!("algoku-fixtures-{}-{n}", std::process::id()));
-    let status = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(["fixtures", "--quiet", "--out"])
-        .arg(&dir)
-        .status()
-        .expect("algoku fixtures runs");
-    assert!(status.success());
+    let r = common::run(&["fixtures", "--quiet", "--out", dir.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
     let file = std::fs::File::open(dir.join("sudoku.jsonl")).expect("sudoku.jsonl written");
     let fixtures = read_jsonl(std::io::BufReader::new(file)).expect("readable fixtures");
     let _ = std::fs::remove_dir_all(&dir);

@@ -5,14 +5,14 @@
 //! or an algod account too poor for the file) still prints one line per input
 //! line, in order, and the summary, and exits 2.
 
+mod common;
+
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::path::PathBuf;
-use std::process::Command;
 use std::sync::{Arc, Mutex};
 
-const ALGOKU: &str = env!("CARGO_BIN_EXE_algoku");
 /// A solved grid; its relabellings are solved grids too.
 const SOLVED: &str =
     "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
@@ -54,23 +54,18 @@ impl Drop for TempFile {
 
 /// Runs `algoku args… FILE --json` with `env`: (exit code, the output lines, the summary).
 fn run(args: &[&str], file: &TempFile, env: &[(&str, &str)]) -> (i32, Vec<Value>, Value) {
-    let mut cmd = Command::new(ALGOKU);
-    cmd.args(args).arg(&file.0).arg("--json");
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = cmd.output().expect("algoku runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let mut lines: Vec<Value> = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
-        .collect();
+    let path = file.0.to_str().expect("a UTF-8 temp path");
+    let r = common::algoku(&[args, &[path, "--json"]].concat())
+        .envs(env)
+        .run();
+    let mut lines = r.json_lines();
     let summary = lines.pop().expect("a summary line")["summary"].clone();
     assert!(
         summary.is_object(),
-        "the last line is the summary: {stdout}"
+        "the last line is the summary: {}",
+        r.stdout
     );
-    (out.status.code().unwrap_or(-1), lines, summary)
+    (r.code, lines, summary)
 }
 
 /// Every input line has its own output line, in input order, and the

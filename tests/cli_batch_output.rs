@@ -3,73 +3,22 @@
 //! written whole or not at all, never read without bound or from a pipe, and
 //! never the grid file itself.
 
+mod common;
+
 use std::fs::{File, OpenOptions};
-use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
-use std::time::{Duration, Instant};
+use std::process::Command;
+use std::time::Duration;
 
-use serde_json::Value;
+use common::{algoku, finish, json_lines, run, ALGOKU};
 
-const ALGOKU: &str = env!("CARGO_BIN_EXE_algoku");
 const GRID: &str =
     "789623541651478923324915786192736854438592167567184392945367218276851439813249675";
 const OTHER: &str =
     "123456789457189236689372145245798361378261954961543827512637498796824513834915672";
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs `cmd` to its end, or kills it after `limit` and fails the test: a
-/// hang is a bug, not a slow test.
-fn finish(mut cmd: Command, limit: Duration) -> Run {
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("algoku starts");
-    let (mut out, mut err) = (child.stdout.take().unwrap(), child.stderr.take().unwrap());
-    let reader = std::thread::spawn(move || {
-        let (mut o, mut e) = (String::new(), String::new());
-        let _ = out.read_to_string(&mut o);
-        let _ = err.read_to_string(&mut e);
-        (o, e)
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if start.elapsed() > limit {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("{cmd:?} still running after {limit:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let (stdout, stderr) = reader.join().unwrap();
-    Run {
-        code: status.code().unwrap_or(-1),
-        stdout,
-        stderr,
-    }
-}
-
-fn run(args: &[&str]) -> Run {
-    let mut cmd = Command::new(ALGOKU);
-    cmd.args(args);
-    finish(cmd, Duration::from_secs(120))
-}
-
 fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_batch_output-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("cli_batch_output-{name}"))
 }
 
 /// A grid file of two grids.
@@ -77,12 +26,6 @@ fn grid_file(dir: &Path) -> PathBuf {
     let path = dir.join("grids.txt");
     std::fs::write(&path, format!("{GRID}\n{OTHER}\n")).unwrap();
     path
-}
-
-fn json_lines(s: &str) -> Vec<Value> {
-    s.lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:?}")))
-        .collect()
 }
 
 fn s(p: &Path) -> &str {
@@ -287,8 +230,7 @@ fn a_second_run_on_the_same_output_is_refused_or_waits() {
     assert!(r.stderr.contains("in use by another run"), "{}", r.stderr);
     assert_eq!(std::fs::metadata(&out).unwrap().len(), 0);
     // With --wait it runs once the other run lets go.
-    let mut cmd = Command::new(ALGOKU);
-    cmd.args([
+    let wait = algoku(&[
         "ua",
         "--grids",
         s(&grids),
@@ -298,7 +240,7 @@ fn a_second_run_on_the_same_output_is_refused_or_waits() {
         s(&out),
         "--wait",
     ]);
-    let waiting = std::thread::spawn(move || finish(cmd, Duration::from_secs(120)));
+    let waiting = std::thread::spawn(move || wait.limit(Duration::from_secs(120)).run());
     std::thread::sleep(Duration::from_millis(500));
     assert_eq!(
         std::fs::metadata(&out).unwrap().len(),
@@ -325,7 +267,7 @@ fn a_failed_write_leaves_only_whole_records() {
     );
     let mut cmd = Command::new("sh");
     cmd.args(["-c", &script]);
-    let r = finish(cmd, Duration::from_secs(120));
+    let r = finish(cmd, None, Duration::from_secs(120));
     assert_eq!(r.code, 2, "{}", r.stderr);
     assert!(r.stderr.contains("cannot write"), "{}", r.stderr);
     let text = std::fs::read_to_string(&out).unwrap();

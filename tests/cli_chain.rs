@@ -1,34 +1,21 @@
 //! The chain commands of the real `algoku` binary, on go-algorand's evaluator.
 //! The chain answers; a `false` says why (the mirror's reason).
 
+mod common;
+
 use serde_json::Value;
 use std::process::Command;
 
+/// Runs `algoku args…` for its one JSON value: (exit code, the value).
 fn algoku(args: &[&str]) -> (i32, Value) {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(args)
-        .output()
-        .expect("algoku runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let json =
-        serde_json::from_str(stdout.trim()).unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"));
-    (out.status.code().unwrap_or(-1), json)
+    let r = common::run(args);
+    (r.code, r.json())
 }
 
 /// Runs `algoku args…` for its text: (exit code, stdout lines, stderr).
 fn algoku_text(args: &[&str]) -> (i32, Vec<String>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(args)
-        .output()
-        .expect("algoku runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout)
-            .lines()
-            .map(str::to_string)
-            .collect(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = common::run(args);
+    (r.code, r.lines(), r.stderr)
 }
 
 const VALID: &str =
@@ -242,7 +229,7 @@ fn verify_file_answers_every_line_in_order() {
     }
     let path = std::env::temp_dir().join(format!("algoku-batch-{}.txt", std::process::id()));
     std::fs::write(&path, text).unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
+    let out = Command::new(common::ALGOKU)
         .args(["verify", "--network", "embedded", "--json", "--file"])
         .arg(&path)
         .output()
@@ -323,12 +310,9 @@ fn a_foreign_or_missing_app_id_is_refused() {
 
 #[test]
 fn a_down_localnet_is_named() {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(["deploy", "--network", "localnet", "--json"])
+    let r = common::algoku(&["deploy", "--network", "localnet", "--json"])
         .env("ALGOD_PORT", "4999")
-        .output()
-        .unwrap();
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    assert_ne!(out.status.code(), Some(0));
-    assert!(stdout.contains("docker compose up -d"), "{stdout}");
+        .run();
+    assert_ne!(r.code, 0);
+    assert!(r.stdout.contains("docker compose up -d"), "{}", r.stdout);
 }

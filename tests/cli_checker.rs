@@ -2,9 +2,11 @@
 //! batch shards with resume (both commands), and bad input (exit 2,
 //! nothing written).
 
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
+mod common;
 
+use std::path::PathBuf;
+
+use common::{json_lines, run};
 use serde_json::Value;
 
 /// A grid with one 17 in the complete list, and 12 of that 17's clues.
@@ -13,36 +15,8 @@ const GRID: &str =
 const GIVEN12: &str =
     "........1.......23..4..5........6....3......75...84......3.......................";
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-fn run(args: &[&str]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run algoku");
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
-        stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
-    }
-}
-
-fn json_lines(s: &str) -> Vec<Value> {
-    s.lines()
-        .map(|l| serde_json::from_str(l).expect("JSON line"))
-        .collect()
-}
-
 fn scratch(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_checker-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    common::scratch(&format!("cli_checker-{name}"))
 }
 
 #[test]

@@ -2,10 +2,12 @@
 //! `solve`, `generate`, `curta …` and `fixtures`. Each test runs the built
 //! binary, with stdin closed unless the test feeds it.
 
-use std::io::Write;
+mod common;
+
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
+use common::{algoku, run, Run, ALGOKU};
 use serde_json::Value;
 
 /// A valid solution.
@@ -22,64 +24,17 @@ const SEVENTEEN_SOLUTION: &str =
 /// The Curta start of the zero address (from the contract's own tests).
 const CURTA_ZERO_START: &str = "0000000000003000007001000000000000000040500000060000000000020008";
 
-/// What a run produced.
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    /// The stdout as one JSON value.
-    fn json(&self) -> Value {
-        serde_json::from_str(self.stdout.trim())
-            .unwrap_or_else(|e| panic!("stdout is not JSON ({e}): {:?}", self.stdout))
-    }
-
-    /// The stdout as JSON Lines.
-    fn json_lines(&self) -> Vec<Value> {
-        self.stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:?}")))
-            .collect()
-    }
-}
-
 /// Runs the binary with `args`, feeding `stdin` (or a closed stdin).
 fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(args)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run algoku");
-    if let Some(text) = stdin {
-        let mut pipe = child.stdin.take().expect("stdin pipe");
-        pipe.write_all(text.as_bytes()).expect("write stdin");
+    match stdin {
+        Some(text) => algoku(args).stdin(text).run(),
+        None => run(args),
     }
-    let output = child.wait_with_output().expect("wait for algoku");
-    Run {
-        code: output.status.code().expect("exit code"),
-        stdout: String::from_utf8(output.stdout).expect("UTF-8 stdout"),
-        stderr: String::from_utf8(output.stderr).expect("UTF-8 stderr"),
-    }
-}
-
-fn run(args: &[&str]) -> Run {
-    run_with(args, None)
 }
 
 /// A fresh, empty scratch directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli_engine-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("create scratch dir");
-    dir
+    common::scratch(&format!("cli_engine-{name}"))
 }
 
 // ---- check ----------------------------------------------------------------
@@ -774,7 +729,7 @@ fn an_error_is_never_lost_when_stdout_is_full() {
         .write(true)
         .open("/dev/full")
         .unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
+    let out = Command::new(ALGOKU)
         .args(["--json", "generate", "--count", "2"])
         .stdin(Stdio::null())
         .stdout(full)

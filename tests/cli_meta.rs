@@ -1,6 +1,8 @@
 //! The command line's own conventions: shell completions, the man pages and
 //! `--version`, from the real `algoku` binary.
 
+mod common;
+
 use std::process::Command;
 
 /// The subcommands every completion script and the man page must name.
@@ -22,15 +24,8 @@ const SUBCOMMANDS: [&str; 14] = [
 ];
 
 fn algoku(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(args)
-        .output()
-        .expect("algoku runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = common::run(args);
+    (r.code, r.stdout, r.stderr)
 }
 
 #[test]

@@ -2,26 +2,20 @@
 //! is used or is an error, never silently replaced by the embedded evaluator;
 //! a closed output pipe ends them quietly; engine commands stay bounded.
 
+mod common;
+
 use serde_json::Value;
 use std::io::{Read, Write};
 use std::net::TcpListener;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-const ALGOKU: &str = env!("CARGO_BIN_EXE_algoku");
+use common::ALGOKU;
 
-/// Runs `algoku args` with extra environment; (exit code, stdout JSON).
+/// Runs `algoku args` with extra environment; (exit code, the last stdout line as JSON).
 fn run_env(args: &[&str], env: &[(&str, &str)]) -> (i32, Value) {
-    let mut cmd = Command::new(ALGOKU);
-    cmd.args(args);
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = cmd.output().expect("algoku runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let json = serde_json::from_str(stdout.lines().last().unwrap_or("").trim())
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {stdout}"));
-    (out.status.code().unwrap_or(-1), json)
+    let r = common::algoku(args).envs(env).run();
+    (r.code, r.last_json())
 }
 
 #[test]
@@ -204,23 +198,6 @@ fn half_alive_algod(params: bool) -> u16 {
     port
 }
 
-/// Runs `algoku args` with extra environment: (exit code, stdout, stderr, seconds).
-fn run_timed(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String, f64) {
-    let start = Instant::now();
-    let mut cmd = Command::new(ALGOKU);
-    cmd.args(args).stdin(Stdio::null());
-    for (k, v) in env {
-        cmd.env(k, v);
-    }
-    let out = cmd.output().expect("algoku runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-        start.elapsed().as_secs_f64(),
-    )
-}
-
 #[test]
 fn an_algod_that_answers_only_health_fails_within_30_s_and_quietly() {
     let port = half_alive_algod(false).to_string();
@@ -228,11 +205,13 @@ fn an_algod_that_answers_only_health_fails_within_30_s_and_quietly() {
         ("ALGOD_SERVER", "http://127.0.0.1"),
         ("ALGOD_PORT", port.as_str()),
     ];
-    let (code, stdout, stderr, seconds) = run_timed(&["--quiet", "--json", "deploy"], &env);
-    assert_eq!(code, 2, "{stdout}");
-    assert!(seconds < 30.0, "{seconds} s");
-    assert!(stderr.is_empty(), "--quiet printed: {stderr}");
-    assert!(stdout.contains("\"error\""), "{stdout}");
+    let r = common::algoku(&["--quiet", "--json", "deploy"])
+        .envs(&env)
+        .run();
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    assert!(r.seconds < 30.0, "{} s", r.seconds);
+    assert!(r.stderr.is_empty(), "--quiet printed: {}", r.stderr);
+    assert!(r.stdout.contains("\"error\""), "{}", r.stdout);
 }
 
 #[test]
@@ -246,10 +225,10 @@ fn kmd_defaults_to_port_4002_and_its_errors_are_one_plain_line() {
         ("ALGOD_SERVER", "http://127.0.0.1"),
         ("ALGOD_PORT", port.as_str()),
     ];
-    let (code, stdout, stderr, _) = run_timed(&["deploy"], &env);
-    assert_eq!(code, 2, "{stdout}");
-    let error = stderr.lines().last().unwrap_or_default();
-    assert!(error.starts_with("error: KMD: "), "{stderr}");
+    let r = common::algoku(&["deploy"]).envs(&env).run();
+    assert_eq!(r.code, 2, "{}", r.stdout);
+    let error = r.stderr.lines().last().unwrap_or_default();
+    assert!(error.starts_with("error: KMD: "), "{}", r.stderr);
     assert!(error.contains("127.0.0.1:4002"), "{error}");
     for debug in ["{ ", "kind:", "Some(", "reqwest::", "Error {"] {
         assert!(!error.contains(debug), "Rust debug text in: {error}");

@@ -1,9 +1,12 @@
 //! End-to-end tests of `algoku rate` and `algoku generate --difficulty`, and
 //! (only when `qqwing` is on PATH) the level agreement with QQWing.
 
+mod common;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use common::{algoku, run, Run};
 use serde_json::Value;
 
 /// Needs hidden singles only: QQWing and we say `easy` (seed 0's puzzle).
@@ -20,51 +23,11 @@ const EXPERT: &str =
 const CONFLICT: &str =
     "11...............................................................................";
 
-struct Run {
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-impl Run {
-    fn json_lines(&self) -> Vec<Value> {
-        self.stdout
-            .lines()
-            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l:?}")))
-            .collect()
-    }
-}
-
 fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(args)
-        .stdin(if stdin.is_some() {
-            Stdio::piped()
-        } else {
-            Stdio::null()
-        })
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run algoku");
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
+    match stdin {
+        Some(text) => algoku(args).stdin(text).run(),
+        None => run(args),
     }
-    let out = child.wait_with_output().unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stdout: String::from_utf8(out.stdout).unwrap(),
-        stderr: String::from_utf8(out.stderr).unwrap(),
-    }
-}
-
-fn run(args: &[&str]) -> Run {
-    run_with(args, None)
 }
 
 #[test]

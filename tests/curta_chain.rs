@@ -3,24 +3,13 @@
 //! (`--file`, one process, one app) against the expected answers and the
 //! native code; the play paths (solved, refused, forced).
 
+mod common;
+
 use serde_json::Value;
-use std::process::Command;
 
 fn algoku_lines(args: &[&str]) -> (i32, Vec<Value>, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(args)
-        .output()
-        .expect("algoku runs");
-    let stdout = String::from_utf8_lossy(&out.stdout);
-    let lines = stdout
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON ({e}): {l}")))
-        .collect();
-    (
-        out.status.code().unwrap_or(-1),
-        lines,
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = common::run(args);
+    (r.code, r.json_lines(), r.stderr)
 }
 
 fn vectors(name: &str) -> Vec<Value> {

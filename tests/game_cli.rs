@@ -3,19 +3,13 @@
 //! exit 2, nothing sent), and `game play` / `game record` end to end on
 //! go-algorand's evaluator (embedded: a fresh ledger, app and account per run).
 
+mod common;
+
 use serde_json::Value;
-use std::process::Command;
 
 fn algoku(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_algoku"))
-        .args(args)
-        .output()
-        .expect("algoku runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let r = common::run(args);
+    (r.code, r.stdout, r.stderr)
 }
 
 fn json(args: &[&str]) -> (i32, Value) {
