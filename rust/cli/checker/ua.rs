@@ -9,14 +9,13 @@ use std::process::ExitCode;
 use std::time::Instant;
 
 use algoku_checker::{cells_of, collect, pattern, Cells, UaOptions};
-use algoku_sudoku::Grid;
-use anyhow::{anyhow, bail, Result};
+use anyhow::{bail, Result};
 use serde::Serialize;
 
-use crate::input::{read_single, Source};
-use crate::output::Out;
-use crate::progress::Progress;
-use crate::shard::{grid_text, BatchSpec, Shard};
+use crate::checker::shard::{grid_text, parse_grid, BatchSpec, Shard};
+use crate::io::input::{read_single, Source};
+use crate::io::output::Out;
+use crate::io::progress::Progress;
 use crate::Global;
 
 /// Arguments of `algoku ua`.
@@ -56,21 +55,6 @@ pub struct UaArgs {
     /// Blank box subsets of up to this many boxes (0: none; for sets above C).
     #[arg(long, value_name = "B", default_value_t = 4, value_parser = clap::value_parser!(u64).range(0..=5))]
     boxes: u64,
-}
-
-/// A solved grid from text: valid, complete, every row, column and box
-/// holding 1..=9 once.
-pub fn parse_grid(text: &str, what: &str) -> Result<Cells> {
-    let grid = Grid::parse(text).map_err(|e| anyhow!("{what}: {e}"))?;
-    if !grid.is_complete() {
-        bail!(
-            "{what}: not a solved grid ({} of 81 cells filled)",
-            grid.clue_count()
-        );
-    }
-    grid.check_solution()
-        .map_err(|e| anyhow!("{what}: not a valid solved grid: {e}"))?;
-    Ok(*grid.cells())
 }
 
 #[derive(Serialize)]
@@ -185,7 +169,7 @@ pub fn run(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
 }
 
 /// Batch mode: this shard's grids, one record appended per finished grid
-/// (see [`crate::shard`]).
+/// (see [`crate::checker::shard`]).
 fn run_batch(file: &Path, args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let spec = BatchSpec {
         grids: file,

@@ -33,18 +33,18 @@ use algoku_curta::{generate, is_valid_solution, parse_address, verify, Board};
 use anyhow::{anyhow, bail, Result};
 use serde_json::{json, Value};
 
-use crate::chain::runtime;
-use crate::input::{Source, MAX_LINE};
-use crate::output::{embedded_app_note, escape_line, verdict, Out, EXIT_ERROR};
-use crate::progress::Progress;
+use crate::io::input::{Source, MAX_LINE};
+use crate::io::output::{escape_line, verdict, Out, EXIT_ERROR, EXIT_NEGATIVE};
+use crate::io::progress::Progress;
+use crate::net::{embedded_app_note, runtime};
 use crate::Global;
 
 /// Where to ask, shared by `curta generate` and `curta verify`.
 #[derive(clap::Args, Debug, Clone)]
 pub struct ChainArgs {
     /// Ask the Curta app on this network (simulated: nothing is sent) instead of the native code.
-    #[arg(long, value_parser = ["auto", "localnet", "testnet", "embedded"])]
-    pub network: Option<String>,
+    #[arg(long, value_parser = crate::net::network())]
+    pub network: Option<Network>,
     /// The app to ask (its approval program must be the committed Curta artifact).
     #[arg(long, requires = "network")]
     pub app_id: Option<u64>,
@@ -54,8 +54,7 @@ pub struct ChainArgs {
     pub deploy: bool,
 }
 
-async fn connect(network: &str, global: &Global) -> Result<Curta> {
-    let network: Network = network.parse().map_err(anyhow::Error::msg)?;
+async fn connect(network: Network, global: &Global) -> Result<Curta> {
     let chain = Chain::connect(network, &global.settings()).await?;
     if !global.json {
         eprintln!("backend: {}", chain.describe());
@@ -139,7 +138,7 @@ fn native(q: &Query) -> (&'static str, Value, Value) {
             } else {
                 json!({"reason": match is_valid_solution(start, solution) {
                     Err(v) => v.to_string(),
-                    Ok(()) => crate::check::REJECTED.to_string(),
+                    Ok(()) => crate::engine::check::REJECTED.to_string(),
                 }})
             };
             ("valid", json!(valid), extra)
@@ -288,7 +287,7 @@ pub fn run_batch(
     let started = std::time::Instant::now();
     // Natively; or when no line is a query, without touching any chain.
     let nothing_to_ask = inputs.iter().all(|i| i.query.is_err());
-    let network = chain.network.as_deref().filter(|_| !nothing_to_ask);
+    let network = chain.network.filter(|_| !nothing_to_ask);
     let Some(network) = network else {
         let answers = vec![None; inputs.len()];
         let t = report(&inputs, answers, batch, None, None, global, out)?;
@@ -521,7 +520,7 @@ fn merge(to: &mut Value, from: &Value) {
 
 /// `curta play`: the game for the signing account.
 pub fn play(
-    network: &str,
+    network: Network,
     app_id: Option<u64>,
     solution: Option<&str>,
     force: bool,
@@ -539,7 +538,7 @@ pub fn play(
     runtime()?.block_on(async {
         let mut curta = connect(network, global).await?;
         let args = ChainArgs {
-            network: Some(network.to_string()),
+            network: Some(network),
             app_id,
             deploy,
         };
@@ -576,7 +575,7 @@ pub fn play(
         debug_assert!(p.paid == 0 || p.paid == BOX_MBR);
         Ok(match p.status {
             PlayStatus::Solved | PlayStatus::AlreadySolved => ExitCode::SUCCESS,
-            PlayStatus::Unsolvable | PlayStatus::Rejected => ExitCode::from(1),
+            PlayStatus::Unsolvable | PlayStatus::Rejected => ExitCode::from(EXIT_NEGATIVE),
         })
     })
 }
@@ -585,7 +584,7 @@ pub fn play(
 /// simulated calls on an existing app (`--app-id`, or this account's; on the
 /// embedded evaluator a fresh app is created: it has no records).
 pub fn record(
-    network: &str,
+    network: Network,
     app_id: Option<u64>,
     player: Option<[u8; 32]>,
     global: &Global,
@@ -594,7 +593,7 @@ pub fn record(
     runtime()?.block_on(async {
         let mut curta = connect(network, global).await?;
         let args = ChainArgs {
-            network: Some(network.to_string()),
+            network: Some(network),
             app_id,
             deploy: false,
         };

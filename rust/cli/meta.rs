@@ -9,7 +9,7 @@ use anyhow::{Context, Result};
 use clap::CommandFactory;
 use clap_complete::Shell;
 
-use crate::output::Out;
+use crate::io::output::Out;
 use crate::{Cli, Global};
 
 /// Arguments of `algoku completions`.

@@ -11,11 +11,10 @@ use algoku_checker::{pattern, search, search_sets, with_threads, Cells, SearchOp
 use anyhow::{bail, Result};
 use serde::Serialize;
 
-use crate::input::{read_single, Source};
-use crate::output::{verdict, Out, EXIT_NEGATIVE};
-use crate::progress::Progress;
-use crate::shard::{grid_text, BatchSpec, Shard};
-use crate::ua::parse_grid;
+use crate::checker::shard::{grid_text, parse_grid, BatchSpec, Shard};
+use crate::io::input::{read_single, Source};
+use crate::io::output::{verdict, Out, EXIT_NEGATIVE};
+use crate::io::progress::Progress;
 use crate::Global;
 
 /// Arguments of `algoku clues`.
@@ -228,7 +227,7 @@ pub fn run(args: &CluesArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
 }
 
 /// Batch mode: this shard's grids, one record per finished grid (see
-/// [`crate::shard`]).
+/// [`crate::checker::shard`]).
 fn run_batch(
     file: &Path,
     args: &CluesArgs,

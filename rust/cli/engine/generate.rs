@@ -18,8 +18,8 @@ use algoku_sudoku::generator::{generate_puzzle, PuzzleOptions};
 use anyhow::Result;
 use serde::Serialize;
 
-use crate::output::Out;
-use crate::progress::Progress;
+use crate::io::output::Out;
+use crate::io::progress::Progress;
 use crate::Global;
 
 /// Arguments of `algoku generate`.
@@ -56,8 +56,8 @@ pub struct GenerateArgs {
     /// intermediate, expert), a Sudoku Explainer score (`4.2`) or range
     /// (`3.0-4.5`). Seeds are tried in order from --seed; each puzzle's seed
     /// regenerates it without this option.
-    #[arg(long, value_name = "LEVEL|SE|SE-SE", value_parser = crate::rate::parse_difficulty)]
-    difficulty: Option<crate::rate::Difficulty>,
+    #[arg(long, value_name = "LEVEL|SE|SE-SE", value_parser = crate::engine::rate::parse_difficulty)]
+    difficulty: Option<crate::engine::rate::Difficulty>,
     /// With --difficulty: give up after this many seeds without a match.
     #[arg(
         long,
@@ -211,7 +211,7 @@ pub fn rating_words(rating: &Rating) -> String {
 /// row give no match.
 fn run_difficulty(
     args: &GenerateArgs,
-    difficulty: &crate::rate::Difficulty,
+    difficulty: &crate::engine::rate::Difficulty,
     global: &Global,
     out: &mut Out,
 ) -> Result<ExitCode> {
@@ -242,14 +242,14 @@ fn run_difficulty(
             let made = generate_puzzle(&options);
             // A level is QQWing's replay alone: the full rating (Sudoku
             // Explainer's too) only for the puzzles that have it.
-            if let crate::rate::Difficulty::Level(l) = difficulty {
+            if let crate::engine::rate::Difficulty::Level(l) = difficulty {
                 if algoku_rate::level(&made.puzzle) != *l {
                     continue;
                 }
             }
             let (mut p, rating) = rated(options, made);
             if difficulty.matches(&rating) {
-                let mut v = crate::rate::rating_json(&rating, false);
+                let mut v = crate::engine::rate::rating_json(&rating, false);
                 if let serde_json::Value::Object(m) = &mut v {
                     m.remove("solution");
                 }

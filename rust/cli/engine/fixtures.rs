@@ -18,7 +18,7 @@ use anyhow::{Context, Result};
 use serde::ser::SerializeMap;
 use serde::{Serialize, Serializer};
 
-use crate::output::Out;
+use crate::io::output::Out;
 use crate::Global;
 
 /// The file format of the fixtures.

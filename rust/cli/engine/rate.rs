@@ -19,9 +19,9 @@ use anyhow::{anyhow, Result};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::input::{read_single, Source};
-use crate::output::{Out, EXIT_ERROR};
-use crate::progress::Progress;
+use crate::io::input::{read_single, Source};
+use crate::io::output::{Out, EXIT_ERROR, EXIT_NEGATIVE};
+use crate::io::progress::Progress;
 use crate::Global;
 
 /// Arguments of `algoku rate`.
@@ -212,7 +212,7 @@ pub fn run(args: &RateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> 
 fn exit_of(r: &Rating) -> ExitCode {
     match r.verdict {
         Verdict::Solved | Verdict::NeedsMore => ExitCode::SUCCESS,
-        _ => ExitCode::from(1),
+        _ => ExitCode::from(EXIT_NEGATIVE),
     }
 }
 

@@ -8,29 +8,19 @@
 //! error (every error: the message goes to stderr as `error: …`, or with
 //! `--json` to stdout as `{"error": "…"}`).
 
-mod batch;
-mod chain;
-mod check;
-mod clues;
-mod curta;
-mod curta_chain;
-mod fixtures;
-mod game;
-mod generate;
-mod input;
+mod checker;
+mod engine;
+mod games;
+mod io;
 mod meta;
-mod output;
-mod progress;
-mod rate;
-mod shard;
-mod solve;
-mod ua;
+mod net;
+mod verify;
 
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use crate::output::{
+use crate::io::output::{
     error_message, escape_line, is_broken_pipe, report_error, unsafe_in_a_line, Out, EXIT_ERROR,
 };
 
@@ -81,34 +71,34 @@ pub struct Cli {
 enum Command {
     /// Check a 9×9 grid (or any bytes, as 0x + hex): valid or not, why, and
     /// what the contract and the original Algoku answer (exit 1 when invalid).
-    Check(check::CheckArgs),
+    Check(engine::check::CheckArgs),
     /// Solve puzzles, or count their solutions (exit 1 when one has none).
-    Solve(solve::SolveArgs),
+    Solve(engine::solve::SolveArgs),
     /// Rate puzzles by the human techniques they need (level, SE score, steps).
-    Rate(rate::RateArgs),
+    Rate(engine::rate::RateArgs),
     /// Generate puzzles with a unique solution, deterministically per seed.
-    Generate(generate::GenerateArgs),
+    Generate(engine::generate::GenerateArgs),
     /// The 8×8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
     #[command(subcommand)]
-    Curta(curta::CurtaCommand),
+    Curta(games::curta::CurtaCommand),
     /// Algoku the game: every address's own 17-clue puzzle, solved and recorded on chain.
     #[command(subcommand)]
-    Game(game::GameCommand),
+    Game(games::game::GameCommand),
     /// The minimal unavoidable sets of a solved grid: every one up to 12
     /// cells (--complete), larger ones as found (batch mode over a grid file
     /// with shards).
-    Ua(ua::UaArgs),
+    Ua(checker::ua::UaArgs),
     /// Every puzzle with exactly N givens whose unique solution is a grid
     /// (exhaustive search; batch mode over a grid file with shards).
-    Clues(clues::CluesArgs),
+    Clues(checker::clues::CluesArgs),
     /// Write the deterministic 9×9 and Curta fixture files.
-    Fixtures(fixtures::FixturesArgs),
+    Fixtures(engine::fixtures::FixturesArgs),
     /// Deploy the verifier contract.
-    Deploy(chain::DeployArgs),
+    Deploy(verify::DeployArgs),
     /// Verify a grid with the deployed contract.
-    Verify(chain::VerifyArgs),
+    Verify(verify::VerifyArgs),
     /// Deploy and call the contract on sample grids.
-    Demo(chain::DemoArgs),
+    Demo(verify::DemoArgs),
     /// Print the shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(meta::CompletionsArgs),
     /// Print the manual page (roff), or write every page with --out DIR.
@@ -142,18 +132,18 @@ fn main() -> ExitCode {
 /// Dispatches to the subcommand.
 fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<ExitCode> {
     match command {
-        Command::Check(args) => check::run(args, global, out),
-        Command::Solve(args) => solve::run(args, global, out),
-        Command::Rate(args) => rate::run(args, global, out),
-        Command::Generate(args) => generate::run(args, global, out),
-        Command::Curta(command) => curta::run(command, global, out),
-        Command::Game(command) => game::run(command, global, out),
-        Command::Ua(args) => ua::run(args, global, out),
-        Command::Clues(args) => clues::run(args, global, out),
-        Command::Fixtures(args) => fixtures::run(args, global, out),
-        Command::Deploy(args) => chain::deploy(args, global, out),
-        Command::Verify(args) => chain::verify(args, global, out),
-        Command::Demo(args) => chain::demo(args, global, out),
+        Command::Check(args) => engine::check::run(args, global, out),
+        Command::Solve(args) => engine::solve::run(args, global, out),
+        Command::Rate(args) => engine::rate::run(args, global, out),
+        Command::Generate(args) => engine::generate::run(args, global, out),
+        Command::Curta(command) => games::curta::run(command, global, out),
+        Command::Game(command) => games::game::run(command, global, out),
+        Command::Ua(args) => checker::ua::run(args, global, out),
+        Command::Clues(args) => checker::clues::run(args, global, out),
+        Command::Fixtures(args) => engine::fixtures::run(args, global, out),
+        Command::Deploy(args) => verify::deploy(args, global, out),
+        Command::Verify(args) => verify::verify(args, global, out),
+        Command::Demo(args) => verify::demo(args, global, out),
         Command::Completions(args) => meta::completions(args, global, out),
         Command::Man(args) => meta::man(args, global, out),
     }

@@ -6,9 +6,12 @@
 //! (`reason: …` on the line after it, `"reason"` in JSON): the first Sudoku
 //! rule the grid breaks, else the first puzzle given it changes.
 
-use crate::check::{parse_grid_bytes, why_false};
-use crate::input::{read_single, Source};
-use crate::output::Out;
+pub mod batch;
+
+use crate::engine::check::{parse_grid_bytes, why_false};
+use crate::io::input::{read_single, Source};
+use crate::io::output::Out;
+use crate::net::{embedded_app_note, runtime};
 use crate::Global;
 use algoku_client::{Algoku, Call, Chain, Method, Network, Strategy, Verdict, Verification};
 use anyhow::{anyhow, bail, Context};
@@ -21,8 +24,8 @@ use std::process::ExitCode;
 pub struct NetworkArgs {
     /// auto: a configured algod (ALGOD_SERVER/ALGOD_PORT; an error if it fails),
     /// else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = ["auto", "localnet", "testnet", "embedded"])]
-    pub network: String,
+    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
+    pub network: Network,
     /// Use this app id instead of deploying (or reusing) one. Its approval
     /// program must be the committed Algoku artifact, byte for byte.
     #[arg(long)]
@@ -87,19 +90,10 @@ pub struct DemoArgs {
     pub net: NetworkArgs,
 }
 
-/// The async runtime the chain commands run on.
-pub(crate) fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
-    tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-        .context("starting the async runtime")
-}
-
 /// Connects, says which backend (and why, after a fallback), and checks a
 /// given `--app-id` before anything trusts its answers.
 pub(crate) async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
-    let network: Network = net.network.parse().map_err(anyhow::Error::msg)?;
-    let chain = Chain::connect(network, &global.settings()).await?;
+    let chain = Chain::connect(net.network, &global.settings()).await?;
     if !global.json {
         for note in &chain.notes {
             eprintln!("note: {note}");
@@ -148,11 +142,7 @@ pub(crate) async fn ensure_app(
     let d = algoku.deploy().await?;
     let note = (!d.reused).then(|| {
         if simulate_only {
-            format!(
-                "app {} created on the embedded evaluator's in-process ledger (discarded at exit; \
-                 nothing was sent to any network)",
-                d.app_id
-            )
+            embedded_app_note(d.app_id)
         } else {
             format!(
                 "app {} created (txid {}, fee {} µALGO)",
@@ -341,7 +331,13 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
         );
     }
     if let Some(path) = args.file.as_deref().or(args.puzzle_file.as_deref()) {
-        return crate::batch::verify_file(path, args.puzzle_file.is_some(), args, global, out);
+        return crate::verify::batch::verify_file(
+            path,
+            args.puzzle_file.is_some(),
+            args,
+            global,
+            out,
+        );
     }
     let source = Source::resolve(args.grid.as_deref(), None, "grid")?;
     let grid = parse_grid_bytes(&read_single(&source, "grid")?)?;
@@ -393,7 +389,7 @@ pub fn demo(args: &DemoArgs, global: &Global, out: &mut Out) -> anyhow::Result<E
         let mut bad = *solution.cells();
         bad[40] = bad[40] % 9 + 1;
         if !global.json {
-            out.line(format!("1. generated puzzle (seed {}, {} clues, {}):\n{}", args.seed, puzzle.clues, crate::generate::rating_words(&algoku_rate::rate(&puzzle.puzzle)), puzzle.puzzle.pretty()))?;
+            out.line(format!("1. generated puzzle (seed {}, {} clues, {}):\n{}", args.seed, puzzle.clues, crate::engine::generate::rating_words(&algoku_rate::rate(&puzzle.puzzle)), puzzle.puzzle.pretty()))?;
             out.line(format!("2. solved it:\n{}", solution.pretty()))?;
             out.line("3. verified the solution on chain (the cheapest method, priced by simulation):")?;
         }

@@ -39,13 +39,14 @@
 //! Exit status: 0 when every line is valid, 1 when some line is invalid or
 //! an error, 2 when the batch stopped.
 
-use crate::chain::{
-    backend_json, call_grids, connect, ensure_app, grid_method, reason, runtime, VerifyArgs,
+use crate::engine::check::parse_grid_bytes;
+use crate::io::input::Source;
+use crate::io::output::{escape_line, Out, EXIT_ERROR};
+use crate::io::progress::Progress;
+use crate::net::runtime;
+use crate::verify::{
+    backend_json, call_grids, connect, ensure_app, grid_method, reason, VerifyArgs,
 };
-use crate::check::parse_grid_bytes;
-use crate::input::Source;
-use crate::output::{escape_line, Out, EXIT_ERROR};
-use crate::progress::Progress;
 use crate::Global;
 use algoku_client::chain::Funds;
 use algoku_client::{Algoku, Call, Method, Verdict};

@@ -31,13 +31,13 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 
 use algoku_checker::Cells;
+use algoku_sudoku::Grid;
 use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::input::{records, Source, MAX_INPUT};
-use crate::output::Out;
-use crate::ua::parse_grid;
+use crate::io::input::{records, Source, MAX_INPUT};
+use crate::io::output::Out;
 use crate::Global;
 
 /// Parses a `I/M` shard spec.
@@ -57,6 +57,21 @@ pub fn parse_shard(s: &str) -> Result<(usize, usize)> {
         bail!("--shard {s:?}: need 1 <= I <= M");
     }
     Ok((i, m))
+}
+
+/// A solved grid from text: valid, complete, every row, column and box
+/// holding 1..=9 once.
+pub fn parse_grid(text: &str, what: &str) -> Result<Cells> {
+    let grid = Grid::parse(text).map_err(|e| anyhow!("{what}: {e}"))?;
+    if !grid.is_complete() {
+        bail!(
+            "{what}: not a solved grid ({} of 81 cells filled)",
+            grid.clue_count()
+        );
+    }
+    grid.check_solution()
+        .map_err(|e| anyhow!("{what}: not a valid solved grid: {e}"))?;
+    Ok(*grid.cells())
 }
 
 /// The grid as 81 digits.

@@ -23,9 +23,9 @@ use algoku_sudoku::Grid;
 use anyhow::{anyhow, bail, Result};
 use serde_json::json;
 
-use crate::chain::runtime;
-use crate::check::why_false;
-use crate::output::{embedded_app_note, verdict as exit_verdict, Out};
+use crate::engine::check::why_false;
+use crate::io::output::{verdict as exit_verdict, Out, EXIT_NEGATIVE};
+use crate::net::{embedded_app_note, runtime};
 use crate::Global;
 
 /// The `game` subcommands.
@@ -50,8 +50,8 @@ pub enum GameCommand {
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
     /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = ["auto", "localnet", "testnet", "embedded"])]
-    network: String,
+    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
+    network: Network,
     /// Use this app id (its approval program must be the committed game artifact).
     #[arg(long)]
     app_id: Option<u64>,
@@ -76,8 +76,8 @@ pub struct RecordArgs {
     #[arg(value_name = "ADDRESS")]
     address: Option<String>,
     /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = ["auto", "localnet", "testnet", "embedded"])]
-    network: String,
+    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
+    network: Network,
     /// Use this app id (its approval program must be the committed game artifact).
     #[arg(long)]
     app_id: Option<u64>,
@@ -95,8 +95,8 @@ pub struct PuzzleArgs {
     app_id: Option<u64>,
     /// Also read the puzzle from the app on this network (simulated: nothing is sent) and
     /// compare it with the native one (embedded without --app-id: a fresh app).
-    #[arg(long, value_parser = ["auto", "localnet", "testnet", "embedded"])]
-    network: Option<String>,
+    #[arg(long, value_parser = crate::net::network())]
+    network: Option<Network>,
 }
 
 /// Arguments of `algoku game check`.
@@ -145,12 +145,11 @@ pub fn run(command: &GameCommand, global: &Global, out: &mut Out) -> Result<Exit
 }
 
 async fn connect(
-    network: &str,
+    network: Network,
     app_id: Option<u64>,
     deploy: bool,
     global: &Global,
 ) -> Result<(Game, u64, Option<String>)> {
-    let network: Network = network.parse().map_err(anyhow::Error::msg)?;
     let chain = Chain::connect(network, &global.settings()).await?;
     if !global.json {
         eprintln!("backend: {}", chain.describe());
@@ -202,7 +201,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
     let solution = args.solution.as_deref().map(solution_grid).transpose()?;
     runtime()?.block_on(async {
         let (mut game, app_id, setup) =
-            connect(&args.network, args.app_id, args.deploy, global).await?;
+            connect(args.network, args.app_id, args.deploy, global).await?;
         let me = game.chain.address();
         let p = game.play(solution, args.force).await?;
         let puzzle: String = p
@@ -241,7 +240,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
         }
         Ok(match p.status {
             PlayStatus::Solved | PlayStatus::AlreadySolved => ExitCode::SUCCESS,
-            PlayStatus::Rejected => ExitCode::from(1),
+            PlayStatus::Rejected => ExitCode::from(EXIT_NEGATIVE),
         })
     })
 }
@@ -249,7 +248,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
 fn run_record(args: &RecordArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let player_key = args.address.as_deref().map(player).transpose()?;
     runtime()?.block_on(async {
-        let (mut game, app_id, setup) = connect(&args.network, args.app_id, false, global).await?;
+        let (mut game, app_id, setup) = connect(args.network, args.app_id, false, global).await?;
         let key = player_key.unwrap_or(game.chain.address().0);
         let address = algoku_curta::algorand_address(&key);
         let rec = game.record(key).await?;
@@ -290,7 +289,7 @@ fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitC
         Some(a) => player(a)?,
         None => signing_account()?,
     };
-    let (app_id, chain) = match &args.network {
+    let (app_id, chain) = match args.network {
         None => (
             args.app_id
                 .expect("clap requires --app-id without --network"),

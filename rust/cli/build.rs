@@ -44,7 +44,7 @@ fn main() {
         None => "unknown".to_string(),
     };
     println!("cargo:rustc-env=ALGOKU_GIT_COMMIT={version}");
-    println!("cargo:rerun-if-changed=rust/core/build.rs");
+    println!("cargo:rerun-if-changed=rust/cli/build.rs");
     if ours {
         // A new commit moves HEAD or the branch it names; staging changes the index.
         let mut watched = vec![

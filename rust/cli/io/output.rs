@@ -23,15 +23,6 @@ pub fn verdict(ok: bool) -> ExitCode {
     }
 }
 
-/// What a command says when it created an app on the embedded evaluator:
-/// its money is play money and its ledger is gone at exit.
-pub fn embedded_app_note(id: u64) -> String {
-    format!(
-        "app {id} created on the embedded evaluator's in-process ledger (play money, \
-         discarded at exit; nothing was sent to any network)"
-    )
-}
-
 /// Buffered standard output. Writes fail with the I/O error (a closed pipe
 /// included) instead of panicking like `println!`.
 pub struct Out {

@@ -3,7 +3,7 @@
 //!
 //! A positional argument is one puzzle (pasted lines are joined). A file or
 //! stdin holds one puzzle per line in the benchmark format (see
-//! [`crate::input::records`]). A line that does not parse gets its own error
+//! [`crate::io::input::records`]). A line that does not parse gets its own error
 //! line (`{"line": N, "error": …}` with `--json`, else `error: …`) in place
 //! of its answer; the other lines are solved, and the run exits 2.
 
@@ -14,9 +14,9 @@ use algoku_sudoku::{Grid, Solver};
 use anyhow::{anyhow, Result};
 use serde::Serialize;
 
-use crate::input::{read_single, Source};
-use crate::output::{verdict, Out, EXIT_ERROR};
-use crate::progress::Progress;
+use crate::io::input::{read_single, Source};
+use crate::io::output::{verdict, Out, EXIT_ERROR};
+use crate::io::progress::Progress;
 use crate::Global;
 
 /// Arguments of `algoku solve`.

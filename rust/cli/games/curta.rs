@@ -8,15 +8,16 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use algoku_client::Network;
 use algoku_curta::{
     count_solutions, generate, is_valid_solution, parse_address, solve, verify, Board, Unit,
 };
 use anyhow::{anyhow, bail, Result};
 use serde::Serialize;
 
-use crate::curta_chain::{self, ChainArgs};
-use crate::input::{read_single, Source};
-use crate::output::{verdict, Out};
+use crate::games::curta_chain::{self, ChainArgs};
+use crate::io::input::{read_single, Source};
+use crate::io::output::{verdict, Out};
 use crate::Global;
 
 /// The `curta` subcommands.
@@ -44,8 +45,8 @@ pub struct RecordArgs {
     #[arg(value_name = "ADDRESS")]
     address: Option<String>,
     /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = ["auto", "localnet", "testnet", "embedded"])]
-    network: String,
+    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
+    network: Network,
     /// Use this app id (its approval program must be the committed Curta artifact).
     #[arg(long)]
     app_id: Option<u64>,
@@ -55,8 +56,8 @@ pub struct RecordArgs {
 #[derive(clap::Args, Debug)]
 pub struct PlayArgs {
     /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = ["auto", "localnet", "testnet", "embedded"])]
-    network: String,
+    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
+    network: Network,
     /// Use this app id (its approval program must be the committed Curta artifact).
     #[arg(long)]
     app_id: Option<u64>,
@@ -211,14 +212,14 @@ pub fn run(command: &CurtaCommand, global: &Global, out: &mut Out) -> Result<Exi
                     Some(key)
                 }
             };
-            curta_chain::record(&args.network, args.app_id, player, global, out)
+            curta_chain::record(args.network, args.app_id, player, global, out)
         }
     }
 }
 
 fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    crate::curta_chain::play(
-        &args.network,
+    crate::games::curta_chain::play(
+        args.network,
         args.app_id,
         args.solution.as_deref(),
         args.force,
@@ -299,7 +300,7 @@ fn run_verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> Result<ExitC
     let valid = verify(&start, &solution);
     let reason = match is_valid_solution(&start, &solution) {
         Err(v) => Some(v.to_string()),
-        Ok(()) if !valid => Some(crate::check::REJECTED.to_string()),
+        Ok(()) if !valid => Some(crate::engine::check::REJECTED.to_string()),
         Ok(()) => None,
     };
     if global.json {

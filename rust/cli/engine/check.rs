@@ -16,9 +16,9 @@ use algoku_sudoku::Grid;
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 
-use crate::input::{read_single, Source, MAX_LINE};
-use crate::output::{verdict, Out, EXIT_ERROR};
-use crate::progress::Progress;
+use crate::io::input::{read_single, Source, MAX_LINE};
+use crate::io::output::{verdict, Out, EXIT_ERROR};
+use crate::io::progress::Progress;
 use crate::Global;
 
 /// Arguments of `algoku check`.
