@@ -71,21 +71,25 @@ async fn app(
     global: &Global,
 ) -> Result<(u64, Option<String>)> {
     if let Some(id) = args.app_id {
-        curta.use_checked_app(id).await?;
+        curta.app.use_checked_app(id).await?;
         return Ok((id, None));
     }
-    let existing = curta.chain.created_apps_with(&curta.spec.approval).await?;
+    let existing = curta
+        .app
+        .chain
+        .created_apps_with(&curta.app.spec.approval)
+        .await?;
     if let Some(&id) = existing.iter().max() {
-        curta.use_checked_app(id).await?;
+        curta.app.use_checked_app(id).await?;
         return Ok((id, None));
     }
-    let embedded = curta.chain.kind() == "embedded";
+    let embedded = curta.app.chain.kind() == "embedded";
     if !embedded && !args.deploy {
         bail!(
             "{} has no Curta app on this {} network: give --app-id, or --deploy to create one \
              (spends 2 000 µALGO in fees and 100 000 µALGO to the app account)",
-            curta.chain.address(),
-            curta.chain.kind()
+            curta.app.chain.address(),
+            curta.app.chain.kind()
         );
     }
     let (id, _) = curta.deploy().await?;
@@ -314,8 +318,8 @@ pub fn run_batch(
         match connect(network, global).await {
             Err(e) => stopped = Some(format!("{e:#}")),
             Ok(mut c) => {
-                context["backend"] = json!(c.chain.kind());
-                context["backend_notes"] = json!(c.chain.notes);
+                context["backend"] = json!(c.app.chain.kind());
+                context["backend_notes"] = json!(c.app.chain.notes);
                 match app(&mut c, chain, global).await {
                     Ok((app_id, setup)) => {
                         context["app_id"] = json!(app_id);
@@ -385,7 +389,7 @@ pub fn run_batch(
                     t.not_attempted,
                     t.disagreements,
                     t.fee,
-                    curta.as_ref().map_or("no chain", |c| c.chain.kind()),
+                    curta.as_ref().map_or("no chain", |c| c.app.chain.kind()),
                     context["app_id"]
                 );
                 if let Some(cause) = &stopped {
@@ -543,12 +547,12 @@ pub fn play(
             deploy,
         };
         let (app_id, setup) = app(&mut curta, &args, global).await?;
-        let me = curta.chain.address();
+        let me = curta.app.chain.address();
         let p = curta.play(solution, force).await?;
         let status = p.status.as_str();
         if global.json {
             out.json(&json!({
-                "status": status, "backend": curta.chain.kind(), "app_id": app_id,
+                "status": status, "backend": curta.app.chain.kind(), "app_id": app_id,
                 "address": me.to_string(), "start": hex::encode(p.start),
                 "round": p.record.as_ref().map(|r| r.round),
                 "solution": p.record.as_ref().map(|r| hex::encode(r.solution)),
@@ -598,13 +602,13 @@ pub fn record(
             deploy: false,
         };
         let (app_id, setup) = app(&mut curta, &args, global).await?;
-        let player = player.unwrap_or(curta.chain.address().0);
+        let player = player.unwrap_or(curta.app.chain.address().0);
         let address = algoku_curta::algorand_address(&player);
         let rec = curta.record(player).await?;
         let solvers = curta.solvers().await?;
         if global.json {
             out.json(&json!({
-                "address": address, "app_id": app_id, "backend": curta.chain.kind(),
+                "address": address, "app_id": app_id, "backend": curta.app.chain.kind(),
                 "solved": rec.is_some(), "round": rec.as_ref().map(|r| r.round),
                 "solution": rec.as_ref().map(|r| hex::encode(r.solution)),
                 "solvers": solvers, "setup": setup,

@@ -156,31 +156,35 @@ async fn connect(
     }
     let mut game = Game::new(chain)?;
     if let Some(id) = app_id {
-        game.use_checked_app(id).await?;
+        game.app.use_checked_app(id).await?;
         return Ok((game, id, None));
     }
-    let existing = game.chain.created_apps_with(&game.spec.approval).await?;
+    let existing = game
+        .app
+        .chain
+        .created_apps_with(&game.app.spec.approval)
+        .await?;
     if let Some(&id) = existing.iter().max() {
-        game.use_checked_app(id).await?;
+        game.app.use_checked_app(id).await?;
         return Ok((game, id, None));
     }
-    let embedded = game.chain.kind() == "embedded";
+    let embedded = game.app.chain.kind() == "embedded";
     if !embedded && !deploy {
         bail!(
             "{} has no game app on this {} network: give --app-id (or --deploy with `game play`)",
-            game.chain.address(),
-            game.chain.kind()
+            game.app.chain.address(),
+            game.app.chain.kind()
         );
     }
-    let before = game.chain.balance().await?;
+    let before = game.app.chain.balance().await?;
     let (id, _) = game.deploy().await?;
     let note = if embedded {
         embedded_app_note(id)
     } else {
-        let spent = before.saturating_sub(game.chain.balance().await?);
+        let spent = before.saturating_sub(game.app.chain.balance().await?);
         format!(
             "app {id} created on {}: spent {spent} µALGO (fees and the app account's minimum balance)",
-            game.chain.kind()
+            game.app.chain.kind()
         )
     };
     if !global.json {
@@ -202,7 +206,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
     runtime()?.block_on(async {
         let (mut game, app_id, setup) =
             connect(args.network, args.app_id, args.deploy, global).await?;
-        let me = game.chain.address();
+        let me = game.app.chain.address();
         let p = game.play(solution, args.force).await?;
         let puzzle: String = p
             .puzzle
@@ -212,7 +216,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
         let status = p.status.as_str();
         if global.json {
             let mut v = json!({
-                "status": status, "backend": game.chain.kind(), "app_id": app_id,
+                "status": status, "backend": game.app.chain.kind(), "app_id": app_id,
                 "address": me.to_string(), "puzzle": puzzle, "index": p.index,
                 "fee": p.fee, "paid": p.paid, "txids": p.txids, "setup": setup,
             });
@@ -249,13 +253,13 @@ fn run_record(args: &RecordArgs, global: &Global, out: &mut Out) -> Result<ExitC
     let player_key = args.address.as_deref().map(player).transpose()?;
     runtime()?.block_on(async {
         let (mut game, app_id, setup) = connect(args.network, args.app_id, false, global).await?;
-        let key = player_key.unwrap_or(game.chain.address().0);
+        let key = player_key.unwrap_or(game.app.chain.address().0);
         let address = algoku_curta::algorand_address(&key);
         let rec = game.record(key).await?;
         let solvers = game.solvers().await?;
         if global.json {
             let mut v = json!({
-                "address": address, "app_id": app_id, "backend": game.chain.kind(),
+                "address": address, "app_id": app_id, "backend": game.app.chain.kind(),
                 "solved": rec.is_some(), "solvers": solvers, "setup": setup,
             });
             v["record"] = record_json(&rec);
@@ -298,7 +302,7 @@ fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitC
         Some(network) => runtime()?.block_on(async {
             let (mut game, id, _) = connect(network, args.app_id, false, global).await?;
             let (index, cells) = game.puzzle_on_chain(address).await?;
-            Ok::<_, anyhow::Error>((id, Some((game.chain.kind(), index, cells))))
+            Ok::<_, anyhow::Error>((id, Some((game.app.chain.kind(), index, cells))))
         })?,
     };
     let p = puzzle(app_id, &address);

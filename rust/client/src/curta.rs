@@ -10,10 +10,10 @@
 //! funded with the 100 000 µALGO account minimum at creation, so the box
 //! payment of 31 300 can land in it.
 
-use crate::algoku::{MAX_GROUP, RETURN_PREFIX};
+use crate::algoku::MAX_GROUP;
+use crate::app::{returned, App};
 use crate::chain::{micro, Chain, APP_CALL_BUDGET};
 use crate::error::ClientError;
-use crate::outcome::GroupOutcome;
 use crate::spec::AppSpec;
 use algonaut::core::AppId;
 use algonaut::transaction::builder::Pay;
@@ -34,28 +34,8 @@ pub struct Record {
 
 /// The Curta app on one chain.
 pub struct Curta {
-    /// The chain the app lives on, and the signing account.
-    pub chain: Chain,
-    /// The committed Curta app spec.
-    pub spec: AppSpec,
-    deployed: Option<u64>,
-}
-
-fn returned(outcome: &GroupOutcome, i: usize) -> Result<Vec<u8>, ClientError> {
-    let logs = &outcome
-        .txns
-        .get(i)
-        .ok_or_else(|| ClientError::Transaction(format!("no result for transaction {i}")))?
-        .logs;
-    let last = logs
-        .last()
-        .ok_or_else(|| ClientError::Transaction(format!("transaction {i} returned nothing")))?;
-    if last.len() < 4 || last[..4] != RETURN_PREFIX {
-        return Err(ClientError::Transaction(format!(
-            "transaction {i}: last log is not an ARC-4 return"
-        )));
-    }
-    Ok(last[4..].to_vec())
+    /// The app (its chain, spec and id).
+    pub app: App,
 }
 
 fn board(bytes: &[u8]) -> Result<[u8; 32], ClientError> {
@@ -134,54 +114,15 @@ impl Curta {
     /// A client on `chain` with the committed Curta spec; no app yet.
     pub fn new(chain: Chain) -> Result<Curta, ClientError> {
         Ok(Curta {
-            chain,
-            spec: AppSpec::curta()?,
-            deployed: None,
+            app: App::new(chain, AppSpec::curta()?),
         })
     }
 
-    /// Create the app from the committed artifacts (funding its account with the
-    /// 100 000 µALGO minimum), or reuse this account's app with the same program.
+    /// Creates the app from the committed artifacts (funding its account with the
+    /// 100 000 µALGO minimum), or reuses this account's app with the same program.
     /// Returns the app id and whether it was reused.
     pub async fn deploy(&mut self) -> Result<(u64, bool), ClientError> {
-        if let Some(app_id) = self.deployed {
-            return Ok((app_id, true));
-        }
-        let (app_id, reused) = self
-            .chain
-            .deploy_box_app(&self.spec, "the Curta app")
-            .await?;
-        self.deployed = Some(app_id);
-        Ok((app_id, reused))
-    }
-
-    /// Use app `app_id` after checking that its approval program is the Curta artifact.
-    pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
-        self.chain.check_app(&self.spec, app_id).await?;
-        self.deployed = Some(app_id);
-        Ok(())
-    }
-
-    /// The app in use, if any.
-    pub fn app(&self) -> Option<u64> {
-        self.deployed
-    }
-
-    fn app_id(&self) -> Result<u64, ClientError> {
-        self.deployed
-            .ok_or_else(|| ClientError::Config("no app: deploy first".into()))
-    }
-
-    fn call(
-        &self,
-        method: &str,
-        args: Vec<Vec<u8>>,
-        fee: u64,
-        note: usize,
-        boxes: Vec<BoxReference>,
-    ) -> Result<Transaction, ClientError> {
-        self.chain
-            .abi_call(&self.spec, self.app_id()?, method, args, fee, note, boxes)
+        self.app.deploy_funded("the Curta app").await
     }
 
     /// Simulate one call per `args` entry, up to [`Chain::measured_group_max`]
@@ -196,16 +137,16 @@ impl Curta {
         args: Vec<Vec<Vec<u8>>>,
         mut each: impl FnMut(usize),
     ) -> Result<Vec<Measured<Vec<u8>>>, ClientError> {
-        let fee = self.chain.min_fee();
-        let per_group = self.chain.measured_group_max().min(MAX_GROUP as usize);
+        let fee = self.app.chain.min_fee();
+        let per_group = self.app.chain.measured_group_max().min(MAX_GROUP as usize);
         let mut out = Vec::with_capacity(args.len());
         for chunk in args.chunks(per_group) {
             let txns = chunk
                 .iter()
                 .enumerate()
-                .map(|(i, a)| self.call(method, a.clone(), fee, i, vec![]))
+                .map(|(i, a)| self.app.call(method, a.clone(), fee, i, vec![]))
                 .collect::<Result<Vec<_>, _>>()?;
-            let outcome = self.chain.simulate_measured(txns).await?;
+            let outcome = self.app.chain.simulate_measured(txns).await?;
             for (i, a) in chunk.iter().enumerate() {
                 let fits = outcome.failure.is_none()
                     && outcome.txns.get(i).and_then(|t| t.budget).unwrap_or(0) <= APP_CALL_BUDGET;
@@ -232,15 +173,15 @@ impl Curta {
         method: &str,
         args: Vec<Vec<u8>>,
     ) -> Result<Measured<Vec<u8>>, ClientError> {
-        let fee = self.chain.min_fee();
+        let fee = self.app.chain.min_fee();
         let mut last = String::new();
         for padding in 0..=3usize {
             let mut txns = Vec::new();
             for k in 0..padding {
-                txns.push(self.call("opup", vec![], fee, k, vec![])?);
+                txns.push(self.app.call("opup", vec![], fee, k, vec![])?);
             }
-            txns.push(self.call(method, args.clone(), fee, 0, vec![])?);
-            let outcome = self.chain.simulate_measured(txns).await?;
+            txns.push(self.app.call(method, args.clone(), fee, 0, vec![])?);
+            let outcome = self.app.chain.simulate_measured(txns).await?;
             // Fits alone when the group's own pool (700 per call) covers it: on the
             // evaluator the reporters add budget of their own, so check, not trust.
             let used: u64 = outcome.txns.iter().map(|t| t.budget.unwrap_or(0)).sum();
@@ -282,11 +223,11 @@ impl Curta {
 
     /// The `generate(seed)` calls for `seeds` as unsigned transactions (min fee each).
     pub fn generate_calls(&self, seeds: &[Vec<u8>]) -> Result<Vec<Transaction>, ClientError> {
-        let fee = self.chain.min_fee();
+        let fee = self.app.chain.min_fee();
         generate_args(seeds)?
             .into_iter()
             .enumerate()
-            .map(|(i, a)| self.call("generate", a, fee, i, vec![]))
+            .map(|(i, a)| self.app.call("generate", a, fee, i, vec![]))
             .collect()
     }
 
@@ -332,7 +273,7 @@ impl Curta {
 
     /// The signing account's start: `generate(address bytes)` on the chain.
     pub async fn my_start(&mut self) -> Result<[u8; 32], ClientError> {
-        let seed = self.chain.address().0.to_vec();
+        let seed = self.app.chain.address().0.to_vec();
         Ok(self.generate_many(&[seed]).await?[0])
     }
 
@@ -345,9 +286,9 @@ impl Curta {
         boxes: Vec<BoxReference>,
         len: usize,
     ) -> Result<Vec<u8>, ClientError> {
-        let fee = self.chain.min_fee();
-        let txn = self.call(method, args, fee, 0, boxes)?;
-        let outcome = self.chain.simulate(vec![txn]).await?;
+        let fee = self.app.chain.min_fee();
+        let txn = self.app.call(method, args, fee, 0, boxes)?;
+        let outcome = self.app.chain.simulate(vec![txn]).await?;
         if let Some(f) = &outcome.failure {
             return Err(ClientError::Rejected {
                 message: format!("{method}: {}", f.message),
@@ -405,9 +346,9 @@ impl Curta {
         solution: [u8; 32],
         pay: bool,
     ) -> Result<Solve, ClientError> {
-        let app = self.app_id()?;
-        let fee = self.chain.min_fee();
-        let me = self.chain.address();
+        let app = self.app.app_id()?;
+        let fee = self.app.chain.min_fee();
+        let me = self.app.chain.address();
         // One outer opup() covers almost every start; a start whose seed needs
         // 13+ draws (about 1 address in 2 100) needs one more. Simulate the
         // cheapest group first, send the first one that succeeds.
@@ -415,16 +356,16 @@ impl Curta {
         let group = loop {
             let mut txns = Vec::new();
             for k in 0..padding {
-                txns.push(self.call("opup", vec![], fee, k, vec![])?);
+                txns.push(self.app.call("opup", vec![], fee, k, vec![])?);
             }
             if pay {
                 txns.push(
                     Pay::new(me, AppId(app).address(), micro(BOX_MBR))
                         .fee(micro(fee))
-                        .build(&self.chain.params)?,
+                        .build(&self.app.chain.params)?,
                 );
             }
-            txns.push(self.call(
+            txns.push(self.app.call(
                 "solve",
                 vec![solution.to_vec()],
                 fee,
@@ -434,7 +375,7 @@ impl Curta {
                     name: me.0.to_vec(),
                 }],
             )?);
-            let trial = self.chain.simulate(txns.clone()).await?;
+            let trial = self.app.chain.simulate(txns.clone()).await?;
             if trial.failure.is_none() {
                 // Never pay for a box the app will not create.
                 if pay && !abi_bool(&returned(&trial, txns.len() - 1)?)? {
@@ -457,8 +398,11 @@ impl Curta {
         };
         let calls = group.len();
         let paid = if pay { BOX_MBR } else { 0 };
-        self.chain.ensure_funds(paid + calls as u64 * fee).await?;
-        let (outcome, txids) = self.chain.send(group).await?;
+        self.app
+            .chain
+            .ensure_funds(paid + calls as u64 * fee)
+            .await?;
+        let (outcome, txids) = self.app.chain.send(group).await?;
         if let Some(f) = &outcome.failure {
             return Err(ClientError::Rejected {
                 message: format!("solve: {}", f.message),
@@ -485,7 +429,7 @@ impl Curta {
         force: bool,
     ) -> Result<Play, ClientError> {
         use algoku_curta::{generate, is_valid_solution, solve, verify, Board, U256};
-        let me = self.chain.address();
+        let me = self.app.chain.address();
         let start = self.my_start().await?;
         let native = generate(&me.0);
         if native.0.to_be_bytes() != start {

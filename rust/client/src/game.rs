@@ -11,10 +11,9 @@
 //! sender's box referenced; the group is simulated first, and the payment is
 //! only attached to a solution the native check and the simulation accept.
 
-use crate::algoku::RETURN_PREFIX;
+use crate::app::{returned, App};
 use crate::chain::{micro, Chain};
 use crate::error::ClientError;
-use crate::outcome::GroupOutcome;
 use crate::spec::AppSpec;
 use algoku_game::{lanes, Tree, LANES};
 use algoku_sudoku::Grid;
@@ -53,29 +52,9 @@ pub struct Record {
 
 /// The game app on one chain.
 pub struct Game {
-    /// The chain.
-    pub chain: Chain,
-    /// The committed ARC-56 spec.
-    pub spec: AppSpec,
-    deployed: Option<u64>,
+    /// The app (its chain, spec and id).
+    pub app: App,
     tree: Option<Tree>,
-}
-
-fn returned(outcome: &GroupOutcome, i: usize) -> Result<Vec<u8>, ClientError> {
-    let logs = &outcome
-        .txns
-        .get(i)
-        .ok_or_else(|| ClientError::Transaction(format!("no result for transaction {i}")))?
-        .logs;
-    let last = logs
-        .last()
-        .ok_or_else(|| ClientError::Transaction(format!("transaction {i} returned nothing")))?;
-    if last.len() < 4 || last[..4] != RETURN_PREFIX {
-        return Err(ClientError::Transaction(format!(
-            "transaction {i}: last log is not an ARC-4 return"
-        )));
-    }
-    Ok(last[4..].to_vec())
 }
 
 fn u64_at(b: &[u8], at: usize) -> u64 {
@@ -127,9 +106,7 @@ impl Game {
     /// The game app on `chain` (not yet deployed or chosen).
     pub fn new(chain: Chain) -> Result<Game, ClientError> {
         Ok(Game {
-            chain,
-            spec: AppSpec::game()?,
-            deployed: None,
+            app: App::new(chain, AppSpec::game()?),
             tree: None,
         })
     }
@@ -138,38 +115,14 @@ impl Game {
         self.tree.get_or_insert_with(Tree::catalogue)
     }
 
-    /// Create the app from the committed artifacts (funding its account with the
-    /// 100 000 µALGO minimum), or reuse this account's app with the same program.
+    /// Creates the app from the committed artifacts (funding its account with the
+    /// 100 000 µALGO minimum), or reuses this account's app with the same program.
     /// Returns the app id and whether it was reused.
     pub async fn deploy(&mut self) -> Result<(u64, bool), ClientError> {
-        if let Some(app_id) = self.deployed {
-            return Ok((app_id, true));
-        }
-        let (app_id, reused) = self
-            .chain
-            .deploy_box_app(&self.spec, "the game app")
-            .await?;
-        self.deployed = Some(app_id);
-        Ok((app_id, reused))
+        self.app.deploy_funded("the game app").await
     }
 
-    /// Use app `app_id` after checking that its approval program is the game artifact.
-    pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
-        self.chain.check_app(&self.spec, app_id).await?;
-        self.deployed = Some(app_id);
-        Ok(())
-    }
-
-    /// The app in use, if any.
-    pub fn app(&self) -> Option<u64> {
-        self.deployed
-    }
-
-    fn app_id(&self) -> Result<u64, ClientError> {
-        self.deployed
-            .ok_or_else(|| ClientError::Config("no app: deploy first".into()))
-    }
-
+    /// One call of `method` at the minimum fee.
     fn call(
         &self,
         method: &str,
@@ -177,15 +130,8 @@ impl Game {
         note: usize,
         boxes: Vec<BoxReference>,
     ) -> Result<Transaction, ClientError> {
-        self.chain.abi_call(
-            &self.spec,
-            self.app_id()?,
-            method,
-            args,
-            self.chain.min_fee(),
-            note,
-            boxes,
-        )
+        let fee = self.app.chain.min_fee();
+        self.app.call(method, args, fee, note, boxes)
     }
 
     fn padded(&self, mut tail: Vec<Transaction>) -> Result<Vec<Transaction>, ClientError> {
@@ -199,7 +145,7 @@ impl Game {
     /// A read-only group simulated: the last call's ARC-4 return value.
     async fn read(&mut self, txns: Vec<Transaction>, what: &str) -> Result<Vec<u8>, ClientError> {
         let last = txns.len() - 1;
-        let outcome = self.chain.simulate(txns).await?;
+        let outcome = self.app.chain.simulate(txns).await?;
         if let Some(f) = &outcome.failure {
             return Err(ClientError::Rejected {
                 message: format!("{what}: {}", f.message),
@@ -215,7 +161,7 @@ impl Game {
         &mut self,
         address: [u8; 32],
     ) -> Result<(usize, [u8; 81]), ClientError> {
-        let app = self.app_id()?;
+        let app = self.app.app_id()?;
         let p = algoku_game::puzzle(app, &address);
         let proof = p.proof(self.tree());
         let call = self.call(
@@ -272,16 +218,16 @@ impl Game {
         solution: &[u8; LANES],
         pay: bool,
     ) -> Result<(bool, u64, u64, Vec<String>), ClientError> {
-        let app = self.app_id()?;
-        let me = self.chain.address();
+        let app = self.app.app_id()?;
+        let me = self.app.chain.address();
         let p = algoku_game::puzzle(app, &me.0);
         let proof = p.proof(self.tree());
         let mut tail = Vec::new();
         if pay {
             tail.push(
                 Pay::new(me, AppId(app).address(), micro(BOX_MBR))
-                    .fee(micro(self.chain.min_fee()))
-                    .build(&self.chain.params)?,
+                    .fee(micro(self.app.chain.min_fee()))
+                    .build(&self.app.chain.params)?,
             );
         }
         let boxes = vec![BoxReference {
@@ -296,20 +242,20 @@ impl Game {
         )?);
         let txns = self.padded(tail)?;
         let last = txns.len() - 1;
-        let trial = self.chain.simulate(txns.clone()).await?;
+        let trial = self.app.chain.simulate(txns.clone()).await?;
         if let Some(f) = &trial.failure {
             let why =
-                f.pc.and_then(|pc| self.spec.error_message(pc))
+                f.pc.and_then(|pc| self.app.spec.error_message(pc))
                     .unwrap_or(&f.message);
             return Err(ClientError::Rejected {
                 message: format!("solve (simulated, nothing sent): {why}"),
                 pc: f.pc,
             });
         }
-        let fee = txns.len() as u64 * self.chain.min_fee();
+        let fee = txns.len() as u64 * self.app.chain.min_fee();
         let paid = if pay { BOX_MBR } else { 0 };
-        self.chain.ensure_funds(paid + fee + 100_000).await?;
-        let (outcome, txids) = self.chain.send(txns).await?;
+        self.app.chain.ensure_funds(paid + fee + 100_000).await?;
+        let (outcome, txids) = self.app.chain.send(txns).await?;
         if let Some(f) = &outcome.failure {
             return Err(ClientError::Rejected {
                 message: format!("solve: {}", f.message),
@@ -327,8 +273,8 @@ impl Game {
     /// rejects is refused unless `force`; forced, it is sent without the box
     /// payment (the app answers false: only the fees are spent).
     pub async fn play(&mut self, solution: Option<Grid>, force: bool) -> Result<Play, ClientError> {
-        let app = self.app_id()?;
-        let me = self.chain.address();
+        let app = self.app.app_id()?;
+        let me = self.app.chain.address();
         let native = algoku_game::puzzle(app, &me.0);
         let (index, puzzle) = self.puzzle_on_chain(me.0).await?;
         let mut native_cells = [0u8; 81];

@@ -5,12 +5,15 @@
 //! * [`settings`]: AlgoKit's environment variables and LocalNet defaults;
 //! * [`algod`], [`kmd`], [`embedded`]: the transports;
 //! * [`chain`]: one interface over them (sign, simulate, send, measure budget);
-//! * [`algoku`]: deploy, plan the cheapest opup group, verify.
+//! * [`app`]: one app of a committed spec on a chain (create, reuse or check; call);
+//! * [`algoku`]: deploy, plan the cheapest opup group, verify;
+//! * [`curta`], [`game`]: the two games' apps.
 
 #![warn(missing_docs)]
 
 pub mod algod;
 pub mod algoku;
+pub mod app;
 pub mod chain;
 pub mod curta;
 pub mod embedded;

@@ -96,9 +96,9 @@ async fn vectors_agree(mut curta: Curta) {
 async fn another_app_id_is_refused() {
     let mut curta = embedded().await;
     let (app, _) = curta.deploy().await.unwrap();
-    curta.use_checked_app(app).await.unwrap();
-    assert_eq!(curta.app(), Some(app));
-    let err = curta.use_checked_app(u64::MAX - 1).await.unwrap_err();
+    curta.app.use_checked_app(app).await.unwrap();
+    assert_eq!(curta.app.id(), Some(app));
+    let err = curta.app.use_checked_app(u64::MAX - 1).await.unwrap_err();
     assert!(err.to_string().contains("does not exist"), "{err}");
 }
 
@@ -110,7 +110,7 @@ async fn solve_pays_the_box_and_records_once() {
         app >= 256 && !reused,
         "fresh app with a global-state-capable id: {app}"
     );
-    let me = curta.chain.address().0;
+    let me = curta.app.chain.address().0;
     let start = curta.my_start().await.unwrap();
     assert_eq!(
         algoku_curta::generate::generate(&me).0.to_be_bytes(),
@@ -138,7 +138,7 @@ async fn solve_pays_the_box_and_records_once() {
 async fn a_second_play_reports_the_record_and_sends_nothing() {
     use algoku_client::curta::PlayStatus;
     for mut curta in chains().await {
-        let kind = curta.chain.kind();
+        let kind = curta.app.chain.kind();
         curta.deploy().await.unwrap();
         let first = curta.play(None, false).await.unwrap();
         // LocalNet keeps its ledger (and KMD account) between runs: solved before.
@@ -153,13 +153,13 @@ async fn a_second_play_reports_the_record_and_sends_nothing() {
         if kind == "embedded" {
             assert_eq!(solvers, 1);
         }
-        let balance = curta.chain.balance().await.unwrap();
+        let balance = curta.app.chain.balance().await.unwrap();
         let second = curta.play(None, false).await.unwrap();
         assert_eq!(second.status, PlayStatus::AlreadySolved, "{kind}");
         assert_eq!(second.record, first.record, "{kind}");
         assert_eq!((second.fee, second.paid, second.txids.len()), (0, 0, 0));
         assert_eq!(
-            curta.chain.balance().await.unwrap(),
+            curta.app.chain.balance().await.unwrap(),
             balance,
             "{kind}: nothing spent"
         );
@@ -168,7 +168,7 @@ async fn a_second_play_reports_the_record_and_sends_nothing() {
         let solution = first.record.clone().unwrap().solution;
         let again = curta.solve_with(solution, false).await.unwrap();
         assert!(again.accepted, "{kind}");
-        let me = curta.chain.address().0;
+        let me = curta.app.chain.address().0;
         assert_eq!(curta.record(me).await.unwrap(), first.record, "{kind}");
         assert_eq!(
             curta.solvers().await.unwrap(),
@@ -191,6 +191,6 @@ async fn per_call_budgets_match_a_group_measurement() {
         assert!(m.value.is_ok() && m.fee == 1000, "{m:?}");
     }
     let txns = curta.generate_calls(&seeds).unwrap();
-    let group = curta.chain.measure_budget(txns).await.unwrap().unwrap();
+    let group = curta.app.chain.measure_budget(txns).await.unwrap().unwrap();
     assert_eq!(each, group, "per-call sum vs group probe");
 }
