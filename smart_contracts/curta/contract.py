@@ -55,9 +55,11 @@ app, exactly BOX_MBR). A second correct solve changes nothing and logs the event
 ``AlreadySolved(uint64 round)``; a wrong solution stores nothing and returns
 false. Neither of these needs a payment, and neither may have one.
 
-Curta keeps no payment it gives nothing for. A payment into the app account (its
-receiver or its close-to address) is accepted only as the box payment of a first
-correct solve: every `solve` scans its group and fails the whole group when
+Curta keeps no payment of a solve's group that it gives nothing for. A solve's group
+is the group the call is in: the top-level group, or the inner group of an app that
+calls `solve` (``gtxn`` reads that group only). A payment into the app account (its
+receiver or its close-to address) in that group is accepted only as the box payment
+of a first correct solve: every `solve` scans its group and fails the whole group when
 
 * any payment into the app account is not immediately followed by a `solve` call of
   this app (a payment before `opup()`, before another app's call, at the end, ...);
@@ -66,9 +68,25 @@ correct solve: every `solve` scans its group and fails the whole group when
 * the payment just before it is not exactly BOX_MBR to the app, or closes its account.
 
 Without a payment a wrong or repeated solve still answers false / AlreadySolved for
-free. The payment may come from any sender (a sponsor): the box is the solver's. A
-plain transfer to the app account in a group with no `solve` in it is not a call the
-contract sees; it cannot refuse it (nor can any app), and it is not a solve.
+free. The payment may come from any sender (a sponsor): the box is the solver's. So a
+payment in the same group as a solve is never kept for nothing. A payment to the app
+account in a group that does not call the app (a group with no `solve`, or the
+top-level group around an app that calls `solve` from an inner transaction) is a
+plain transfer: the program does not run for it, no app can refuse it, it is not a
+solve and buys nothing.
+
+Deletion
+--------
+Updates are refused. Only the creator may delete the app, and only while no solve is
+recorded (``solvers`` is 0; each first solve adds one box and one solver, nothing
+removes either). Each record's box holds its player's BOX_MBR in the app account's
+minimum balance: deleting the app would leave the boxes and that balance behind with
+no program left to free them, and the records out of the app's reach. So once a solve
+is recorded the app lives for good, with the records the players paid for. Before the
+first solve no player's money is in the app, and refusing would only lock the
+creator's own: the delete closes the app account to the creator (one inner payment,
+fee 0: the delete call pays 2 000), returning its 100 000 uALGO and any plain
+transfer, and deleting frees the app's own minimum balance in the creator's account.
 
 Budget and composition
 ----------------------
@@ -87,7 +105,6 @@ covers solves whose seed needs up to 11 draws (8.5 on average; 12 or more: 1 add
 second top-up after `generate`:
 one more inner opup, call fee 3 000 (2 000 fails on the fee, never on the budget). A caller may
 instead add one outer `opup()` call before `solve`: then no inner transaction is made.
-Updates are refused; only the creator may delete the app.
 """
 
 from typing import Literal
@@ -107,6 +124,7 @@ from algopy import (
     arc4,
     ensure_budget,
     gtxn,
+    itxn,
     op,
     subroutine,
     urange,
@@ -402,8 +420,12 @@ class Curta(ARC4Contract):
 
     @arc4.baremethod(allow_actions=["DeleteApplication"])
     def delete(self) -> None:
-        """Only the creator may delete the app. Updates are always rejected."""
+        """Only the creator may delete the app, and only before the first recorded solve; the
+        app account closes to the creator (module docstring, Deletion). Updates are rejected."""
         assert Txn.sender == Global.creator_address, "Only the creator can delete Curta."
+        assert op.AppGlobal.get_uint64(SOLVERS_KEY) == 0, "solves are recorded: their boxes hold the players' payments"
+        if op.balance(Global.current_application_address):
+            itxn.Payment(receiver=Global.creator_address, close_remainder_to=Global.creator_address, fee=0).submit()
 
     @arc4.abimethod
     def opup(self) -> None:

@@ -65,7 +65,9 @@ Payments and records
 A first correct solve stores box ``sender (32 bytes) -> round || timestamp ||
 rank`` (3 x uint64; rank = 1 for the first solver), whose minimum balance
 BOX_MBR = 2500 + 400 * (32 + 24) = 24 900 uALGO is paid by a payment to the app
-account *immediately before* the solve call. The rule that keeps payments safe:
+account *immediately before* the solve call. A solve's group is the group the
+call is in: the top-level group, or the inner group of an app that calls solve
+(``gtxn`` reads that group only). The rule that keeps payments safe:
 
 * every payment to the app account in a group that holds a solve must be
   immediately followed by a solve call of this app (each solve scans its group),
@@ -73,10 +75,30 @@ account *immediately before* the solve call. The rule that keeps payments safe:
 * a solve preceded by such a payment must record a first correct solve: the
   payment must be exactly BOX_MBR with no close_remainder_to (any sender, e.g. a
   sponsor), the solution correct, the sender not yet recorded; anything else
-  fails the whole group, so the payment is never kept for nothing;
+  fails the whole group;
 * a solve without that payment answers false for a wrong solution, true with the
   event ``AlreadySolved(round)`` for a recorded sender (nothing changes), and fails
   for a correct first solve (nothing would pay for the box).
+
+So a payment in the same group as a solve is never kept for nothing. A payment to
+the app account in a group that does not call the app (a group with no solve, or
+the top-level group around an app that calls solve from an inner transaction) is a
+plain transfer: the program does not run for it, no app can refuse it, it buys
+nothing.
+
+Deletion
+--------
+Updates are refused. Only the creator may delete the app, and only while no solve
+is recorded (``solvers`` is 0; each first solve adds one box and one solver, nothing
+removes either). Each record's box holds its player's BOX_MBR in the app account's
+minimum balance: deleting the app would leave the boxes and that balance behind
+with no program left to free them, and the records out of the app's reach. So
+once a solve is recorded the app lives for good, with the records the players paid
+for. Before the first solve no player's money is in the app, and refusing would
+only lock the creator's own: the delete closes the app account to the creator (one
+inner payment, fee 0: the delete call pays 2 000), returning its 100 000 uALGO and
+any plain transfer, and deleting frees the app's own minimum balance in the
+creator's account.
 
 Budget and composition
 ----------------------
@@ -89,8 +111,7 @@ calls, GroupCredit)``: inner opups paid from the group's fee credit, never by th
 app account, never eating a later call's 700. ``[opup(), payment, solve]`` at 1 000
 uALGO each needs no inner transaction; ``[payment, solve]`` with a solve fee of
 2 000 makes one inner opup; in a full group (16 transactions) each solve's scan
-costs more and its fee buys what it lacks. Updates are refused; only the creator
-may delete the app.
+costs more and its fee buys what it lacks.
 """
 
 from algopy import (
@@ -108,6 +129,7 @@ from algopy import (
     arc4,
     ensure_budget,
     gtxn,
+    itxn,
     op,
     subroutine,
     urange,
@@ -313,8 +335,12 @@ class Game(ARC4Contract):
 
     @arc4.baremethod(allow_actions=["DeleteApplication"])
     def delete(self) -> None:
-        """Only the creator may delete the app. Updates are always rejected."""
+        """Only the creator may delete the app, and only before the first recorded solve; the
+        app account closes to the creator (module docstring, Deletion). Updates are rejected."""
         assert Txn.sender == Global.creator_address, "Only the creator can delete the game."
+        assert op.AppGlobal.get_uint64(SOLVERS_KEY) == 0, "solves are recorded: their boxes hold the players' payments"
+        if op.balance(Global.current_application_address):
+            itxn.Payment(receiver=Global.creator_address, close_remainder_to=Global.creator_address, fee=0).submit()
 
     @arc4.abimethod
     def opup(self) -> None:
