@@ -2,7 +2,6 @@
 //! is a grid (see rust/checker/src/search.rs for the algorithm), for one
 //! grid or, in batch, for a shard of a grid file with resumable output.
 
-use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::OnceLock;
 use std::time::Instant;
@@ -11,7 +10,7 @@ use algoku_checker::{pattern, search, search_sets, with_threads, Cells, SearchOp
 use anyhow::{bail, Result};
 use serde::Serialize;
 
-use crate::checker::shard::{grid_text, parse_grid, BatchSpec, Shard};
+use crate::checker::shard::{grid_text, parse_grid, BatchArgs, Shard};
 use crate::io::input::{read_single, Source};
 use crate::io::output::{verdict, Out, EXIT_NEGATIVE};
 use crate::io::progress::Progress;
@@ -24,9 +23,6 @@ pub struct CluesArgs {
     #[arg(value_name = "GRID", conflicts_with = "grids")]
     grid: Option<String>,
     /// Batch mode: a file of solved grids, one per line ('#' and empty lines
-    /// skipped); a JSON record per grid.
-    #[arg(long, value_name = "FILE")]
-    grids: Option<PathBuf>,
     /// Number of givens of the puzzles searched (1..=80).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=80))]
     clues: u64,
@@ -42,16 +38,9 @@ pub struct CluesArgs {
     #[arg(long, value_name = "K", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     max_found: u64,
     /// Batch share I/M (1 <= I <= M): the grids at positions p with
-    /// p mod M = I-1 (0-based, in file order). Default: 1/1, every grid.
-    #[arg(long, value_name = "I/M", requires = "grids")]
-    shard: Option<String>,
     /// Batch output (JSON Lines, appended; grids already recorded with the
-    /// same settings are skipped). Default: standard output (no resume).
-    #[arg(long, value_name = "PATH", requires = "grids")]
-    out: Option<PathBuf>,
-    /// Wait for another run writing the same --out instead of failing.
-    #[arg(long, requires = "out")]
-    wait: bool,
+    #[command(flatten)]
+    batch: BatchArgs,
 }
 
 /// One grid's search.
@@ -159,11 +148,8 @@ pub fn run(args: &CluesArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
         || std::thread::available_parallelism().map_or(1, |n| n.get()),
         |t| t as usize,
     );
-    if let Some(file) = &args.grids {
-        return run_batch(file, args, threads, global, out);
-    }
-    if args.shard.is_some() || args.out.is_some() || args.wait {
-        bail!("--shard, --out and --wait are for batch mode: they need --grids FILE");
+    if args.batch.is_batch()? {
+        return run_batch(args, threads, global, out);
     }
     let source = Source::resolve(args.grid.as_deref(), None, "grid")?;
     let grid = parse_grid(&read_single(&source, "grid")?, &format!("grid ({source})"))?;
@@ -228,21 +214,9 @@ pub fn run(args: &CluesArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
 
 /// Batch mode: this shard's grids, one record per finished grid (see
 /// [`crate::checker::shard`]).
-fn run_batch(
-    file: &Path,
-    args: &CluesArgs,
-    threads: usize,
-    global: &Global,
-    out: &mut Out,
-) -> Result<ExitCode> {
-    let spec = BatchSpec {
-        grids: file,
-        shard: args.shard.as_deref(),
-        out: args.out.as_deref(),
-        wait: args.wait,
-    };
+fn run_batch(args: &CluesArgs, threads: usize, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let settings = settings(args);
-    let mut shard = Shard::open(&spec, &settings, global)?;
+    let mut shard = Shard::open(&args.batch, &settings, global)?;
     let todo = std::mem::take(&mut shard.todo);
     let progress = Progress::new(todo.len() as u64, "grids", global);
     let mut found = 0usize;

@@ -40,23 +40,64 @@ use crate::io::input::{records, Source, MAX_INPUT};
 use crate::io::output::Out;
 use crate::Global;
 
-/// Parses a `I/M` shard spec.
-pub fn parse_shard(s: &str) -> Result<(usize, usize)> {
+/// `--shard I/M`: shard I (1-based) of M.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ShardOf {
+    /// I, from 1 to M.
+    pub index: usize,
+    /// M.
+    pub count: usize,
+}
+
+/// Parses `I/M` (clap's value parser for `--shard`).
+pub fn parse_shard(s: &str) -> Result<ShardOf, String> {
     let (i, m) = s
         .split_once('/')
-        .ok_or_else(|| anyhow!("--shard {s:?}: expected I/M, e.g. 1/4"))?;
-    let i: usize = i
-        .trim()
-        .parse()
-        .map_err(|_| anyhow!("--shard {s:?}: I is not a number"))?;
-    let m: usize = m
-        .trim()
-        .parse()
-        .map_err(|_| anyhow!("--shard {s:?}: M is not a number"))?;
-    if m == 0 || i == 0 || i > m {
-        bail!("--shard {s:?}: need 1 <= I <= M");
+        .ok_or_else(|| format!("{s:?}: expected I/M, e.g. 1/4"))?;
+    let number = |t: &str, what: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("{s:?}: {what} is not a number"))
+    };
+    let (index, count) = (number(i, "I")?, number(m, "M")?);
+    if count == 0 || index == 0 || index > count {
+        return Err(format!("{s:?}: need 1 <= I <= M"));
     }
-    Ok((i, m))
+    Ok(ShardOf { index, count })
+}
+
+/// The options of a batch run over a grid file, shared by `ua` and `clues`.
+#[derive(clap::Args, Debug)]
+pub struct BatchArgs {
+    /// Batch mode: a file of solved grids, one per line ('#' and empty lines
+    /// skipped); a JSON record per grid.
+    #[arg(long, value_name = "FILE")]
+    pub grids: Option<PathBuf>,
+    /// Batch share I/M (1 <= I <= M): the grids at positions p with
+    /// p mod M = I-1 (0-based, in file order). Default: 1/1, every grid.
+    #[arg(long, value_name = "I/M", requires = "grids", value_parser = parse_shard)]
+    pub shard: Option<ShardOf>,
+    /// Batch output (JSON Lines, appended; grids already recorded with the
+    /// same settings are skipped). Default: standard output (no resume).
+    #[arg(long, value_name = "PATH", requires = "grids")]
+    pub out: Option<PathBuf>,
+    /// Wait for another run writing the same --out instead of failing.
+    #[arg(long, requires = "out")]
+    pub wait: bool,
+}
+
+impl BatchArgs {
+    /// Whether a batch was asked for (`--grids`); fails when a batch option
+    /// comes without it.
+    pub fn is_batch(&self) -> Result<bool> {
+        if self.grids.is_some() {
+            return Ok(true);
+        }
+        if self.shard.is_some() || self.out.is_some() || self.wait {
+            bail!("--shard, --out and --wait are for batch mode: they need --grids FILE");
+        }
+        Ok(false)
+    }
 }
 
 /// A solved grid from text: valid, complete, every row, column and box
@@ -86,19 +127,6 @@ pub fn repeated_text(repeated: usize) -> String {
         1 => " (1 repeated line skipped)".into(),
         n => format!(" ({n} repeated lines skipped)"),
     }
-}
-
-/// What a batch run was asked for: the grid file, the shard, the output and
-/// whether to wait for another run holding it.
-pub struct BatchSpec<'a> {
-    /// The grid file (`--grids`).
-    pub grids: &'a Path,
-    /// `--shard I/M`; `None` is the whole file.
-    pub shard: Option<&'a str>,
-    /// `--out`; `None` or `-` is standard output.
-    pub out: Option<&'a Path>,
-    /// `--wait`: wait for another run's lock on the output instead of failing.
-    pub wait: bool,
 }
 
 /// One shard's work: the grids of the shard, those still to do, and where
@@ -139,9 +167,13 @@ struct Done {
 impl Shard {
     /// Reads and checks the grid file, opens the output (see the module
     /// documentation) and finds the grids already recorded with `settings`.
-    pub fn open(spec: &BatchSpec, settings: &Value, global: &Global) -> Result<Shard> {
-        let (index, count) = parse_shard(spec.shard.unwrap_or("1/1"))?;
-        let (mine, repeated) = shard_grids(spec.grids, index, count)?;
+    pub fn open(spec: &BatchArgs, settings: &Value, global: &Global) -> Result<Shard> {
+        let ShardOf { index, count } = spec.shard.unwrap_or(ShardOf { index: 1, count: 1 });
+        let grids = spec
+            .grids
+            .as_deref()
+            .ok_or_else(|| anyhow!("a batch needs --grids FILE"))?;
+        let (mine, repeated) = shard_grids(grids, index, count)?;
         let sink = open_sink(spec, global)?;
         let (sink, done) = match sink {
             Sink::File { path, mut file, .. } => {
@@ -291,8 +323,8 @@ fn shard_grids(file: &Path, index: usize, count: usize) -> Result<(Vec<Cells>, u
 
 /// Opens the output: standard output, a stream that is never read back, or
 /// a regular file under an exclusive lock.
-fn open_sink(spec: &BatchSpec, global: &Global) -> Result<Sink> {
-    let path = match spec.out {
+fn open_sink(spec: &BatchArgs, global: &Global) -> Result<Sink> {
+    let path = match spec.out.as_deref() {
         None => return Ok(Sink::Stdout),
         Some(p) if p == Path::new("-") => return Ok(Sink::Stdout),
         Some(p) => p,
@@ -318,7 +350,7 @@ fn open_sink(spec: &BatchSpec, global: &Global) -> Result<Sink> {
                 file,
             });
         }
-        Ok(_) if same_file(path, spec.grids) => {
+        Ok(_) if spec.grids.as_deref().is_some_and(|g| same_file(path, g)) => {
             bail!("--out {shown} is the grid file (--grids): give another output file")
         }
         _ => {}

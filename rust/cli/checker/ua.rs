@@ -4,15 +4,15 @@
 //! grid or, in batch, for a shard of a grid file with resumable output.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Instant;
 
 use algoku_checker::{cells_of, collect, pattern, Cells, UaOptions};
-use anyhow::{bail, Result};
+use anyhow::Result;
 use serde::Serialize;
 
-use crate::checker::shard::{grid_text, parse_grid, BatchSpec, Shard};
+use crate::checker::shard::{grid_text, parse_grid, BatchArgs, Shard};
 use crate::io::input::{read_single, Source};
 use crate::io::output::Out;
 use crate::io::progress::Progress;
@@ -28,20 +28,10 @@ pub struct UaArgs {
     #[arg(long, value_name = "PATH", conflicts_with_all = ["grid", "grids"])]
     file: Option<PathBuf>,
     /// Batch mode: a file of solved grids, one per line ('#' and empty lines
-    /// skipped); a JSON record per grid.
-    #[arg(long, value_name = "FILE")]
-    grids: Option<PathBuf>,
     /// Batch share I/M (1 <= I <= M): the grids at positions p with
-    /// p mod M = I-1 (0-based, in file order). Default: 1/1, every grid.
-    #[arg(long, value_name = "I/M", requires = "grids")]
-    shard: Option<String>,
     /// Batch output (JSON Lines, appended; grids already recorded with the
-    /// same settings are skipped). Default: standard output (no resume).
-    #[arg(long, value_name = "PATH", requires = "grids")]
-    out: Option<PathBuf>,
-    /// Wait for another run writing the same --out instead of failing.
-    #[arg(long, requires = "out")]
-    wait: bool,
+    #[command(flatten)]
+    batch: BatchArgs,
     /// Report only sets of at most K cells.
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(4..=81))]
     max_size: Option<u64>,
@@ -126,11 +116,8 @@ fn run_grid(grid: &Cells, args: &UaArgs) -> (Vec<u128>, Summary) {
 
 /// Runs `algoku ua`.
 pub fn run(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    if let Some(file) = &args.grids {
-        return run_batch(file, args, global, out);
-    }
-    if args.shard.is_some() || args.out.is_some() || args.wait {
-        bail!("--shard, --out and --wait are for batch mode: they need --grids FILE");
+    if args.batch.is_batch()? {
+        return run_batch(args, global, out);
     }
     let source = Source::resolve(args.grid.as_deref(), args.file.as_deref(), "grid")?;
     let grid = parse_grid(&read_single(&source, "grid")?, &format!("grid ({source})"))?;
@@ -170,15 +157,9 @@ pub fn run(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
 
 /// Batch mode: this shard's grids, one record appended per finished grid
 /// (see [`crate::checker::shard`]).
-fn run_batch(file: &Path, args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    let spec = BatchSpec {
-        grids: file,
-        shard: args.shard.as_deref(),
-        out: args.out.as_deref(),
-        wait: args.wait,
-    };
+fn run_batch(args: &UaArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let settings = settings(args);
-    let mut shard = Shard::open(&spec, &settings, global)?;
+    let mut shard = Shard::open(&args.batch, &settings, global)?;
     let todo = std::mem::take(&mut shard.todo);
     let progress = Progress::new(todo.len() as u64, "grids", global);
     let mut total = 0usize;
