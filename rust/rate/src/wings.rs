@@ -1,4 +1,4 @@
-//! Wings: XY-Wing, XYZ-Wing and W-Wing.
+//! Wings: XY-Wing, XYZ-Wing and the ALS wings (WXYZ to TUVWXYZ).
 
 use crate::*;
 
@@ -76,51 +76,6 @@ impl Board {
                                 digits_of(self.cand[b])
                             ),
                         });
-                    }
-                }
-            }
-        }
-        None
-    }
-
-    pub(crate) fn w_wing(&self) -> Option<Step> {
-        let bivalue: Vec<usize> = (0..81)
-            .filter(|&c| self.cand[c].count_ones() == 2)
-            .collect();
-        for (i, &a) in bivalue.iter().enumerate() {
-            for &b in &bivalue[i + 1..] {
-                if self.cand[a] != self.cand[b] || sees(a, b) {
-                    continue;
-                }
-                let m = self.cand[a];
-                for x in (1..=9u8).filter(|&x| m & bit(x) != 0) {
-                    let y = m & !bit(x);
-                    for u in 0..27 {
-                        let p = self.places(u, x);
-                        if p.len() != 2 || p.contains(&a) || p.contains(&b) {
-                            continue;
-                        }
-                        let linked =
-                            (sees(p[0], a) && sees(p[1], b)) || (sees(p[0], b) && sees(p[1], a));
-                        if !linked {
-                            continue;
-                        }
-                        let el = self.seeing_all(&[a, b], y);
-                        if !el.is_empty() {
-                            return Some(Step {
-                                technique: Technique::WWing,
-                                tenths: Technique::WWing.score_tenths(),
-                                placement: None,
-                                eliminations: el,
-                                detail: format!(
-                                    "{},{} {{{}}}, strong link on {x} in {}",
-                                    cell_name(a),
-                                    cell_name(b),
-                                    digits_of(m),
-                                    unit_name(u)
-                                ),
-                            });
-                        }
                     }
                 }
             }
