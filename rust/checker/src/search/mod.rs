@@ -153,7 +153,7 @@ const MAX_SPLIT_DEPTH: usize = 6;
 /// tables and the nodes are those of one sequential search), at least
 /// [`SPLIT_DEPTH`], at most [`MAX_SPLIT_DEPTH`]. Hundreds of tasks (16
 /// clues: depth 4, 17 clues: 5) rather than about 40 at depth 3, whose
-/// largest took 5–8 % of the search and left a thread idle at the end.
+/// largest left a thread idle at the end.
 fn split_depth(left: usize) -> usize {
     left.saturating_sub(COMP_TOP)
         .clamp(SPLIT_DEPTH, MAX_SPLIT_DEPTH)
@@ -172,8 +172,8 @@ pub const LOCAL_AT: usize = 9;
 const COMP_LEVEL: [usize; ND] = [10, 10, 11, 12];
 /// [`COMP_LEVEL`] for 17 givens or more: degree 4's table one level lower
 /// (made for smaller subtrees, so fewer of its composites are hit
-/// already): 2–5 % less time on three 17-clue grids, while quick 16-clue
-/// searches lose 10 % to the extra tables.
+/// already): 17-clue searches are large enough to repay the extra tables,
+/// quick 16-clue ones are not (docs/benchmarks.md).
 const COMP_LEVEL_DEEP: [usize; ND] = [10, 10, 10, 12];
 /// The highest of [`COMP_LEVEL`] and [`COMP_LEVEL_DEEP`].
 const COMP_TOP: usize = 12;
@@ -215,9 +215,9 @@ const CW: usize = 64;
 /// Composites kept per degree in a subtree's table (GridChecker's sizes),
 /// for searches of up to 16 givens.
 const COMP_CAP: [usize; ND] = [1024, 1792, 4096, 1792];
-/// [`COMP_CAP`] for 17 givens or more, whose subtrees are larger: 2–3 %
-/// less time on 17-clue grids (13–23 % fewer nodes), while quick 16-clue
-/// searches lose up to 5 % to the larger tables' making.
+/// [`COMP_CAP`] for 17 givens or more, whose subtrees are larger and
+/// repay the larger tables' making with fewer nodes; quick 16-clue
+/// searches do not (docs/benchmarks.md).
 const COMP_CAP_DEEP: [usize; ND] = [2048, 3584, 4096, 3584];
 /// Unhit composites of the nodes below the tables' levels, by givens left.
 type CompStack = [[Bits<CW>; ND]; COMP_TOP + 1];

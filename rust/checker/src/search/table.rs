@@ -200,8 +200,8 @@ pub(super) fn set_range<const W: usize>(a: &mut Bits<W>, from: usize, to: usize)
 /// The global composite lists of each degree ([`composite::global`]) with,
 /// per cell, the bitmap of the composites holding it, so that a subtree's
 /// unhit composites are found a word (64 composites) at a time: and-not
-/// of its givens' bitmaps, then only the set bits are read. Scanning the
-/// lists one composite at a time cost up to 16 % of a quick search.
+/// of its givens' bitmaps, then only the set bits are read, rather than
+/// scanning the lists one composite at a time.
 pub(super) struct Composites {
     pub(super) sets: [Vec<u128>; ND],
     /// Composites kept per degree in a subtree's table.

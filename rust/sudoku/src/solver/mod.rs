@@ -50,7 +50,7 @@
 //! to the cell within its row and box), and propagation runs again. The
 //! third count only finds the bivalue cells to branch on, so configuration
 //! mode (below), which branches on a cell only once every band and stack is
-//! fixed, skips it (2 % of its time on forum_hardest_1106).
+//! fixed, skips it.
 //!
 //! **Column step** (`State::columns`, sparse puzzles only: in configuration
 //! mode and for 18 givens before every guess and again after anything it or
@@ -75,14 +75,10 @@
 //! are read from the configuration sets the search keeps anyway, and
 //! bit-sliced counters count all 27 mini-rows and all 27 mini-columns over
 //! the nine digits at once (both kinds in one 64-bit word). This is tdoku's
-//! triad reasoning, read from configurations: on forum_hardest_1106 the
-//! hidden half took the configuration search from 143.5 to 115.7 branches
-//! per puzzle (up to 2 solutions; tdoku 113.1), and the time per puzzle from
-//! 0.76 to 0.80 of tdoku's. The naked half cuts 4 % of the branches on
-//! magictour (up to 2) and under 1 % on the forum sets; it pays since it
-//! looks only at mini-rows that three digits do not already fill (before,
-//! every full mini-row sent it over all nine digits: 15 % more time per
-//! branch).
+//! triad reasoning, read from configurations. The hidden half cuts the
+//! configuration search's branches to about tdoku's; the naked half cuts
+//! fewer, and pays only because it looks at the mini-rows that three digits
+//! do not already fill (docs/benchmarks.md, "The engine's design figures").
 //!
 //! # Search
 //!
@@ -104,20 +100,15 @@
 //!   in it the digit with the most. Such a band is nearly decided: its few
 //!   unfixed digits share the few mini-row places left, so the triads and
 //!   the in-band step refute most of that digit's configurations at once,
-//!   and the search takes its big steps where they cost the least. On
-//!   forum_hardest_1106 (up to 2 solutions) this halves the alternatives
-//!   tried per puzzle (237 → 111; tdoku makes about 230 nodes) and on
-//!   forum_hardest_1905 cuts them by a third (137 → 93), but adds 8 % on
-//!   magictour (19.4 → 20.9), whose searches are short. So a solve uses it
-//!   only if its first such choice finds a band of at most six unfixed
-//!   digits and at least 27 configurations; the others take tdoku's
-//!   choice throughout (magictour 1.14 → 1.21 × tdoku, the forum sets
-//!   1–5 % faster too; see `WIDE_OPEN`). Each branch
-//!   restricts the digit to one configuration (`CONFIG_MASK`), fixing three
-//!   mini-rows or mini-columns at once. On the hardest benchmark sets tdoku's
-//!   choice alone makes about
-//!   25 % fewer branches than the cell branching below (forum_hardest_1106:
-//!   75.5 against 97.8 per puzzle for the first solution) at about 20 % more
+//!   and the search takes its big steps where they cost the least. On the
+//!   forum_hardest sets this cuts the alternatives tried by a third to a
+//!   half, but it adds some on magictour, whose searches are short. So a
+//!   solve uses it only if its first such choice finds a band of at most
+//!   six unfixed digits and at least 27 configurations; the others take
+//!   tdoku's choice throughout (see `WIDE_OPEN`). Each branch restricts the
+//!   digit to one configuration (`CONFIG_MASK`), fixing three mini-rows or
+//!   mini-columns at once. On the hardest benchmark sets tdoku's choice
+//!   alone makes fewer branches than the cell branching below, at more
 //!   time per branch. After `CONFIG_BRANCH_BUDGET` branches in one solve the
 //!   search falls back to cells. Sparser grids never use it: without
 //!   tdoku's triad step, configuration branching on near-empty grids fixes
@@ -127,13 +118,13 @@
 //!   bivalue cell (two candidates; found with the same accumulators). For
 //!   sparse puzzles (at most `RICH_MAX_CLUES` givens) it takes, among the
 //!   first `GUESS_SCAN_LIMIT` bivalue cells, the one with the most unsolved
-//!   peers (the degree heuristic of constraint solving), which measured
-//!   25-40% fewer guesses than taking the first bivalue cell; fuller puzzles
+//!   peers (the degree heuristic of constraint solving), which makes far
+//!   fewer guesses than taking the first bivalue cell; fuller puzzles
 //!   take the first one (their searches are too short to repay the
 //!   scoring). Without a bivalue cell (rare) it takes, of the first unsolved
 //!   cell of each band, the one with the fewest candidates. The two digits of
 //!   a bivalue cell are tried in order of their remaining candidates in the
-//!   band, more first (measured: first solutions come sooner); other cells'
+//!   band, more first (first solutions come sooner); other cells'
 //!   digits in ascending order.
 //!
 //! The first solution is returned, or solutions are counted up to a limit
@@ -474,8 +465,8 @@ pub(crate) fn has_solution_avoiding(
     }
     let mut solver = Solver {
         limit: 1,
-        // With a hint the plain cell choice is faster (measured: the
-        // generator's failing tests 13 % faster without the degree scores).
+        // With a hint the plain cell choice is faster: the hinted digit
+        // finds a second solution without the degree scores' help.
         rich: hint.is_none() && puzzle.clue_count() <= RICH_MAX_CLUES,
         hint: hint.copied(),
         ..Solver::default()

@@ -208,10 +208,8 @@ pub(super) const PLACE_MASK: [u32; 27] = {
 
 /// At most this many bivalue cells are scored when choosing a guess (the
 /// scan costs time). Only puzzles of at most 18 givens branch on cells with
-/// scores (the others on configurations, or on the first bivalue cell):
-/// magictour's 312 puzzles of 17–18 givens 1.22 / 1.20 × tdoku with 6
-/// (first / upto2, seed 5, `--passes 8`), 1.26 with 9, 1.29–1.31 with 12,
-/// 16 and 24; the 17-clue list the same (2.03–2.08).
+/// scores (the others on configurations, or on the first bivalue cell);
+/// fewer than 12 lose time on them, more gain nothing (docs/benchmarks.md).
 pub(super) const GUESS_SCAN_LIMIT: usize = 16;
 
 /// The column step ([`State::columns`]) runs before a guess only while at
@@ -223,8 +221,8 @@ pub(super) const COLUMN_STEP_MIN_OPEN: u32 = 40;
 /// heuristics (degree-based choice among bivalue cells, the column step);
 /// fuller puzzles take the first bivalue cell and skip the column step.
 /// Their searches are short, so the heuristics' cost is not repaid there
-/// (measured on tdoku's benchmark sets: the hard ones have 17-28 givens,
-/// the multi-solution `serg` set 34-35).
+/// (tdoku's hard benchmark sets have 17-28 givens, the multi-solution
+/// `serg` set 34-35).
 pub(super) const RICH_MAX_CLUES: usize = 32;
 
 /// `VCONFIGS[s]` for a stack occupancy in [`perm_keep`]'s layout (bit
@@ -286,13 +284,9 @@ pub(super) const CONFIG_MASK: [u32; 6] = {
 /// [`CONFIG_MIN_CLUES`]) but propagate as configuration mode does: the
 /// configuration sets kept, the column step to a fixed point and the
 /// triads before every guess. Their cell searches are long enough to repay
-/// it: magictour's 243 puzzles of 18 givens 6–9 % faster to the first
-/// solution and 12–19 % up to two (all of magictour, seeds 77 and 3: 1.26
-/// / 1.28 → 1.33 / 1.36 and 1.27 / 1.28 → 1.30 / 1.34 × tdoku), 600 fresh
-/// neighbours of them 3 % / 11 %; easy ones (17-clue puzzles with one more
-/// given) 3–4 % slower. With 17 givens (the 17-clue list, half a branch
-/// point a puzzle) it costs 4 % and is not used; deciding by the open
-/// cells at the first stall instead was no better.
+/// it; with 17 givens (half a branch point a puzzle) they are not, and
+/// deciding by the open cells at the first stall instead was no better
+/// (docs/benchmarks.md).
 pub(super) const TRIAD_CELL_CLUES: usize = 18;
 
 /// Puzzles with `CONFIG_MIN_CLUES..=RICH_MAX_CLUES` givens branch on band
@@ -300,12 +294,8 @@ pub(super) const TRIAD_CELL_CLUES: usize = 18;
 /// keep cell branching: on near-empty grids configuration branching fixes
 /// digits' configurations far ahead of any cell and searches huge trees
 /// (hundreds of thousands of branches on 9-given grids), and even on proper
-/// 17- and 18-clue puzzles it branches more (measured on the benchmark
-/// sets' transformed copies, branches per puzzle up to 2 solutions, cells
-/// against configurations: magictour's 17-clue puzzles 9.1 / 16.3, its
-/// 18-clue ones 17.8 / 28.1, the 17-clue set 0.70 / 0.73), while from 20
-/// givens up it branches less everywhere (magictour 22-26 givens about
-/// 13 / 10, forum_hardest_1106 196 / 145).
+/// 17- and 18-clue puzzles it branches more, while from 20 givens up it
+/// branches less everywhere (docs/benchmarks.md).
 pub(super) const CONFIG_MIN_CLUES: usize = 19;
 
 /// After this many branches in one solve the search falls back to cell
@@ -318,27 +308,17 @@ pub(super) const CONFIG_BRANCH_BUDGET: u64 = 2000;
 /// (near the root of a search) take the band or stack with the fewest
 /// unfixed digits and its digit with the most configurations; further down
 /// the band with the fewest configurations and its digit with the fewest
-/// ([`State::config_choice`]). Measured on the benchmark sets' transformed
-/// copies (seed 77), alternatives tried per puzzle up to 2 solutions
-/// (tdoku's choice everywhere / this rule from 0, 40, 50, 52, 57 open
-/// cells): forum_hardest_1106 237 / 116, 114, 111, 112, 139;
-/// forum_hardest_1905 (its first 8 000) 137 / 98, 96, 93, 93, 118;
-/// magictour 19.4 / 22.6, 22.0, 20.9, 20.9, 20.2. Seeds 5 and 11 at 50:
-/// 233 → 110, 137 → 93, 19.3 → 20.7.
+/// ([`State::config_choice`]). Of the thresholds tried, 50 tries the
+/// fewest alternatives on the forum_hardest sets for the least added on
+/// magictour (docs/benchmarks.md).
 ///
 /// Whether a solve uses that rule is decided once, at its first choice
 /// with this many open cells: only if the band it would take has at most
 /// [`NEAR_MAX_UNFIXED`] unfixed digits and at least [`NEAR_MIN_CONFIGS`]
-/// configurations over its nine digits (else tdoku's choice throughout).
-/// Timed per puzzle (upto 2, seed 5), the rule wins by 1.3–2.1× on the
-/// forum_hardest roots of that kind and loses by up to 2× on roots whose
-/// best band has seven or more unfixed digits or few configurations
-/// (magictour's tail: a 22-clue puzzle took 70 branch points against
-/// tdoku's 7, and 9 with tdoku's choice). `versus_tdoku`, seeds 5 / 1127,
-/// first / upto2: magictour 1.14 / 1.08 → 1.21 / 1.17 and 1.12 / 1.05 →
-/// 1.19 / 1.18; forum_hardest_1106 1.84 / 1.91 → 1.92 / 1.92; 1905 1.41 /
-/// 1.42 → 1.42 / 1.44; their fresh neighbours 1–13 % faster. Thresholds
-/// 6 / 25 and 6 / 29 move magictour ±2 % and the forum sets ∓2–5 %.
+/// configurations over its nine digits (else tdoku's choice throughout):
+/// the rule wins on the forum_hardest roots of that kind and loses on roots
+/// whose best band has seven or more unfixed digits or few configurations
+/// (docs/benchmarks.md has the timings and the thresholds tried).
 pub(super) const WIDE_OPEN: u32 = 50;
 /// The near-root rule's band has at most this many unfixed digits…
 pub(super) const NEAR_MAX_UNFIXED: u32 = 6;
