@@ -330,18 +330,7 @@ impl Board {
                 continue;
             }
             let pos: [u16; 9] = self.unit_positions(u);
-            if !has_twin_pair(&pos) {
-                continue;
-            }
-            for m in crate::subsets::masks_of_size(2) {
-                let (i, j) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
-                if pos[i].count_ones() < 2 || pos[j].count_ones() < 2 {
-                    continue;
-                }
-                let union = pos[i] | pos[j];
-                if union.count_ones() != 2 {
-                    continue;
-                }
+            for (m, i, j, union) in twin_pairs(&pos) {
                 let cells = (0..9)
                     .filter(|i| union & (1 << i) != 0)
                     .map(|i| UNITS[u][i]);
@@ -362,18 +351,7 @@ impl Board {
                 continue;
             }
             let cand: [u16; 9] = std::array::from_fn(|i| self.cand[UNITS[u][i]]);
-            if !has_twin_pair(&cand) {
-                continue;
-            }
-            for m in crate::subsets::masks_of_size(2) {
-                let (i, j) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
-                if cand[i].count_ones() < 2 || cand[j].count_ones() < 2 {
-                    continue;
-                }
-                let union = cand[i] | cand[j];
-                if union.count_ones() != 2 {
-                    continue;
-                }
+            for (_, i, j, union) in twin_pairs(&cand) {
                 if !(0..9).any(|k| k != i && k != j && cand[k] & union != 0) {
                     continue;
                 }
@@ -454,6 +432,23 @@ impl Board {
         }
         out
     }
+}
+
+/// The positions `i < j` (as the mask `m`) whose masks are the same pair
+/// (`union`, two bits), in [`crate::subsets::masks_of_size`] order: a
+/// hidden pair's digits or a naked pair's cells.
+fn twin_pairs(masks: &[u16; 9]) -> impl Iterator<Item = (u16, usize, usize, u16)> + '_ {
+    let any = has_twin_pair(masks);
+    crate::subsets::masks_of_size(2)
+        .take_while(move |_| any)
+        .filter_map(move |m| {
+            let (i, j) = (m.trailing_zeros() as usize, 15 - m.leading_zeros() as usize);
+            if masks[i].count_ones() < 2 || masks[j].count_ones() < 2 {
+                return None;
+            }
+            let union = masks[i] | masks[j];
+            (union.count_ones() == 2).then_some((m, i, j, union))
+        })
 }
 
 /// Whether two of the masks are the same pair (two bits): a hidden or
