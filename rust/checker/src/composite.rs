@@ -32,14 +32,10 @@
 //! the small sets than the bases assume, and the composites made of them
 //! are hit before they are tested. Such grids take larger bases,
 //! `CROWDED_BASE`: GridChecker's starters 50/40/30/27, one of the families
-//! it lists for such grids but leaves unused. Chosen on 15 crowded grids
-//! drawn at random (`solution_grid` seeds 400–1999), 16 clues, one thread:
-//! 86.9 M nodes and 13.25 s with the usual bases, 83.8 M and 12.20 s with
-//! the family GridChecker marks for this case (48/36/33/25), 80.4 M and
-//! 11.80 s with this one (54/42/30/27 and 56/44/30/27 the same within 1 %;
-//! 11 of the 15 grids faster, the slowest loss 4 %). On the anchor, 17
-//! clues: 113.3 M → 83.7 M nodes. Bases change which composites are
-//! listed, never the puzzles found.
+//! it lists for such grids but leaves unused; of the families tried on 15
+//! crowded random grids it visits the fewest nodes in the least time
+//! (docs/benchmarks.md). Bases change which composites are listed, never
+//! the puzzles found.
 
 use rayon::prelude::*;
 

@@ -7,6 +7,11 @@
 //! Civario's checker (the 2012 proof that no 16-clue Sudoku exists). Cell
 //! sets are `u128` masks: bit `i` is cell `i` (0..81, row-major).
 
+// The exceptions, each with its safety argument: the AVX2 copy of the
+// search and its intrinsics (`search::code`, entered only with an
+// `algoku_sudoku::isa::Avx2` token) and the composite pass's partly
+// written buffer (`search::lower::composite_cells`).
+#![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod composite;

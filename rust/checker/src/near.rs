@@ -54,10 +54,9 @@
 //! the groups of those rows' supersets within the budget are read.
 //!
 //! Candidates come in about 730 per digit at k = 12; the search visits
-//! about 7 600 nodes on the grid with 421 sets. Per grid, 4.5–6 ms of CPU
-//! on one core (about 0.5 ms of it building the candidate lists), against
-//! GridChecker's 20 ms for `--unav12` (`cargo bench -p algoku-bench
-//! --bench ua`).
+//! about 7 600 nodes on the grid with 421 sets. The time per grid against
+//! GridChecker's `--unav12` is in docs/benchmarks.md (`cargo bench -p
+//! algoku-bench --bench ua`).
 //!
 //! # Minimal sets
 //!

@@ -4,8 +4,8 @@
 //! first, and each later sibling has the earlier cells dead. Numbering
 //! first the cells that lie in many small UA sets makes the first branch
 //! hit the most sets and gives the later siblings dead cells that empty
-//! or shrink the most sets, which prunes more (1.4–2.1× fewer nodes on
-//! four 16-clue anchor grids when it was introduced).
+//! or shrink the most sets, which prunes more (far fewer nodes:
+//! docs/benchmarks.md).
 //!
 //! The weight of a cell is the sum over the UA sets containing it of
 //! 10⁶ / 10⁴ / 10² / 1 for a set of size 4 / 6 / 8 / 9. Then six times the

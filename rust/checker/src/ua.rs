@@ -35,9 +35,9 @@
 //! Digit subsets of up to `digits` digits (default 4: every minimal UA made
 //! of ≤ 4 digits, sizes 4 to about 16) and box subsets of up to `boxes`
 //! boxes (4 as GridChecker brings the sets of sizes 13–19 to GridChecker's
-//! counts, 1.5–1.8× those of 3 boxes, and without `complete` the search
-//! visits 10–27 % fewer nodes; the default is 3 since with `complete` = 14
-//! the fourth box adds no pruning, see below) are enumerated; a completion count above
+//! counts, and without `complete` the search visits fewer nodes; the
+//! default is 3 since with `complete` = 14 the fourth box adds no pruning,
+//! see below) are enumerated; a completion count above
 //! `max_completions` for one subset abandons that subset (its sets are then
 //! not guaranteed complete, but are still minimal only if filtered, so the
 //! whole subset is skipped). The search does not need every UA set: it
@@ -48,23 +48,15 @@
 //! `complete` = K the list starts from [`crate::near`], which lists every
 //! minimal UA set of at most K cells, and blanking adds the larger ones.
 //!
-//! The defaults are K = 14, 4 digits and 3 boxes: 0.06–0.07 s per grid
-//! instead of 0.11–0.19 s for 4 digits and 4 boxes alone, and the N-clue
-//! search visits fewer nodes (16 clues: 36.88 M → 36.24 M on 873569241…,
-//! −5 % and −7 % on 594173862… and 318765294…; 17 clues: −6 % and −3 % on
-//! 123456789457189236689… and …698723…, far fewer sets learned). A fourth
-//! box then changes no node count by more than 0.01 %. The search starts
-//! from [`UaOptions::for_clues`]: the same with 3 digits and K = 13 for 16
-//! clues or fewer. There the 126 subsets of 4 digits (0.03 s a grid, most
-//! of their sets beyond the 1 500 the search keeps) change the nodes by at
-//! most 0.6 % (318765294…: +0.55 %; the other anchors under 0.1 %) but are
-//! up to a tenth of a quick search; and the sets of 14 cells (the
-//! exhaustive list takes 0.03 s to 14 cells, 0.012 s to 13) save up to
-//! 9 % of the nodes of a quick search but cost more time than that
-//! (one thread, CPU: the twelve 16-clue anchors 11.52 → 11.34 s, ten random
-//! grids 17.58 → 17.03 s; 0.2–0.4 s grids 5–14 % faster, the slow ones
-//! within ±1 %; K = 12 adds up to 10 % nodes and slows 384517962… by 5 %).
-//! 17 clues keep K = 14 (K = 13: +3 % nodes there, no faster).
+//! The defaults are K = 14, 4 digits and 3 boxes: quicker per grid than 4
+//! digits and 4 boxes alone, and the N-clue search visits fewer nodes and
+//! learns far fewer sets. A fourth box then changes no node count. The
+//! search starts from [`UaOptions::for_clues`]: the same with 3 digits and
+//! K = 13 for 16 clues or fewer. There the subsets of 4 digits (most of
+//! their sets beyond the 1 500 the search keeps) hardly change the nodes
+//! but cost a large share of a quick search, and the sets of 14 cells save
+//! nodes but cost more time than they save; K = 12 adds nodes. 17 clues
+//! keep K = 14. docs/benchmarks.md has the figures.
 
 use std::collections::HashSet;
 

@@ -46,10 +46,6 @@
 //! described in the `chains` module; `docs/rating.md` has the measured
 //! agreement with `serate`.
 //!
-//! The classic solver ([`classic_solve`], the [`CLASSIC`] list) keeps the
-//! earlier technique set (with W-Wing and simple colouring) for its tests
-//! and [`Board::find`].
-//!
 //! # Levels (QQWing-compatible)
 //!
 //! QQWing (`qqwing --rate`) knows naked and hidden singles, naked and hidden
@@ -75,7 +71,6 @@ use algoku_sudoku::Grid;
 
 mod aligned;
 mod chains;
-mod colouring;
 mod fish;
 mod qqwing;
 mod se;
@@ -225,38 +220,8 @@ const fn bit(d: u8) -> u16 {
     1 << (d - 1)
 }
 
-/// The classic solver's techniques, easiest first (the order
-/// [`logical_solve`] tries them in for [`classic_solve`]); the Sudoku
-/// Explainer scorer ([`se_solve`]) has its own order.
-pub const CLASSIC: [Technique; 19] = [
-    Technique::HiddenSingleBox,
-    Technique::HiddenSingleLine,
-    Technique::NakedSingle,
-    Technique::Pointing,
-    Technique::BoxLine,
-    Technique::NakedPair,
-    Technique::XWing,
-    Technique::HiddenPair,
-    Technique::NakedTriple,
-    Technique::Swordfish,
-    Technique::HiddenTriple,
-    Technique::XyWing,
-    Technique::WWing,
-    Technique::XyzWing,
-    Technique::UniqueRectangle1,
-    Technique::NakedQuad,
-    Technique::Jellyfish,
-    Technique::HiddenQuad,
-    Technique::SimpleColouring,
-];
-
-/// Solves with the [`CLASSIC`] techniques: the steps, and whether solved.
-pub fn classic_solve(board: &mut Board) -> (Vec<Step>, bool) {
-    logical_solve(board, &CLASSIC)
-}
-
 /// Every technique, in the order of their base scores (for summaries).
-pub const TECHNIQUES: [Technique; 45] = [
+pub const TECHNIQUES: [Technique; 43] = [
     Technique::FullHouse,
     Technique::HiddenSingleBox,
     Technique::HiddenSingleLine,
@@ -275,7 +240,6 @@ pub const TECHNIQUES: [Technique; 45] = [
     Technique::HiddenTriple,
     Technique::TwoStrongLinks,
     Technique::XyWing,
-    Technique::WWing,
     Technique::XyzWing,
     Technique::UniqueRectangle1,
     Technique::UniqueLoop,
@@ -289,7 +253,6 @@ pub const TECHNIQUES: [Technique; 45] = [
     Technique::VwxyzWing,
     Technique::AlignedPairExclusion,
     Technique::UvwxyzWing,
-    Technique::SimpleColouring,
     Technique::XCycle,
     Technique::YCycle,
     Technique::ForcingXChain,
@@ -331,8 +294,6 @@ pub enum Technique {
     HiddenTriple,
     /// XY-Wing.
     XyWing,
-    /// W-Wing.
-    WWing,
     /// XYZ-Wing.
     XyzWing,
     /// Unique rectangle type 1.
@@ -343,8 +304,6 @@ pub enum Technique {
     Jellyfish,
     /// Hidden quad.
     HiddenQuad,
-    /// Simple colouring (colour wrap and colour trap).
-    SimpleColouring,
     /// The last empty cell of a unit.
     FullHouse,
     /// Two strong links (skyscraper, two-string kite, turbot fish).
@@ -416,12 +375,11 @@ impl Technique {
             Technique::Swordfish => 38,
             Technique::HiddenTriple => 40,
             Technique::XyWing => 42,
-            Technique::WWing | Technique::XyzWing => 44,
+            Technique::XyzWing => 44,
             Technique::UniqueRectangle1 => 45,
             Technique::NakedQuad => 50,
             Technique::Jellyfish => 52,
             Technique::HiddenQuad => 54,
-            Technique::SimpleColouring => 65,
             Technique::FullHouse => 10,
             Technique::TwoStrongLinks => 40,
             Technique::WxyzWing => 55,
@@ -464,13 +422,11 @@ impl Technique {
             Technique::Swordfish => "swordfish",
             Technique::HiddenTriple => "hidden_triple",
             Technique::XyWing => "xy_wing",
-            Technique::WWing => "w_wing",
             Technique::XyzWing => "xyz_wing",
             Technique::UniqueRectangle1 => "unique_rectangle_1",
             Technique::NakedQuad => "naked_quad",
             Technique::Jellyfish => "jellyfish",
             Technique::HiddenQuad => "hidden_quad",
-            Technique::SimpleColouring => "simple_colouring",
             Technique::FullHouse => "full_house",
             Technique::TwoStrongLinks => "two_strong_links",
             Technique::WxyzWing => "wxyz_wing",
@@ -514,13 +470,11 @@ impl Technique {
             Technique::Swordfish => "Swordfish",
             Technique::HiddenTriple => "hidden triple",
             Technique::XyWing => "XY-Wing",
-            Technique::WWing => "W-Wing",
             Technique::XyzWing => "XYZ-Wing",
             Technique::UniqueRectangle1 => "unique rectangle type 1",
             Technique::NakedQuad => "naked quad",
             Technique::Jellyfish => "Jellyfish",
             Technique::HiddenQuad => "hidden quad",
-            Technique::SimpleColouring => "simple colouring",
             Technique::FullHouse => "full house",
             Technique::TwoStrongLinks => "two strong links",
             Technique::WxyzWing => "WXYZ-Wing",
@@ -744,9 +698,7 @@ impl Board {
             Technique::Jellyfish => self.fish(4, technique),
             Technique::XyWing => self.xy_wing(),
             Technique::XyzWing => self.xyz_wing(),
-            Technique::WWing => self.w_wing(),
             Technique::UniqueRectangle1 => self.unique_rectangle(),
-            Technique::SimpleColouring => self.colouring(),
             _ => self.se_find(technique),
         }
     }

@@ -354,6 +354,15 @@ fn valid_loop(lp: &[usize]) -> bool {
     odd == even
 }
 
+/// What [`Board::bug_cells`] found: the BUG cells, the digits each holds
+/// beyond its pair, their union, and the cells that see every BUG cell.
+struct Bug {
+    cells: Vec<usize>,
+    values: [u16; 81],
+    all_values: u16,
+    common: u128,
+}
+
 /// Bivalue universal grave, types 1–4, as Sudoku Explainer's BUG rule
 /// finds them (SukakuExplainer's default, lkSudoku's variant).
 ///
@@ -379,11 +388,74 @@ fn valid_loop(lp: &[usize]) -> bool {
 /// the step.
 impl Board {
     pub(crate) fn se_bug(&self) -> Option<Step> {
+        let places = places_of(&self.cand);
+        let Bug {
+            cells,
+            values,
+            all_values,
+            common,
+        } = self.bug_cells(&places)?;
+        let names = || {
+            cells
+                .iter()
+                .map(|&c| cell_name(c))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        let step = |tenths: u8, eliminations: Vec<(usize, u8)>, detail: String| Step {
+            technique: Technique::Bug,
+            tenths,
+            placement: None,
+            eliminations,
+            detail,
+        };
+        if cells.len() == 1 {
+            let c = cells[0];
+            let el = self.elims_of(std::iter::once(c), !all_values & 0x1ff);
+            if el.is_empty() {
+                return None;
+            }
+            return Some(step(
+                56,
+                el,
+                format!("type 1: {} must be {}", cell_name(c), digits_of(all_values)),
+            ));
+        }
+        if all_values.count_ones() == 1 {
+            let d = all_values.trailing_zeros() as u8 + 1;
+            let victims = common & places[d as usize - 1];
+            if victims != 0 {
+                let el = cells_of_mask(victims).map(|c| (c, d)).collect();
+                return Some(step(57, el, format!("type 2: {} on {d}", names())));
+            }
+            if cells.len() == 2 {
+                return self
+                    .bug4(&cells, &values, all_values)
+                    .map(|(el, what)| step(57, el, what));
+            }
+            return None;
+        }
+        if common == 0 {
+            return None;
+        }
+        if cells.len() == 2 {
+            if let Some((el, what)) = self.bug4(&cells, &values, all_values) {
+                return Some(step(57, el, what));
+            }
+        }
+        self.bug3(&cells, all_values, common, &places)
+            .map(|(degree, el, what)| step(57 + degree as u8 - 1, el, what))
+    }
+
+    /// The BUG cells (those left with three candidates or more once the
+    /// digits beyond a bivalue grave are taken out), if taking those digits
+    /// out leaves a bivalue universal grave and a type 1 to 4 can still
+    /// follow.
+    fn bug_cells(&self, places: &[u128; 9]) -> Option<Bug> {
         const ORDER: [usize; 27] = [
             18, 19, 20, 21, 22, 23, 24, 25, 26, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
             15, 16, 17,
         ];
-        let places = places_of(&self.cand);
         let many = (0..81)
             .filter(|&c| self.cand[c].count_ones() >= 3)
             .fold(0u128, |m, c| m | 1 << c);
@@ -470,57 +542,12 @@ impl Board {
                 }
             }
         }
-        let common = common.unwrap_or(0);
-        let names = || {
-            cells
-                .iter()
-                .map(|&c| cell_name(c))
-                .collect::<Vec<_>>()
-                .join(",")
-        };
-        let step = |tenths: u8, eliminations: Vec<(usize, u8)>, detail: String| Step {
-            technique: Technique::Bug,
-            tenths,
-            placement: None,
-            eliminations,
-            detail,
-        };
-        if cells.len() == 1 {
-            let c = cells[0];
-            let el = self.elims_of(std::iter::once(c), !all_values & 0x1ff);
-            if el.is_empty() {
-                return None;
-            }
-            return Some(step(
-                56,
-                el,
-                format!("type 1: {} must be {}", cell_name(c), digits_of(all_values)),
-            ));
-        }
-        if all_values.count_ones() == 1 {
-            let d = all_values.trailing_zeros() as u8 + 1;
-            let victims = common & places[d as usize - 1];
-            if victims != 0 {
-                let el = cells_of_mask(victims).map(|c| (c, d)).collect();
-                return Some(step(57, el, format!("type 2: {} on {d}", names())));
-            }
-            if cells.len() == 2 {
-                return self
-                    .bug4(&cells, &values, all_values)
-                    .map(|(el, what)| step(57, el, what));
-            }
-            return None;
-        }
-        if common == 0 {
-            return None;
-        }
-        if cells.len() == 2 {
-            if let Some((el, what)) = self.bug4(&cells, &values, all_values) {
-                return Some(step(57, el, what));
-            }
-        }
-        self.bug3(&cells, all_values, common, &places)
-            .map(|(degree, el, what)| step(57 + degree as u8 - 1, el, what))
+        Some(Bug {
+            cells,
+            values,
+            all_values,
+            common: common.unwrap_or(0),
+        })
     }
 
     /// BUG type 4: the two BUG cells share a unit and one digit besides the

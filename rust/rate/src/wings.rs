@@ -1,4 +1,4 @@
-//! Wings: XY-Wing, XYZ-Wing and W-Wing.
+//! Wings: XY-Wing, XYZ-Wing and the ALS wings (WXYZ to TUVWXYZ).
 
 use crate::*;
 
@@ -82,51 +82,6 @@ impl Board {
         }
         None
     }
-
-    pub(crate) fn w_wing(&self) -> Option<Step> {
-        let bivalue: Vec<usize> = (0..81)
-            .filter(|&c| self.cand[c].count_ones() == 2)
-            .collect();
-        for (i, &a) in bivalue.iter().enumerate() {
-            for &b in &bivalue[i + 1..] {
-                if self.cand[a] != self.cand[b] || sees(a, b) {
-                    continue;
-                }
-                let m = self.cand[a];
-                for x in (1..=9u8).filter(|&x| m & bit(x) != 0) {
-                    let y = m & !bit(x);
-                    for u in 0..27 {
-                        let p = self.places(u, x);
-                        if p.len() != 2 || p.contains(&a) || p.contains(&b) {
-                            continue;
-                        }
-                        let linked =
-                            (sees(p[0], a) && sees(p[1], b)) || (sees(p[0], b) && sees(p[1], a));
-                        if !linked {
-                            continue;
-                        }
-                        let el = self.seeing_all(&[a, b], y);
-                        if !el.is_empty() {
-                            return Some(Step {
-                                technique: Technique::WWing,
-                                tenths: Technique::WWing.score_tenths(),
-                                placement: None,
-                                eliminations: el,
-                                detail: format!(
-                                    "{},{} {{{}}}, strong link on {x} in {}",
-                                    cell_name(a),
-                                    cell_name(b),
-                                    digits_of(m),
-                                    unit_name(u)
-                                ),
-                            });
-                        }
-                    }
-                }
-            }
-        }
-        None
-    }
 }
 
 /// Sudoku Explainer's wings.
@@ -200,36 +155,11 @@ impl Board {
                 let yz = yzs.trailing_zeros() as usize;
                 yzs &= yzs - 1;
                 let m = self.cand[yz];
-                if m & !union != 0 {
+                let Some((x, z, double, gone)) =
+                    self.als_wing_gone(yz, union, als_mask, &holding, &seen, &places)
+                else {
                     continue;
-                }
-                let lo = m.trailing_zeros() as u8 + 1;
-                let hi = 16 - m.leading_zeros() as u8;
-                let linked = |d: u8| holding[d as usize - 1] & !PEERS[yz] == 0;
-                let (x, z, double) = match (linked(lo), linked(hi)) {
-                    (true, true) => (lo, hi, true),
-                    (true, false) => (lo, hi, false),
-                    (false, true) => (hi, lo, false),
-                    _ => continue,
                 };
-                let outside = !als_mask & !(1u128 << yz);
-                let seeing = |d: u8, with_yz: bool| -> u128 {
-                    let i = d as usize - 1;
-                    let m = places[i] & seen[i] & outside;
-                    if with_yz {
-                        m & PEERS[yz]
-                    } else {
-                        m
-                    }
-                };
-                let mut gone = [0u128; 9];
-                gone[z as usize - 1] |= seeing(z, true);
-                if double {
-                    gone[x as usize - 1] |= seeing(x, true);
-                    for w in (1..=9u8).filter(|&w| union & bit(w) != 0 && m & bit(w) == 0) {
-                        gone[w as usize - 1] |= seeing(w, false);
-                    }
-                }
                 let k = gone.iter().map(|g| g.count_ones() as usize).sum::<usize>();
                 if k == 0 {
                     continue;
@@ -276,6 +206,53 @@ impl Board {
             }
         });
         best.map(|b| b.3)
+    }
+
+    /// For the bivalue cell `yz` next to an almost locked set (its cells
+    /// `als_mask`, its digits `union`; by digit, the set's cells holding it
+    /// and the cells seeing all of those): x, z, whether doubly linked, and
+    /// by digit the cells that lose it. `None` when `yz` is not linked.
+    fn als_wing_gone(
+        &self,
+        yz: usize,
+        union: u16,
+        als_mask: u128,
+        holding: &[u128; 9],
+        seen: &[u128; 9],
+        places: &[u128; 9],
+    ) -> Option<(u8, u8, bool, [u128; 9])> {
+        let m = self.cand[yz];
+        if m & !union != 0 {
+            return None;
+        }
+        let lo = m.trailing_zeros() as u8 + 1;
+        let hi = 16 - m.leading_zeros() as u8;
+        let linked = |d: u8| holding[d as usize - 1] & !PEERS[yz] == 0;
+        let (x, z, double) = match (linked(lo), linked(hi)) {
+            (true, true) => (lo, hi, true),
+            (true, false) => (lo, hi, false),
+            (false, true) => (hi, lo, false),
+            _ => return None,
+        };
+        let outside = !als_mask & !(1u128 << yz);
+        let seeing = |d: u8, with_yz: bool| -> u128 {
+            let i = d as usize - 1;
+            let m = places[i] & seen[i] & outside;
+            if with_yz {
+                m & PEERS[yz]
+            } else {
+                m
+            }
+        };
+        let mut gone = [0u128; 9];
+        gone[z as usize - 1] |= seeing(z, true);
+        if double {
+            gone[x as usize - 1] |= seeing(x, true);
+            for w in (1..=9u8).filter(|&w| union & bit(w) != 0 && m & bit(w) == 0) {
+                gone[w as usize - 1] |= seeing(w, false);
+            }
+        }
+        Some((x, z, double, gone))
     }
 
     /// Calls `f` with every set of `n` cells of `cells` (from index

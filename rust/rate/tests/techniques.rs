@@ -9,9 +9,31 @@
 //! - Soundness: over hundreds of generated puzzles, every placement is the
 //!   solution's digit and no elimination ever removes the solution's digit.
 
-use algoku_rate::{classic_solve, level, rate, Board, Level, Technique, Verdict, CLASSIC};
+use algoku_rate::{level, rate, Board, Level, Technique, Verdict};
 use algoku_sudoku::generator::{generate_puzzle, PuzzleOptions};
 use algoku_sudoku::Grid;
+
+/// The techniques of the required-technique check, easiest first: the
+/// order [`easiest_first`] tries them in.
+const EASIEST_FIRST: [Technique; 17] = [
+    Technique::HiddenSingleBox,
+    Technique::HiddenSingleLine,
+    Technique::NakedSingle,
+    Technique::Pointing,
+    Technique::BoxLine,
+    Technique::NakedPair,
+    Technique::XWing,
+    Technique::HiddenPair,
+    Technique::NakedTriple,
+    Technique::Swordfish,
+    Technique::HiddenTriple,
+    Technique::XyWing,
+    Technique::XyzWing,
+    Technique::UniqueRectangle1,
+    Technique::NakedQuad,
+    Technique::Jellyfish,
+    Technique::HiddenQuad,
+];
 
 fn cell(r: usize, c: usize) -> usize {
     (r - 1) * 9 + (c - 1)
@@ -177,33 +199,27 @@ const NEEDS: &[(&str, &str)] = &[
         "759.......3.6...91...7..........6.........13.4..1..8.5..5..9..431..24.....6.....2",
     ),
     (
-        "w_wing",
-        ".8....1.9..4...7.....5....3..21...4..6..7......8.3.9.......6..2.1.9......25.....6",
-    ),
-    (
         "xyz_wing",
         "759.......3.6...91...7..........6.........13.4..1..8.5..5..9..431..24.....6.....2",
     ),
+    // Seed 1, symmetric (the generator's default puzzles reach it only
+    // through techniques this list does not hold).
     (
         "unique_rectangle_1",
-        "............4....9..29..7..1...2...55..89...33....561..1....9.....3.9..1..6.5....",
+        ".89.6........95..63....2.....6...9.379.....155.1...4.....9....24..17........4.38.",
     ),
     (
         "naked_quad",
         "..8..15.7.3.......2....49........3.1.....5....7..8...6....1.2..4...69.....58.2.3.",
     ),
-    // Line 1148 of magictour top1465 (none in 3000 generated puzzles).
+    // Line 437 of magictour top1465 (none in 3000 generated puzzles).
     (
         "jellyfish",
-        "...27...98...........4.8..132...69.......9.3.7..1....2..........948....6.789...2.",
+        "58........4...52.8...9.2...9....3.65...49..2.....5...1...36.....54...7..6........",
     ),
     (
         "hidden_quad",
         "7....1...96....5...4..3..9....48.97..2..73.......5....3.2....85.7....4........6.9",
-    ),
-    (
-        "simple_colouring",
-        "71.3.4.....5...17..2...98......2...4...67..2.1......6....1.....9...6...8......25.",
     ),
 ];
 
@@ -230,11 +246,27 @@ fn sound(puzzle: &Grid) -> algoku_rate::Rating {
     r
 }
 
+/// The steps of a solve that takes the first of [`EASIEST_FIRST`] that
+/// applies and, where none does, Sudoku Explainer's next step.
+fn easiest_first(p: &Grid) -> Vec<algoku_rate::Step> {
+    let mut board = Board::new(p).unwrap();
+    let mut steps = Vec::new();
+    while !board.is_solved() {
+        let listed = EASIEST_FIRST.iter().find_map(|t| board.find(*t));
+        let Some(step) = listed.or_else(|| board.se_next()) else {
+            break;
+        };
+        board.apply(&step);
+        steps.push(step);
+    }
+    steps
+}
+
 #[test]
 fn every_technique_is_needed_by_a_real_puzzle() {
     for (key, text) in NEEDS {
         let p: Grid = text.parse().unwrap();
-        let (steps, _) = classic_solve(&mut Board::new(&p).unwrap());
+        let steps = easiest_first(&p);
         let solution = rate(&p).solution.unwrap();
         for s in &steps {
             if let Some((c, d)) = s.placement {
@@ -244,13 +276,13 @@ fn every_technique_is_needed_by_a_real_puzzle() {
                 assert_ne!(solution.cells()[c], d, "{p}: {s} removes the solution");
             }
         }
-        let t = CLASSIC.iter().find(|t| t.key() == *key).unwrap();
+        let t = EASIEST_FIRST.iter().find(|t| t.key() == *key).unwrap();
         let mut board = Board::new(&p).unwrap();
         let mut used = false;
         for s in &steps {
             if s.technique == *t {
                 // Needed: nothing easier applied at this point.
-                for easier in CLASSIC.iter().take_while(|e| *e != t) {
+                for easier in EASIEST_FIRST.iter().take_while(|e| *e != t) {
                     assert!(
                         board.find(*easier).is_none(),
                         "{key}: {easier:?} applied first"
@@ -355,50 +387,6 @@ fn naked_and_hidden_pairs_hand_checked() {
         .flat_map(|c| (3..=9).map(move |d| (c, d)))
         .collect();
     assert_eq!(s.eliminations, want);
-}
-
-#[test]
-fn w_wing_hand_checked() {
-    // r1c1 and r5c9 hold {1,2}; in column 5, 1 is only at r1c5 (sees r1c1)
-    // and r5c5 (sees r5c9): one of the two cells is 2.
-    let mut b = Board::new(&Grid::EMPTY).unwrap();
-    restrict(&mut b, &[cell(1, 1), cell(5, 9)], &[1, 2]);
-    for r in [2, 3, 4, 6, 7, 8, 9] {
-        b.remove_candidate(cell(r, 5), 1);
-    }
-    let s = b.find(Technique::WWing).expect("a W-Wing");
-    // The cells seeing both r1c1 and r5c9: r1c9 and r5c1.
-    assert_eq!(s.eliminations, vec![(cell(1, 9), 2), (cell(5, 1), 2)]);
-    assert_eq!(s.detail, "r1c1,r5c9 {12}, strong link on 1 in column 5");
-}
-
-#[test]
-fn simple_colouring_trap_hand_checked() {
-    // Digit 1: row 1 only at c1,c5; column 5 only at r1,r5; row 5 only at
-    // c2,c5. Chain r1c1(+) r1c5(-) r5c5(+) r5c2(-).
-    let mut b = Board::new(&Grid::EMPTY).unwrap();
-    for c in [2, 3, 4, 6, 7, 8, 9] {
-        b.remove_candidate(cell(1, c), 1);
-    }
-    for r in [2, 3, 4, 6, 7, 8, 9] {
-        b.remove_candidate(cell(r, 5), 1);
-    }
-    for c in [1, 3, 4, 6, 7, 8, 9] {
-        b.remove_candidate(cell(5, c), 1);
-    }
-    let s = b.find(Technique::SimpleColouring).expect("a colour trap");
-    // Cells seeing r1c1 and r5c2: r2c2, r3c2 (box 1 + column 2), r4c1,
-    // r6c1 (column 1 + box 4).
-    assert_eq!(
-        s.eliminations,
-        vec![
-            (cell(2, 2), 1),
-            (cell(3, 2), 1),
-            (cell(4, 1), 1),
-            (cell(6, 1), 1)
-        ]
-    );
-    assert!(s.detail.starts_with("on 1: colour trap"), "{}", s.detail);
 }
 
 /// The eliminations of the first step of technique `t` in `puzzle`'s

@@ -41,8 +41,8 @@
 //! * **Unavoidable:** every unique puzzle keeps a clue in each unavoidable
 //!   set of its solution. The two-digit ones (cells of digits `a` and `b`
 //!   that can be swapped; `two_digit_unavoidables`) are found once per grid
-//!   with bitboards; a removal that would empty one is refused (about 40 %
-//!   of the refusals).
+//!   with bitboards; a removal that would empty one is refused (a large
+//!   share of the refusals, without a search).
 //!
 //! The remaining searches are told `S` as a hint: at every cell branch they
 //! try `S`'s digit first, so a second solution (which differs from `S` only

@@ -8,6 +8,7 @@
 //!   [`grid::Grid::check_solution_of`] (a solution of a puzzle, or the [`Violation`]).
 //! - [`solver`]: [`solve`], [`count_solutions`] and [`Solver`] (band bitboards).
 //! - [`generator`]: random complete grids and unique-solution puzzles.
+//! - [`isa`]: the AVX2 token and feature list the solver and the grid checker share.
 //! - [`transform`]: digit relabelling, row/column/band/stack permutations, transpose.
 //!
 //! ```
@@ -27,12 +28,14 @@
 //! assert_eq!(g.solution, solution_grid(7));
 //! assert_eq!(count_solutions(&g.puzzle, 2), 1);
 //! ```
-// The solver's one exception, with its safety argument: `solver::Avx2`.
+// The one exception, with its safety argument: the calls into the AVX2
+// copy of the search (`solver::code`), which hold an `isa::Avx2`.
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod generator;
 pub mod grid;
+pub mod isa;
 pub mod rng;
 pub mod solver;
 pub mod transform;
