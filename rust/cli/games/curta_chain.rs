@@ -291,47 +291,12 @@ pub fn run_batch(
     let started = std::time::Instant::now();
     // Natively; or when no line is a query, without touching any chain.
     let nothing_to_ask = inputs.iter().all(|i| i.query.is_err());
-    let network = chain.network.filter(|_| !nothing_to_ask);
-    let Some(network) = network else {
-        let answers = vec![None; inputs.len()];
-        let t = report(&inputs, answers, batch, None, None, global, out)?;
-        let backend = if chain.network.is_some() {
-            if !global.json {
-                eprintln!("no line to ask: no chain was used");
-            }
-            Value::Null
-        } else {
-            json!("native")
-        };
-        if batch && global.json {
-            let mut s = json!({ "backend": backend });
-            merge(&mut s, &t.counts(method));
-            out.json(&json!({ "summary": s }))?;
-        }
-        return Ok(exit(&t, method));
+    let Some(network) = chain.network.filter(|_| !nothing_to_ask) else {
+        return run_native(&inputs, batch, chain, method, global, out);
     };
     runtime()?.block_on(async {
         // Connecting and finding the app can stop the batch before its first line.
-        let mut stopped: Option<String> = None;
-        let mut curta = None;
-        let mut context = json!({"backend": null, "backend_notes": [], "app_id": null});
-        match connect(network, global).await {
-            Err(e) => stopped = Some(format!("{e:#}")),
-            Ok(mut c) => {
-                context["backend"] = json!(c.app.chain.kind());
-                context["backend_notes"] = json!(c.app.chain.notes);
-                match app(&mut c, chain, global).await {
-                    Ok((app_id, setup)) => {
-                        context["app_id"] = json!(app_id);
-                        if let Some(s) = &setup {
-                            context["setup"] = json!(s);
-                        }
-                    }
-                    Err(e) => stopped = Some(format!("{e:#}")),
-                }
-                curta = Some(c);
-            }
-        }
+        let (mut curta, context, mut stopped) = connect_for_batch(network, chain, global).await;
         if let (false, Some(cause)) = (batch, &stopped) {
             bail!("{cause}");
         }
@@ -359,49 +324,131 @@ pub fn run_batch(
                 .map(|i| i.query.as_ref().ok().and_then(|_| got.next()))
                 .collect();
             let c = progress.suspend(|| {
-                report(chunk, answers, batch, Some(&context), stopped.as_deref(), global, out)
+                report(
+                    chunk,
+                    answers,
+                    batch,
+                    Some(&context),
+                    stopped.as_deref(),
+                    global,
+                    out,
+                )
             })?;
             t.add(&c);
         }
         progress.finish();
         if batch {
             let seconds = started.elapsed().as_secs_f64();
-            let mut s = context.clone();
-            merge(&mut s, &t.counts(method));
-            for (k, v) in [
-                ("disagreements", json!(t.disagreements)),
-                ("fee", json!(t.fee)),
-                ("simulated", json!(true)),
-                ("spent", json!(0)),
-                ("stopped", json!(stopped)),
-                ("seconds", json!((seconds * 1000.0).round() / 1000.0)),
-            ] {
-                s[k] = v;
-            }
-            if global.json {
-                out.json(&json!({ "summary": s }))?;
-            } else {
-                eprintln!(
-                    "{} lines: {} errors, {} not attempted, {} disagreements with the native code; \
-                     {} µALGO in fees if each were sent alone (simulated: nothing spent); {seconds:.1} s on {} (app {})",
-                    t.lines,
-                    t.errors,
-                    t.not_attempted,
-                    t.disagreements,
-                    t.fee,
-                    curta.as_ref().map_or("no chain", |c| c.app.chain.kind()),
-                    context["app_id"]
-                );
-                if let Some(cause) = &stopped {
-                    eprintln!("error: the batch stopped: {cause}");
-                }
-            }
+            let kind = curta.as_ref().map_or("no chain", |c| c.app.chain.kind());
+            summarize(
+                &t,
+                &context,
+                stopped.as_deref(),
+                seconds,
+                kind,
+                method,
+                global,
+                out,
+            )?;
         }
         if stopped.is_some() {
             return Ok(ExitCode::from(EXIT_ERROR));
         }
         Ok(exit(&t, method))
     })
+}
+
+/// The native answers, when no chain is asked (none given, or no line to ask).
+fn run_native(
+    inputs: &[Input],
+    batch: bool,
+    chain: &ChainArgs,
+    method: &str,
+    global: &Global,
+    out: &mut Out,
+) -> Result<ExitCode> {
+    let answers = vec![None; inputs.len()];
+    let t = report(inputs, answers, batch, None, None, global, out)?;
+    let backend = if chain.network.is_some() {
+        if !global.json {
+            eprintln!("no line to ask: no chain was used");
+        }
+        Value::Null
+    } else {
+        json!("native")
+    };
+    if batch && global.json {
+        let mut s = json!({ "backend": backend });
+        merge(&mut s, &t.counts(method));
+        out.json(&json!({ "summary": s }))?;
+    }
+    Ok(exit(&t, method))
+}
+
+/// Connects and finds the app: the client, what every line repeats about
+/// the backend and app, and the cause when either failed.
+async fn connect_for_batch(
+    network: Network,
+    chain: &ChainArgs,
+    global: &Global,
+) -> (Option<Curta>, Value, Option<String>) {
+    let mut context = json!({"backend": null, "backend_notes": [], "app_id": null});
+    let mut c = match connect(network, global).await {
+        Err(e) => return (None, context, Some(format!("{e:#}"))),
+        Ok(c) => c,
+    };
+    context["backend"] = json!(c.app.chain.kind());
+    context["backend_notes"] = json!(c.app.chain.notes);
+    let stopped = match app(&mut c, chain, global).await {
+        Ok((app_id, setup)) => {
+            context["app_id"] = json!(app_id);
+            if let Some(s) = &setup {
+                context["setup"] = json!(s);
+            }
+            None
+        }
+        Err(e) => Some(format!("{e:#}")),
+    };
+    (Some(c), context, stopped)
+}
+
+/// The batch's summary: JSON on stdout, or a line on stderr.
+#[allow(clippy::too_many_arguments)]
+fn summarize(
+    t: &Totals,
+    context: &Value,
+    stopped: Option<&str>,
+    seconds: f64,
+    kind: &str,
+    method: &str,
+    global: &Global,
+    out: &mut Out,
+) -> Result<()> {
+    let mut s = context.clone();
+    merge(&mut s, &t.counts(method));
+    for (k, v) in [
+        ("disagreements", json!(t.disagreements)),
+        ("fee", json!(t.fee)),
+        ("simulated", json!(true)),
+        ("spent", json!(0)),
+        ("stopped", json!(stopped)),
+        ("seconds", json!((seconds * 1000.0).round() / 1000.0)),
+    ] {
+        s[k] = v;
+    }
+    if global.json {
+        out.json(&json!({ "summary": s }))?;
+        return Ok(());
+    }
+    eprintln!(
+        "{} lines: {} errors, {} not attempted, {} disagreements with the native code; \
+         {} µALGO in fees if each were sent alone (simulated: nothing spent); {seconds:.1} s on {kind} (app {})",
+        t.lines, t.errors, t.not_attempted, t.disagreements, t.fee, context["app_id"]
+    );
+    if let Some(cause) = stopped {
+        eprintln!("error: the batch stopped: {cause}");
+    }
+    Ok(())
 }
 
 fn exit(t: &Totals, method: &str) -> ExitCode {

@@ -14,6 +14,7 @@ use crate::embedded::Embedded;
 use crate::error::ClientError;
 use crate::kmd;
 use crate::outcome::GroupOutcome;
+pub use crate::params::Funds;
 use crate::params::NetParams;
 use crate::settings::{Network, Settings, TESTNET_ALGOD};
 use crate::spec::AppSpec;
@@ -35,15 +36,6 @@ pub use crate::settings::EMBEDDED_FUNDING;
 /// The most top-ups one payment may take on the embedded ledger (no group
 /// costs anywhere near this many steps; a larger need is an error).
 const MAX_TOP_UP_STEPS: u64 = 100;
-
-/// What an account holds and what it must keep.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Funds {
-    /// µALGO held.
-    pub balance: u64,
-    /// µALGO that must stay: the account's minimum balance.
-    pub min_balance: u64,
-}
 
 /// Where transactions go.
 pub enum Backend {

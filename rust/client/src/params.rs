@@ -1,7 +1,17 @@
-//! Suggested transaction parameters, from algod or from the embedded evaluator.
+//! What a chain tells about itself and an account: suggested transaction
+//! parameters and an account's funds, from algod or the embedded evaluator.
 
 use algonaut::crypto::HashDigest;
 use algonaut::model::client_types::TransactionParams;
+
+/// What an account holds and what it must keep.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Funds {
+    /// µALGO held.
+    pub balance: u64,
+    /// µALGO that must stay: the account's minimum balance.
+    pub min_balance: u64,
+}
 
 /// What a transaction needs from the network it is sent to.
 #[derive(Clone, Debug)]
