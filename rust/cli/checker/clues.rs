@@ -1,5 +1,5 @@
 //! `algoku clues`: every puzzle with exactly N givens whose unique solution
-//! is a grid (see rust/checker/src/search.rs for the algorithm), for one
+//! is a grid (see rust/checker/src/search/mod.rs for the algorithm), for one
 //! grid or, in batch, for a shard of a grid file with resumable output.
 
 use std::process::ExitCode;
