@@ -41,8 +41,11 @@ pub struct DeployArgs {
 /// Which verifier method answers `verify`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MethodArg {
-    /// The cheapest, priced by simulating both (normally lanes).
+    /// The cheapest, priced by simulation: for one grid lanes or classic
+    /// (normally lanes); for a file also the batch method, per window of lines.
     Auto,
+    /// `are_valid_solutions`: up to 14 grids in one app call (files only).
+    Batch,
     /// `is_valid_solution_lanes`: one app call.
     Lanes,
     /// `is_valid_solution`: the original algorithm, paid with opups.
@@ -97,22 +100,28 @@ pub(crate) fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
         .context("starting the async runtime")
 }
 
-/// Connects, says which backend (and why, after a fallback), and checks a
+/// Connects and checks a
 /// given `--app-id` before anything trusts its answers.
-pub(crate) async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
+pub(crate) async fn connect(net: &NetworkArgs) -> anyhow::Result<Algoku> {
     let network: Network = net.network.parse().map_err(anyhow::Error::msg)?;
     let chain = Chain::connect(network, &Settings::from_env()).await?;
-    if !global.json {
-        for note in &chain.notes {
-            eprintln!("note: {note}");
-        }
-        eprintln!("backend: {}", chain.describe());
-    }
     let mut algoku = Algoku::new(chain)?;
     if let Some(id) = net.app_id {
         algoku.use_checked_app(id).await?;
     }
+    // Said once the app is there (`ensure_app`, `deploy`): a command that
+    // fails before doing anything prints its one error line and nothing else.
     Ok(algoku)
+}
+
+/// Says which backend answers (and why, after a fallback), in text mode.
+pub(crate) fn announce(algoku: &Algoku, global: &Global) {
+    if !global.json {
+        for note in &algoku.chain.notes {
+            eprintln!("note: {note}");
+        }
+        eprintln!("backend: {}", algoku.chain.describe());
+    }
 }
 
 /// The backend and why it was chosen, for JSON output.
@@ -129,6 +138,7 @@ pub(crate) async fn ensure_app(
     simulate_only: bool,
 ) -> anyhow::Result<(u64, Option<String>)> {
     if let Some(id) = algoku.app() {
+        announce(algoku, global);
         return Ok((id, None));
     }
     if simulate_only && algoku.chain.kind() != "embedded" {
@@ -145,9 +155,11 @@ pub(crate) async fn ensure_app(
             );
         };
         algoku.use_app(id);
+        announce(algoku, global);
         return Ok((id, None));
     }
     let d = algoku.deploy().await?;
+    announce(algoku, global);
     let note = (!d.reused).then(|| {
         if simulate_only {
             format!(
@@ -296,7 +308,7 @@ fn print_verification(
 
 pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Result<ExitCode> {
     runtime()?.block_on(async {
-        let mut algoku = connect(&args.net, global).await?;
+        let mut algoku = connect(&args.net).await?;
         let d = match algoku.app() {
             Some(app_id) => algoku_client::Deployment {
                 app_id,
@@ -306,6 +318,7 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             },
             None => algoku.deploy().await?,
         };
+        announce(&algoku, global);
         if global.json {
             let mut v = backend_json(&algoku);
             v["app_id"] = json!(d.app_id);
@@ -331,6 +344,7 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
 pub(crate) fn grid_method(arg: MethodArg) -> Option<Method> {
     match arg {
         MethodArg::Auto => None,
+        MethodArg::Batch => Some(Method::Batch),
         MethodArg::Lanes => Some(Method::Lanes),
         MethodArg::Classic => Some(Method::Classic),
     }
@@ -345,6 +359,9 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
     if let Some(path) = args.file.as_deref().or(args.puzzle_file.as_deref()) {
         return crate::batch::verify_file(path, args.puzzle_file.is_some(), args, global, out);
     }
+    if args.method == MethodArg::Batch {
+        bail!("--method batch answers many grids a call: use it with --file (one grid is one call of lanes or classic)");
+    }
     let source = Source::resolve(args.grid.as_deref(), None, "grid")?;
     let grid = parse_grid_bytes(&read_single(&source, "grid")?)?;
     let puzzle = match &args.puzzle {
@@ -352,7 +369,7 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
         None => None,
     };
     runtime()?.block_on(async {
-        let mut algoku = connect(&args.net, global).await?;
+        let mut algoku = connect(&args.net).await?;
         let (app_id, setup) = ensure_app(&mut algoku, global, args.simulate_only).await?;
         let v = match (&puzzle, grid_method(args.method)) {
             (Some(p), _) => {
@@ -387,7 +404,7 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
 pub fn demo(args: &DemoArgs, global: &Global, out: &mut Out) -> anyhow::Result<ExitCode> {
     use algoku_sudoku::generator::{generate_puzzle, PuzzleOptions};
     runtime()?.block_on(async {
-        let mut algoku = connect(&args.net, global).await?;
+        let mut algoku = connect(&args.net).await?;
         let (app_id, _) = ensure_app(&mut algoku, global, false).await?;
         let min_fee = algoku.chain.min_fee();
         let puzzle = generate_puzzle(&PuzzleOptions { seed: args.seed, minimal: true, ..Default::default() });
