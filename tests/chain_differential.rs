@@ -166,3 +166,58 @@ async fn one_call_methods_equal_the_mirror_on_the_evaluator() {
         );
     }
 }
+
+/// `are_valid_solutions` on the evaluator == the mirror
+/// (`algoku_avm::batch::are_valid_solutions`), bit for bit, on thousands of
+/// adversarial grids in batches of up to 14 (`algoku_fixtures::batch_corpus`),
+/// and every length around a multiple of a grid answers or fails as predicted.
+#[tokio::test(flavor = "multi_thread")]
+async fn batch_method_equals_the_mirror_on_the_evaluator() {
+    use algoku_avm::batch::verdicts;
+    use algoku_client::{Call, Method};
+    let chain = Chain::connect(Network::Embedded, &Settings::from_env())
+        .await
+        .expect("the embedded evaluator starts");
+    let mut algoku = Algoku::new(chain).unwrap();
+    algoku.deploy().await.unwrap();
+    let batch = |bytes: &[u8]| Call {
+        method: Method::Batch,
+        args: vec![bytes.to_vec()],
+    };
+    let corpus = algoku_fixtures::batch_corpus(2026, 240);
+    let calls: Vec<Call> = corpus.iter().map(|b| batch(b)).collect();
+    let want: Vec<bool> = corpus.iter().flat_map(|b| verdicts(b).unwrap()).collect();
+    assert!(want.len() >= 3_000, "{}", want.len());
+    let answers = algoku.verify_many(&calls, true).await.unwrap();
+    assert_eq!(answers.len(), want.len());
+    for (k, (a, w)) in answers.iter().zip(&want).enumerate() {
+        assert_eq!(a.verdict, Verdict::Valid(*w), "grid {k}");
+    }
+    assert!(want.iter().filter(|&&w| w).count() >= 300);
+    // Around 0, 1, 14 and 15 grids (every length is on the mirror's own test).
+    let lengths = algoku_fixtures::length_cases(7)
+        .into_iter()
+        .filter(|b| [0, 1, 14, 15].contains(&((b.len() + 1) / 81)));
+    for bytes in lengths {
+        let run = algoku.verify_batch(&[batch(&bytes)], true).await;
+        assert!(run.stopped.is_none());
+        let predicted = algoku_avm::batch::are_valid_solutions(&bytes);
+        let n = bytes.len() / 81;
+        match predicted {
+            Ok(bits) => {
+                assert_eq!(run.answers.len(), n, "length {}", bytes.len());
+                for (g, a) in run.answers.iter().enumerate() {
+                    let a = a.as_ref().unwrap();
+                    assert_eq!(a.verdict, Verdict::Valid(bits >> g & 1 == 1));
+                }
+            }
+            Err(rejection) => {
+                let a = run.answers[0].as_ref().unwrap();
+                let Verdict::Rejected { message, .. } = &a.verdict else {
+                    panic!("length {} answered", bytes.len())
+                };
+                assert_eq!(message, &rejection.to_string(), "length {}", bytes.len());
+            }
+        }
+    }
+}

@@ -7,6 +7,9 @@
 
 mod common;
 
+use common::ALGOKU;
+use std::process::Command;
+
 use serde_json::{json, Value};
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
@@ -101,7 +104,16 @@ fn a_batch_that_runs_out_of_funds_answers_every_line_and_sums_up() {
         ("ALGOKU_EMBEDDED_FUNDING", FUNDING),
         ("ALGOKU_EMBEDDED_TOP_UP", "off"),
     ];
-    let (code, out, s) = run(&["verify", "--network", "embedded", "--file"], &file, &env);
+    // One verification a call (lanes): the funds run out after 18 groups.
+    let args = [
+        "verify",
+        "--network",
+        "embedded",
+        "--method",
+        "lanes",
+        "--file",
+    ];
+    let (code, out, s) = run(&args, &file, &env);
     assert_eq!(code, 2, "the batch stopped: {s}");
     let numbers: Vec<usize> = (1..=400).collect();
     assert_one_line_each(&out, &numbers, &s);
@@ -214,14 +226,16 @@ fn simulate_only_prices_the_whole_file_without_sending() {
     let (code, out, s) = run(&args, &file, &env);
     assert_eq!(code, 0, "{s}");
     assert_one_line_each(&out, &(1..=40).collect::<Vec<_>>(), &s);
+    // 40 grids: three are_valid_solutions calls (14 + 14 + 12)
     assert_eq!(
         (s["fee"].as_u64(), s["would_cost"].as_u64()),
-        (Some(0), Some(40_000))
+        (Some(0), Some(3_000))
     );
+    assert!(out.iter().all(|v| v["method"] == "batch"), "{s}");
     let cost = &s["cost"];
-    assert_eq!(cost["fees"], 40_000, "{s}");
+    assert_eq!(cost["fees"], 3_000, "{s}");
     assert_eq!(cost["balance"], 501_000, "{s}");
-    assert_eq!(cost["missing"], 40_000, "{s}");
+    assert_eq!(cost["missing"], 3_000, "{s}");
 }
 
 /// A mnemonic for a throwaway account that only the fake algod below knows.
@@ -304,10 +318,11 @@ fn an_algod_account_too_poor_for_the_file_is_told_before_anything_is_sent() {
     assert_one_line_each(&out, &(1..=50).collect::<Vec<_>>(), &s);
     assert_eq!(s["not_attempted"], 50, "{s}");
     let cause = s["stopped"].as_str().unwrap();
-    // 100 000 kept + 401 000 to create the app + 50 000 of fees - 300 000 held.
-    assert!(cause.contains("251000 µALGO missing"), "{cause}");
+    // 100 000 kept + 401 000 to create the app + 4 000 of fees (50 grids,
+    // 14 a call) - 300 000 held.
+    assert!(cause.contains("205000 µALGO missing"), "{cause}");
     assert!(cause.contains("nothing was sent"), "{cause}");
-    assert_eq!(s["cost"]["missing"], 251_000, "{s}");
+    assert_eq!(s["cost"]["missing"], 205_000, "{s}");
     let requests = log.lock().unwrap().clone();
     assert!(
         requests.iter().all(|r| r.starts_with("GET ")),
@@ -382,4 +397,110 @@ fn a_curta_batch_that_cannot_start_still_answers_every_line() {
         "{s}"
     );
     assert!(log.lock().unwrap().iter().all(|r| r.starts_with("GET ")));
+}
+
+/// The batch method is the default for a grid file: 14 grids a call, one line
+/// per input line in order, the mirror's verdict and reason for every grid,
+/// and under 100 µALGO a grid.
+#[test]
+fn a_grid_file_goes_fourteen_grids_a_call_by_default() {
+    let mut lines: Vec<String> = (0..300).map(relabelled).collect();
+    lines[3] = format!("{}{}", &SOLVED[..79], "38"); // two cells swapped: invalid
+    lines[40] = SOLVED.replace('9', "0"); // a 0 in every 9's cell: invalid
+                                          // 80 bytes: the contract rejects the length (asked alone, never in a batch)
+    lines[41] = format!(
+        "0x{}",
+        SOLVED[..80]
+            .bytes()
+            .map(|d| format!("{:02x}", d - b'0'))
+            .collect::<String>()
+    );
+    lines[99] = "not a grid".into();
+    let file = TempFile::new("batch-default", &lines);
+    let (code, out, s) = run(&["verify", "--network", "embedded", "--file"], &file, &[]);
+    assert_eq!(code, 1, "{s}");
+    assert_one_line_each(&out, &(1..=300).collect::<Vec<_>>(), &s);
+    for (k, v) in out.iter().enumerate() {
+        match k {
+            3 | 40 => {
+                assert_eq!(
+                    (v["valid"].as_bool(), v["method"].as_str()),
+                    (Some(false), Some("batch")),
+                    "{v}"
+                );
+                assert!(v["reason"].as_str().is_some_and(|r| !r.is_empty()), "{v}");
+            }
+            41 => assert_eq!(
+                v["error"], "rejected by the contract: Grid must be 81 bytes long.",
+                "{v}"
+            ),
+            99 => assert!(v["error"].as_str().unwrap().contains("wrong length"), "{v}"),
+            _ => assert_eq!(
+                (v["valid"].as_bool(), v["method"].as_str()),
+                (Some(true), Some("batch")),
+                "{v}"
+            ),
+        }
+    }
+    // 298 grids in windows of 224 and the rest: 16 + 6 calls of 1 000 µALGO,
+    // plus the wrong-length line's simulated rejection (free)
+    let calls: u64 = 16 + 74u64.div_ceil(14);
+    assert_eq!(s["fee"], calls * 1000, "{s}");
+    let per_grid = s["fee_per_grid"].as_f64().unwrap();
+    assert!(per_grid <= 100.0, "{s}");
+    assert_eq!(s["method_prices"]["batch_call"], 1000, "{s}");
+    assert_eq!(s["method_prices"]["lanes"], 1000, "{s}");
+}
+
+/// Text mode streams: the first lines come out while the batch is still
+/// running, and a SIGINT stops it after the window being asked, with every
+/// answered line printed, in order.
+#[test]
+fn a_text_batch_streams_and_keeps_its_answers_on_sigint() {
+    let lines: Vec<String> = (0..30_000).map(|k| relabelled(k % 5_000)).collect();
+    let file = TempFile::new("stream", &lines);
+    let mut child = Command::new(ALGOKU)
+        .args(["verify", "--network", "embedded", "--file"])
+        .arg(&file.0)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("algoku runs");
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert_eq!(first.trim(), "1 true");
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "the first line came before the end of a 30 000-line batch"
+    );
+    let status = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
+    let mut stderr = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut stderr)
+        .unwrap();
+    let code = child.wait().unwrap().code();
+    assert_eq!(code, Some(2), "{stderr}");
+    let printed: Vec<&str> = std::iter::once(first.trim()).chain(rest.lines()).collect();
+    assert_eq!(printed.len(), 30_000, "every line has its line");
+    let answered = printed.iter().take_while(|l| l.ends_with(" true")).count();
+    assert!((224..30_000).contains(&answered), "{answered} answered");
+    for (k, l) in printed.iter().enumerate() {
+        assert!(l.starts_with(&format!("{} ", k + 1)), "in order: {l}");
+    }
+    assert!(
+        printed[answered].contains("not verified: the batch stopped: interrupted"),
+        "{}",
+        printed[answered]
+    );
+    assert!(stderr.contains("interrupted"), "{stderr}");
 }

@@ -230,7 +230,15 @@ fn verify_file_answers_every_line_in_order() {
     let path = std::env::temp_dir().join(format!("algoku-batch-{}.txt", std::process::id()));
     std::fs::write(&path, text).unwrap();
     let out = Command::new(common::ALGOKU)
-        .args(["verify", "--network", "embedded", "--json", "--file"])
+        .args([
+            "verify",
+            "--network",
+            "embedded",
+            "--json",
+            "--method",
+            "lanes",
+            "--file",
+        ])
         .arg(&path)
         .output()
         .unwrap();
@@ -315,4 +323,29 @@ fn a_down_localnet_is_named() {
         .run();
     assert_ne!(r.code, 0);
     assert!(r.stdout.contains("docker compose up -d"), "{}", r.stdout);
+}
+
+#[test]
+fn a_verify_that_fails_before_doing_anything_prints_one_error_line() {
+    // text mode: no `backend:` line before the error when nothing was done
+    let (code, stdout, stderr) = algoku_text(&[
+        "verify",
+        "--network",
+        "embedded",
+        "--app-id",
+        "999999",
+        VALID,
+    ]);
+    assert_eq!(code, 2, "{stderr}");
+    assert!(stdout.is_empty(), "{stdout:?}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one line: {stderr}");
+    assert!(
+        lines[0].starts_with("error: ") && lines[0].contains("app 999999"),
+        "{stderr}"
+    );
+    // a verification that runs still names its backend
+    let (code, _, stderr) = algoku_text(&["verify", "--network", "embedded", VALID]);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stderr.contains("backend: embedded"), "{stderr}");
 }

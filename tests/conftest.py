@@ -21,6 +21,7 @@ IS_VALID = abi.Method.from_signature("is_valid_solution(byte[])bool")
 OPUP = abi.Method.from_signature("opup()void")
 IS_VALID_LANES = abi.Method.from_signature("is_valid_solution_lanes(byte[])bool")
 IS_SOLUTION_OF = abi.Method.from_signature("is_solution_of(byte[],byte[])bool")
+ARE_VALID = abi.Method.from_signature("are_valid_solutions(byte[])uint64")
 RETURN_PREFIX = bytes.fromhex("151f7c75")
 
 

@@ -78,6 +78,7 @@ def after_top_up(lines: list[str], route: str) -> int:
         ("is_valid_solution", "CHECK_BUDGET", None),
         ("is_valid_solution_lanes", "LANES_TAIL", "LANES_HANDOVER"),
         ("is_solution_of", "SOLUTION_OF_TAIL", "SOLUTION_OF_HANDOVER"),
+        ("are_valid_solutions", "BATCH_TAIL", "BATCH_HANDOVER"),
     ],
 )
 def test_budget_constants_are_exactly_the_compiled_tails(route: str, tail: str, handover: str | None) -> None:
@@ -112,6 +113,14 @@ def test_lanes_constants() -> None:
     assert constant("LOW_64_HEX") == "0f" * 64 and constant("LOW_17_HEX") == "0f" * 17
     assert constant("PUZZLE_MASK_HEX") == "10" * 81 + "f0" * 81
     assert constant("PUZZLE_EXPECTED_HEX") == "00" * 162
+
+
+def test_batch_constants() -> None:
+    assert int(constant("BATCH_MAX")) == 14
+    assert constant("HIGH_9_HEX") == "80" * 9 and constant("ONE_8_HEX") == "01" * 8
+    assert constant("ONES_9_HEX") == "ff" * 9
+    assert constant("ROWS_OFF_9_HEX") == "ff" * 8 + "00"
+    assert constant("BOXES_OFF_9_HEX") == "ffff00" * 3
 
 
 def test_committed_artifacts_match_a_fresh_compile() -> None:

@@ -100,6 +100,61 @@ If a ``b+`` carries out of a byte (a byte >= 16 somewhere), the compared
 string has another length or a set high nibble: false, never an error.
 One call: 668 opcodes with routing.
 
+Batch: `are_valid_solutions`, up to 14 grids in one call
+-------------------------------------------------------
+A grid is 81 bytes, one byte a cell: digit ``d = 1..8`` is the single bit
+``0x80 >> (d - 1)`` and digit 9 is ``0x00``. Up to 14 grids are concatenated
+(1 134 bytes, inside the 2 048 bytes of arguments) and padded with zero bytes
+to 14; bit ``g`` of the uint64 answer is grid ``g``'s verdict. The bitwise ops
+(``b|``, ``b&``, ``b~``) cost the same on the whole batch as on one grid; only
+``b-`` is limited to 64 bytes, and it is the one per-byte cost.
+
+A grid is solved exactly when (1) every byte has at most one set bit and (2)
+every row, column and box XORs to ``0xff``. With (1), each of a unit's nine
+bytes is a single bit or zero; (2) needs each of the eight bits an odd number
+of times among them, i.e. at least eight bytes, and a bit three times would
+need ten: so eight bytes hold the eight bits once each and the ninth is zero,
+the unit holds 1..9 once each. (An OR would miss a unit whose 9 is replaced by
+a second 8: eight different bits and a duplicate OR to 0xff too; the XOR
+clears the duplicate.) A solved grid satisfies both. Why each step is sound:
+
+* At most one bit a byte. ``y = x | 0x80..80`` sets every byte's top bit (the
+  guard), so ``d = y - 0x0101..01`` (64-byte ``b-`` chunks, concatenated)
+  never borrows out of a byte: each byte is at least 0x80 before and 0x7f
+  after, a chunk never goes negative and keeps its length, no borrow crosses
+  a byte, a chunk or a grid. Byte by byte, ``d = (x | 0x80) - 1``, and
+  ``x & d == 0`` exactly when ``x`` has at most one bit: ``x = 0`` gives 0;
+  ``x = 0x80`` gives ``0x80 & 0x7f = 0``; one bit ``b < 0x80`` gives ``b & (0x80
+  + b - 1) = 0``; if the low seven bits hold two or more, their highest bit
+  survives the subtraction and shows; if they hold one bit and ``x`` also has
+  0x80, then ``d >= 0x80`` and ``x & d`` keeps 0x80. So ``e = d & x`` (the
+  guard folds away: ``(x | 0x80) & d & (x | 0x7f) = x & d``) is zero on a grid
+  iff (1) holds. Zero bytes (digit 9) and the top bit (digit 1) are data, not
+  exceptions: both are covered above, and so is every byte value.
+* Units. A fold ``w ^ extract(w, 0, len - k) ^ extract(w, 0, len - 2k)`` XORs
+  cells ``p - k`` and ``p - 2k`` into cell ``p`` across the whole batch (three
+  disjoint cells: nothing is counted twice). Folds by 1 then 3 leave row
+  ``r``'s XOR in cell ``9r + 8``; by 1 then 9 box ``(R, C)``'s in cell ``9(3R +
+  2) + 3C + 2``; by 9 then 27 column ``c``'s in cell ``72 + c``. Those cells
+  only read cells of their own grid (a result cell's window starts at the
+  grid's first cell at the earliest); the other cells, whose windows cross into
+  the grid before, are never read. ``unit | mask`` (0x00 on the result cells,
+  0xff elsewhere) is 0xff everywhere iff every result cell is 0xff.
+* Lengths. The masks are built by doubling short seeds, so they are longer
+  than the batch (1 152 and 1 296 bytes for 1 134); ``b|``/``b&`` zero-extend
+  the shorter operand on the left, i.e. align right ends, and every mask is
+  periodic with the right phase at its end, so grid ``g`` sits at the same
+  distance from the right end in every operand. ``f = e | ~units`` is zero on
+  grid ``g``'s 81 bytes iff the grid is solved; ``bitlen == 0`` reads that.
+* Padding. The zero grids that fill the batch up to 14 fail (2) and answer
+  0: the answer never has a bit at or above the number of grids sent. A grid's
+  verdict reads only its own bytes (no borrow or fold crosses into it from a
+  neighbour's result cells), so it does not depend on the other grids.
+
+There are no branches after the length checks: every call costs the same
+(691 opcodes with routing, tests/test_contract_batch.py): 1 000 µALGO for up to
+14 grids, 71.4 µALGO a grid.
+
 Budget and composition
 ----------------------
 A group's app calls pool their budget: each brings 700, all available from the
@@ -113,11 +168,12 @@ the app calls after it in its group, and funds itself first*.
   inner opups; or ``[opup(), opup(), is_valid_solution]`` at 1 000 each (each
   ``opup()`` adds 700; when the pool is large enough no inner transaction is
   made).
-* ``is_valid_solution_lanes`` and ``is_solution_of`` need less than their own
+* ``is_valid_solution_lanes``, ``is_solution_of`` and ``are_valid_solutions`` need less than their own
   700, so in a group of such calls they never touch another call's share. A
   4-opcode check tops the pool up (inner opup, fee credit) only when it is
   short, which happens only after a foreign budget-hungry call; then they also
-  leave ``LANES_HANDOVER`` / ``SOLUTION_OF_HANDOVER`` opcodes for the next call.
+  leave ``LANES_HANDOVER`` / ``SOLUTION_OF_HANDOVER`` / ``BATCH_HANDOVER`` opcodes
+  for the next call.
 
 Measured on the evaluator (tests/test_contract_compose.py): k = 1..16
 verifications in one group, of each method and mixed, each paying its
@@ -182,6 +238,9 @@ APP_CALL_SHARE = 700
 LANES_TAIL = 551
 SOLUTION_OF_TAIL = 630
 LANES_HANDOVER = 60
+# are_valid_solutions: its straight-line tail and what still fits in its own 700.
+BATCH_TAIL = 664
+BATCH_HANDOVER = 9
 SOLUTION_OF_HANDOVER = 25
 
 
@@ -338,10 +397,115 @@ def _unit_ors(grid: Bytes) -> Bytes:
     return grid + rows + columns + boxes
 
 
+# ---------------------------------------------------------------------------
+# The batch verifier (are_valid_solutions). See "Batch" in the module docstring.
+# ---------------------------------------------------------------------------
+# Grids a call: as many as fit in 700 opcodes (tests/test_contract_batch.py).
+# Grids a call: as many as fit in 700 opcodes (tests/test_contract_batch.py).
+BATCH_MAX = 14
+BATCH_LEN = 81 * BATCH_MAX
+HIGH_9_HEX = "808080808080808080"
+ONE_8_HEX = "0101010101010101"
+ONES_9_HEX = "ffffffffffffffffff"
+# One row of a unit's mask: 0x00 on the cells holding a unit's XOR, 0xff elsewhere.
+# Every row's last cell holds the row's XOR; in rows 2, 5 and 8, cells 2, 5 and 8
+# hold the boxes' (the columns' are the whole of row 8).
+ROWS_OFF_9_HEX = "ffffffffffffffff00"
+BOXES_OFF_9_HEX = "ffff00ffff00ffff00"
+
+
+@subroutine(inline=True)
+def _times8(seed: Bytes) -> Bytes:
+    s2 = seed + seed
+    s4 = s2 + s2
+    return s4 + s4
+
+
+@subroutine(inline=True)
+def _times16(seed: Bytes) -> Bytes:
+    return _times8(seed + seed)
+
+
+@subroutine(inline=True)
+def _times128(seed: Bytes) -> Bytes:
+    return _times16(_times8(seed))
+
+
+@subroutine(inline=True)
+def _fold3(w: Bytes, k: UInt64) -> Bytes:
+    """Cell p ^= cell p - k ^ cell p - 2k over the whole batch (cells before the batch are 0)."""
+    return w ^ op.extract(w, 0, BATCH_LEN - k) ^ op.extract(w, 0, BATCH_LEN - k - k)
+
+
+@subroutine(inline=True)
+def _batch_verdicts(x: Bytes) -> UInt64:
+    """Bit g set iff grid g of x (BATCH_LEN bytes) is solved: "Batch" in the module docstring."""
+    opaque = op.substring(x, 0, 0)
+    # 1. at most one bit a cell: d = (x | 0x80..) - 0x01.. byte by byte, x & d == 0
+    y = x | _times128(opaque + Bytes.from_hex(HIGH_9_HEX))
+    one = _times8(opaque + Bytes.from_hex(ONE_8_HEX))
+    rest = y
+    d = (BigUInt.from_bytes(op.extract(rest, 0, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 64, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 128, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 192, 64)) - BigUInt.from_bytes(one)).bytes
+    rest = op.extract(rest, 255, 0) + opaque
+    d += (BigUInt.from_bytes(op.extract(rest, 1, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 65, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 129, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 193, 64)) - BigUInt.from_bytes(one)).bytes
+    rest = op.extract(rest, 255, 0) + opaque
+    d += (BigUInt.from_bytes(op.extract(rest, 2, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 66, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 130, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 194, 64)) - BigUInt.from_bytes(one)).bytes
+    rest = op.extract(rest, 255, 0) + opaque
+    d += (BigUInt.from_bytes(op.extract(rest, 3, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 67, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 131, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 195, 64)) - BigUInt.from_bytes(one)).bytes
+    rest = op.extract(rest, 255, 0) + opaque
+    d += (BigUInt.from_bytes(op.extract(rest, 4, 64)) - BigUInt.from_bytes(one)).bytes
+    d += (BigUInt.from_bytes(op.extract(rest, 68, 64)) - BigUInt.from_bytes(one)).bytes
+    e = d & x
+    # 2. every row, column and box XORs to 0xff
+    w3 = _fold3(x, UInt64(1))
+    rows = _fold3(w3, UInt64(3))
+    boxes = _fold3(w3, UInt64(9))
+    columns = _fold3(_fold3(x, UInt64(9)), UInt64(27))
+    ones = opaque + Bytes.from_hex(ONES_9_HEX)
+    units = rows | _times128(opaque + Bytes.from_hex(ROWS_OFF_9_HEX))
+    units &= columns | _times16(_times8(ones) + op.bzero(9))
+    box_band = ones + ones + Bytes.from_hex(BOXES_OFF_9_HEX)
+    units &= boxes | _times16(box_band + box_band + box_band)
+    f = e | ~units
+    verdicts = UInt64(0)
+    rest = op.extract(f, 162, 0) + opaque
+    verdicts = op.setbit_uint64(verdicts, 0, op.bitlen(op.extract(rest, 0, 81)) == 0)
+    verdicts = op.setbit_uint64(verdicts, 1, op.bitlen(op.extract(rest, 81, 81)) == 0)
+    verdicts = op.setbit_uint64(verdicts, 2, op.bitlen(op.extract(rest, 162, 81)) == 0)
+    verdicts = op.setbit_uint64(verdicts, 3, op.bitlen(op.extract(rest, 243, 81)) == 0)
+    rest = op.extract(rest, 243, 0) + opaque
+    verdicts = op.setbit_uint64(verdicts, 4, op.bitlen(op.extract(rest, 81, 81)) == 0)
+    verdicts = op.setbit_uint64(verdicts, 5, op.bitlen(op.extract(rest, 162, 81)) == 0)
+    verdicts = op.setbit_uint64(verdicts, 6, op.bitlen(op.extract(rest, 243, 81)) == 0)
+    rest = op.extract(rest, 243, 0) + opaque
+    verdicts = op.setbit_uint64(verdicts, 7, op.bitlen(op.extract(rest, 81, 81)) == 0)
+    verdicts = op.setbit_uint64(verdicts, 8, op.bitlen(op.extract(rest, 162, 81)) == 0)
+    verdicts = op.setbit_uint64(verdicts, 9, op.bitlen(op.extract(rest, 243, 81)) == 0)
+    rest = op.extract(rest, 243, 0) + opaque
+    verdicts = op.setbit_uint64(verdicts, 10, op.bitlen(op.extract(rest, 81, 81)) == 0)
+    verdicts = op.setbit_uint64(verdicts, 11, op.bitlen(op.extract(rest, 162, 81)) == 0)
+    verdicts = op.setbit_uint64(verdicts, 12, op.bitlen(op.extract(rest, 243, 81)) == 0)
+    rest = op.extract(rest, 243, 0) + opaque
+    verdicts = op.setbit_uint64(verdicts, 13, op.bitlen(op.extract(rest, 81, 81)) == 0)
+    return verdicts
+
 class Algoku(ARC4Contract):
     """A Sudoku verifier: `is_valid_solution(byte[])bool` (3 000 µALGO),
-    `is_valid_solution_lanes(byte[])bool` (one call, 1 000 µALGO) and
-    `is_solution_of(byte[],byte[])bool` (one call, 1 000 µALGO)."""
+    `is_valid_solution_lanes(byte[])bool` (one call, 1 000 µALGO),
+    `is_solution_of(byte[],byte[])bool` (one call, 1 000 µALGO) and
+    `are_valid_solutions(byte[])uint64` (up to 14 grids a call, 1 000 µALGO)."""
 
     @arc4.baremethod(create="require")
     def create(self) -> None:
@@ -483,3 +647,17 @@ class Algoku(ARC4Contract):
         checked = _unit_ors(solution) + (differ_nz & given_nz) + puzzle
         mask = Bytes.from_hex(CHECK_MASK_HEX + PUZZLE_MASK_HEX)
         return (checked & mask) == Bytes.from_hex(CHECK_EXPECTED_HEX + PUZZLE_EXPECTED_HEX)
+
+
+    @arc4.abimethod
+    def are_valid_solutions(self, grids: Bytes) -> UInt64:
+        """Up to 14 grids in one call (fee 1 000): bit g of the answer (1 << g) is set
+        iff grid g is solved. `grids` is n <= 14 grids of 81 bytes, row-major, one byte
+        a cell: 0x80 >> (d - 1) for the digits d = 1..8 and 0x00 for 9. Any other
+        byte, or an unsolved grid, gives a clear bit; a length that is not a multiple
+        of 81 or above 14 * 81 fails the call. See "Batch" in the module docstring."""
+        if Global.opcode_budget() < BATCH_TAIL + BATCH_HANDOVER:  # short only after a budget-hungry call
+            ensure_budget(BATCH_TAIL + BATCH_HANDOVER, OpUpFeeSource.GroupCredit)
+        assert grids.length % GRID_SIZE == 0, "Grids must be 81 bytes each."
+        assert grids.length <= BATCH_LEN, "At most 14 grids a call."
+        return _batch_verdicts(grids + op.bzero(BATCH_LEN - grids.length))

@@ -13,12 +13,16 @@
 //!   [`solution_rule`], the plain rule `is_solution_of` answers. Both return
 //!   `Result<bool, Rejection>` like [`project`]; `Outcome::from(..)` turns that
 //!   into the serializable form.
+//! * [`batch`]: `are_valid_solutions`, up to [`BATCH_MAX`] grids in one call
+//!   ([`are_valid_solutions`]), the batch encoding ([`encode_grid`]) and the
+//!   plain rule it answers ([`batch_rule`]).
 //!
 //! The crate has no dependencies and never panics, whatever the input.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod algoku;
+pub mod batch;
 pub mod lanes;
 pub mod ops;
 
@@ -26,6 +30,7 @@ pub use algoku::{
     original, project, rule, Outcome, ParseOutcomeError, Rejection, BOX, COLUMN, GRID_SIZE, GROUP,
     LENGTH_MESSAGE, MASKS, ROW,
 };
+pub use batch::{are_valid_solutions, batch_rule, encode_grid, BATCH_MAX};
 pub use lanes::{
     lanes, solution_of, solution_rule, PUZZLE_LENGTH_MESSAGE, SOLUTION_LENGTH_MESSAGE,
 };

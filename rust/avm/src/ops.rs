@@ -67,14 +67,17 @@ pub enum AvmError {
         /// The length of the argument.
         len: usize,
     },
-    /// `b+` (byte math) with an operand longer than 64 bytes:
+    /// `b+` or `b-` (byte math) with an operand longer than 64 bytes:
     /// `math attempted on large byte-array`.
     ByteMathTooLarge,
+    /// `b-` with the subtrahend larger than the minuend:
+    /// `byte math would have negative result`.
+    ByteMathNegative,
 }
 
 impl AvmError {
     /// Every message that does not carry a number, with its error.
-    const FIXED: [(&'static str, AvmError); 7] = [
+    const FIXED: [(&'static str, AvmError); 8] = [
         ("- would result negative", AvmError::MinusNegative),
         ("+ overflowed", AvmError::PlusOverflow),
         ("setbit value > 1", AvmError::SetbitValue),
@@ -84,6 +87,10 @@ impl AvmError {
         (
             "math attempted on large byte-array",
             AvmError::ByteMathTooLarge,
+        ),
+        (
+            "byte math would have negative result",
+            AvmError::ByteMathNegative,
         ),
     ];
 
@@ -283,6 +290,40 @@ pub fn b_plus(a: &[u8], b: &[u8]) -> Result<Vec<u8>, AvmError> {
     Ok(out)
 }
 
+/// `b-`: the difference of two big-endian unsigned integers of at most 64
+/// bytes each, as go-algorand's `big.Int.Bytes()`: minimal length, leading
+/// zero bytes dropped (zero is the empty string).
+///
+/// Errors: an operand longer than 64 bytes → [`AvmError::ByteMathTooLarge`];
+/// `b > a` → [`AvmError::ByteMathNegative`].
+pub fn b_minus(a: &[u8], b: &[u8]) -> Result<Vec<u8>, AvmError> {
+    if a.len() > MAX_BYTE_MATH_SIZE || b.len() > MAX_BYTE_MATH_SIZE {
+        return Err(AvmError::ByteMathTooLarge);
+    }
+    let len = a.len().max(b.len());
+    let mut out = vec![0u8; len];
+    let mut borrow = 0i16;
+    for k in 0..len {
+        let x = if k < a.len() { a[a.len() - 1 - k] } else { 0 };
+        let y = if k < b.len() { b[b.len() - 1 - k] } else { 0 };
+        let mut diff = i16::from(x) - i16::from(y) - borrow;
+        borrow = i16::from(diff < 0);
+        diff += 256 * borrow;
+        out[len - 1 - k] = diff as u8;
+    }
+    if borrow != 0 {
+        return Err(AvmError::ByteMathNegative);
+    }
+    let first = out.iter().position(|&v| v != 0).unwrap_or(len);
+    out.drain(..first);
+    Ok(out)
+}
+
+/// `b~`: bytewise not, same length. Never fails.
+pub fn b_not(a: &[u8]) -> Vec<u8> {
+    a.iter().map(|x| !x).collect()
+}
+
 /// uint64 `-`: `a - b`. Errors: `b > a` → [`AvmError::MinusNegative`].
 pub fn minus(a: u64, b: u64) -> Result<u64, AvmError> {
     a.checked_sub(b).ok_or(AvmError::MinusNegative)
@@ -321,6 +362,17 @@ pub fn itob(x: u64) -> [u8; 8] {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn b_minus_is_big_endian_subtraction_without_leading_zeros() {
+        assert_eq!(b_minus(&[1, 0], &[1]), Ok(vec![0xff]));
+        assert_eq!(b_minus(&[5], &[5]), Ok(vec![]));
+        assert_eq!(b_minus(&[0x80, 0x80], &[1, 1]), Ok(vec![0x7f, 0x7f]));
+        assert_eq!(b_minus(&[1], &[2]), Err(AvmError::ByteMathNegative));
+        assert_eq!(b_minus(&[1], &[0, 2]), Err(AvmError::ByteMathNegative));
+        assert_eq!(b_minus(&[0; 65], &[]), Err(AvmError::ByteMathTooLarge));
+        assert_eq!(b_not(&[0, 0xf0]), vec![0xff, 0x0f]);
+    }
 
     #[test]
     fn b_plus_is_big_endian_addition_without_leading_zeros() {

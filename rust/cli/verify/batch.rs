@@ -16,10 +16,18 @@
 //!    plus that, the batch stops before sending anything and says how much is
 //!    missing. `--simulate-only` prices the file the same way and sends
 //!    nothing; the summary carries the price either way (`cost`).
-//! 3. Lines go 256 at a time, in input order: those the contract answers
-//!    with a verdict in atomic groups of 16 (`Algoku::verify_batch`; on the
-//!    embedded evaluator the 16 groups in one block), the others one by one;
-//!    each window is printed as soon as it is answered.
+//! 3. Lines go a window at a time, in input order: those the contract
+//!    answers with a verdict in atomic groups of 16 calls (`Algoku::verify_batch`;
+//!    on the embedded evaluator 16 groups in one block), the others one by one;
+//!    each window is printed and flushed as soon as it is answered, and the
+//!    first window is a single group, so the first lines come out at once.
+//!    Grid files use `are_valid_solutions` by default (`--method auto`): 14
+//!    grids a call, 1 000 µALGO a call. Auto prices each method by simulating
+//!    one call of it and picks, for each window, the cheapest for that
+//!    window's grids (`--method batch|lanes|classic` forces one).
+//!    A first SIGINT (Ctrl-C) lets the window being asked finish (its fees are
+//!    paid), prints it, and stops the batch there (`stopped`: interrupted); a
+//!    second one exits at once.
 //!    On the embedded evaluator the signing account is topped up in 10 ALGO
 //!    steps as the groups need (play money on a ledger discarded at exit).
 //! 4. An error that stops the batch (the account cannot pay, the node or the
@@ -48,14 +56,15 @@ use crate::verify::{
     backend_json, call_grids, connect, ensure_app, grid_method, reason, VerifyArgs,
 };
 use crate::Global;
+use algoku_avm::BATCH_MAX;
 use algoku_client::chain::Funds;
 use algoku_client::{Algoku, Call, Method, Verdict};
 use anyhow::{anyhow, bail};
 use serde_json::{json, Value};
 use std::process::ExitCode;
 
-/// Lines asked and printed at a time (a multiple of the group size, 16).
-const WINDOW: usize = 256;
+/// Calls in an atomic group.
+const GROUP: usize = 16;
 /// A solved grid: what a classic call is priced on (a valid grid runs every check).
 const REFERENCE_GRID: &str =
     "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
@@ -92,9 +101,16 @@ fn grouped(call: &Call) -> bool {
 }
 
 /// One batch result as JSON: `valid` (and the `reason` of a false) or
-/// `error`, with method and fee.
-fn batch_json(line: usize, call: &Call, verdict: &Verdict, fee: u64, txid: Option<&str>) -> Value {
-    let mut v = json!({"line": line, "method": call.method.name(), "fee": fee});
+/// `error`, with the method that answered and the fee.
+fn batch_json(
+    line: usize,
+    call: &Call,
+    method: Method,
+    verdict: &Verdict,
+    fee: u64,
+    txid: Option<&str>,
+) -> Value {
+    let mut v = json!({"line": line, "method": method.name(), "fee": fee});
     match verdict {
         Verdict::Valid(b) => {
             v["valid"] = json!(b);
@@ -168,7 +184,15 @@ impl Tally {
             "not_attempted": self.not_attempted,
             "fee": self.fee,
             "would_cost": self.would_cost,
+            "fee_per_grid": self.per_grid(),
         })
+    }
+
+    /// µALGO a verified line cost (paid, or would cost when only simulated).
+    fn per_grid(&self) -> Option<f64> {
+        let verified = self.valid + self.invalid;
+        let fee = self.fee.max(self.would_cost);
+        (verified > 0).then(|| (fee as f64 / verified as f64 * 10.0).round() / 10.0)
     }
 }
 
@@ -199,7 +223,7 @@ impl Price {
 }
 
 /// Prices the lines `calls` (see the module comment, step 2).
-async fn price(algoku: &mut Algoku, calls: &[&Call]) -> anyhow::Result<Price> {
+async fn price(algoku: &mut Algoku, calls: &[&Call], per_call: usize) -> anyhow::Result<Price> {
     let min_fee = algoku.chain.min_fee();
     let exists = match algoku.app() {
         Some(_) => true,
@@ -232,7 +256,7 @@ async fn price(algoku: &mut Algoku, calls: &[&Call]) -> anyhow::Result<Price> {
         (_, false) => CLASSIC_CALLS * min_fee,
     };
     Ok(Price {
-        fees: in_groups * min_fee + alone * classic,
+        fees: in_groups.div_ceil(per_call as u64) * min_fee + alone * classic,
         deploy: if exists { 0 } else { algoku.deploy_cost() },
         funds: algoku.chain.funds().await?,
     })
@@ -244,11 +268,12 @@ async fn price(algoku: &mut Algoku, calls: &[&Call]) -> anyhow::Result<Price> {
 async fn prepare(
     algoku: &mut Algoku,
     calls: &[&Call],
+    per_call: usize,
     args: &VerifyArgs,
     global: &Global,
     cost: &mut Option<Value>,
 ) -> anyhow::Result<(u64, Option<String>)> {
-    let price = price(algoku, calls).await?;
+    let price = price(algoku, calls, per_call).await?;
     *cost = Some(price.json());
     if !args.simulate_only && algoku.chain.kind() != "embedded" && price.missing() > 0 {
         bail!(
@@ -277,6 +302,88 @@ async fn prepare(
         }
     }
     Ok((app_id, (!notes.is_empty()).then(|| notes.join("; "))))
+}
+
+/// The windows of `lines` lines: one group's worth (`group` lines) first, so
+/// the first lines come out at once, then `per_send` groups' worth (what one
+/// send carries).
+fn windows(lines: usize, group: usize, per_send: usize) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
+    let mut at = 0;
+    while at < lines {
+        let size = if at == 0 {
+            group
+        } else {
+            group * per_send.max(1)
+        };
+        out.push(at..(at + size).min(lines));
+        at += size;
+    }
+    out
+}
+
+/// What one grid costs with each grid method, as simulated (`--method auto`).
+struct MethodPrices {
+    /// µALGO of one `are_valid_solutions` call (14 grids).
+    batch: Option<u64>,
+    /// µALGO of one lanes call.
+    lanes: Option<u64>,
+    /// µALGO of one classic verification.
+    classic: Option<u64>,
+}
+
+impl MethodPrices {
+    /// Simulates one call of each method on the reference grid (14 of them for the batch).
+    async fn simulate(algoku: &mut Algoku) -> anyhow::Result<MethodPrices> {
+        let grid = parse_grid_bytes(REFERENCE_GRID)?;
+        let full = vec![grid.as_slice(); BATCH_MAX];
+        let batch =
+            Call::batch(&full).ok_or_else(|| anyhow!("the reference batch is not 14 grids"))?;
+        Ok(MethodPrices {
+            batch: algoku.price_call(&batch).await?,
+            lanes: algoku.price_call(&Call::grid(Method::Lanes, &grid)).await?,
+            classic: algoku
+                .price_call(&Call::grid(Method::Classic, &grid))
+                .await?,
+        })
+    }
+
+    /// The cheapest method for `n` grids (the batch first on a tie).
+    fn cheapest(&self, n: usize) -> Method {
+        let n64 = n as u64;
+        [
+            (
+                Method::Batch,
+                self.batch.map(|f| f * n64.div_ceil(BATCH_MAX as u64)),
+            ),
+            (Method::Lanes, self.lanes.map(|f| f * n64)),
+            (Method::Classic, self.classic.map(|f| f * n64)),
+        ]
+        .into_iter()
+        .min_by_key(|(_, fee)| fee.unwrap_or(u64::MAX))
+        .map_or(Method::Batch, |(m, _)| m)
+    }
+
+    fn json(&self) -> Value {
+        json!({"batch_call": self.batch, "lanes": self.lanes, "classic": self.classic})
+    }
+}
+
+/// A first SIGINT sets the flag (the batch stops after the window being
+/// asked, whose fees are paid, is printed); a second exits at once.
+fn watch_sigint() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let set = flag.clone();
+    tokio::spawn(async move {
+        if tokio::signal::ctrl_c().await.is_ok() {
+            set.store(true, std::sync::atomic::Ordering::SeqCst);
+            eprintln!("interrupted: finishing the window being asked (Ctrl-C again to quit now)");
+            if tokio::signal::ctrl_c().await.is_ok() {
+                std::process::exit(130);
+            }
+        }
+    });
+    flag
 }
 
 /// Writes one output line (and counts it).
@@ -318,12 +425,17 @@ pub fn verify_file(
             path.display()
         );
     }
-    // Batch "auto" is the one-call method: 1 000 µALGO a grid, the cheapest
-    // (the single-grid auto prices both; classic needs 3 000).
-    let method = grid_method(args.method).unwrap_or(Method::Lanes);
+    // Grid lines are parsed as one-call (lanes) calls, classic ones when forced;
+    // each window then goes to the method forced or priced cheapest.
+    let forced = grid_method(args.method);
+    let parse_as = if forced == Some(Method::Classic) {
+        Method::Classic
+    } else {
+        Method::Lanes
+    };
     let parsed: Vec<(usize, anyhow::Result<Call>)> = lines
         .iter()
-        .map(|&(n, l)| (n, batch_call(l, pairs, method)))
+        .map(|&(n, l)| (n, batch_call(l, pairs, parse_as)))
         .collect();
     let started = std::time::Instant::now();
     let mut tally = Tally::default();
@@ -353,19 +465,27 @@ pub fn verify_file(
         return Ok(ExitCode::from(1));
     }
     runtime()?.block_on(async {
+        let interrupted = watch_sigint();
         let progress = Progress::new(parsed.len() as u64, "verifying", global);
         let calls: Vec<&Call> = parsed.iter().filter_map(|(_, c)| c.as_ref().ok()).collect();
+        let per_call = if !pairs && forced != Some(Method::Lanes) { BATCH_MAX } else { 1 };
         // Connecting and deploying can stop the batch before its first line.
         let mut algoku = None;
         let mut stopped: Option<String> = None;
-        let (mut app_id, mut setup, mut cost) = (None, None, None);
+        let (mut app_id, mut setup, mut cost, mut prices) = (None, None, None, None);
         match connect(&args.net, global).await {
             Err(e) => stopped = Some(format!("{e:#}")),
             Ok(mut a) => {
-                match prepare(&mut a, &calls, args, global, &mut cost).await {
+                match prepare(&mut a, &calls, per_call, args, global, &mut cost).await {
                     Ok((id, note)) => {
                         app_id = Some(id);
                         setup = note;
+                        if !pairs && forced.is_none() {
+                            match MethodPrices::simulate(&mut a).await {
+                                Ok(p) => prices = Some(p),
+                                Err(e) => stopped = Some(format!("{e:#}")),
+                            }
+                        }
                     }
                     Err(e) => stopped = Some(format!("{e:#}")),
                 }
@@ -373,24 +493,38 @@ pub fn verify_file(
             }
         }
         let min_fee = algoku.as_ref().map_or(0, |a| a.chain.min_fee());
-        for window in (0..parsed.len()).step_by(WINDOW).map(|a| a..(a + WINDOW).min(parsed.len())) {
+        let per_send = algoku.as_ref().map_or(1, |a| a.chain.groups_per_send());
+        for window in windows(parsed.len(), GROUP * per_call, per_send) {
+            if stopped.is_none() && interrupted.load(std::sync::atomic::Ordering::SeqCst) {
+                stopped = Some("interrupted (SIGINT): the lines answered so far are printed".into());
+            }
             let mut results: Vec<Option<Value>> = vec![None; window.len()];
-            if let (None, Some(algoku)) = (&stopped, algoku.as_mut()) {
-                // Calls that answer with a verdict go in groups.
-                let together: Vec<(usize, Call)> = window
-                    .clone()
-                    .filter_map(|k| parsed[k].1.as_ref().ok().filter(|c| grouped(c)).map(|c| (k, c.clone())))
-                    .collect();
-                let asked: Vec<Call> = together.iter().map(|(_, c)| c.clone()).collect();
-                let run = algoku.verify_batch(&asked, args.simulate_only).await;
+            // Calls that answer with a verdict go in groups.
+            let together: Vec<(usize, Call)> = window
+                .clone()
+                .filter_map(|k| parsed[k].1.as_ref().ok().filter(|c| grouped(c)).map(|c| (k, c.clone())))
+                .collect();
+            let chosen = match (pairs, forced, &prices) {
+                (true, _, _) => Method::SolutionOf,
+                (false, Some(m), _) => m,
+                (false, None, Some(p)) => p.cheapest(together.len()),
+                (false, None, None) => Method::Batch,
+            };
+            if let (None, Some(algoku), false) = (&stopped, algoku.as_mut(), chosen == Method::Classic) {
+                let run = if chosen == Method::Batch {
+                    let grids: Vec<&[u8]> = together.iter().map(|(_, c)| c.args[0].as_slice()).collect();
+                    tally.would_cost += grids.len().div_ceil(BATCH_MAX) as u64 * min_fee;
+                    algoku.verify_grids(&grids, args.simulate_only).await
+                } else {
+                    tally.would_cost += together.len() as u64 * min_fee;
+                    let asked: Vec<Call> = together.iter().map(|(_, c)| c.clone()).collect();
+                    algoku.verify_batch(&asked, args.simulate_only).await
+                };
                 progress.inc_by(run.answers.len() as u64);
                 for ((k, call), answer) in together.iter().zip(run.answers) {
                     let line = parsed[*k].0;
                     results[*k - window.start] = Some(match answer {
-                        Ok(a) => {
-                            tally.would_cost += if matches!(a.verdict, Verdict::Valid(_)) { min_fee } else { 0 };
-                            batch_json(line, call, &a.verdict, a.fee, a.txid.as_deref())
-                        }
+                        Ok(a) => batch_json(line, call, chosen, &a.verdict, a.fee, a.txid.as_deref()),
                         Err(e) => json!({"line": line, "error": e.to_string()}),
                     });
                 }
@@ -404,12 +538,13 @@ pub fn verify_file(
                 let value = match (results[k - window.start].take(), call, &stopped, algoku.as_mut()) {
                     (Some(v), _, _, _) => v,
                     (None, Err(e), _, _) => json!({"line": line, "error": format!("{e:#}")}),
-                    (None, Ok(call), None, Some(algoku)) if !grouped(call) => {
+                    (None, Ok(call), None, Some(algoku)) if !grouped(call) || chosen == Method::Classic => {
                         progress.inc();
-                        match algoku.verify_call(call, args.simulate_only).await {
+                        let call = if chosen == Method::Classic { Call::grid(Method::Classic, &call.args[0]) } else { call.clone() };
+                        match algoku.verify_call(&call, args.simulate_only).await {
                             Ok(v) => {
                                 tally.would_cost += v.strategy.map_or(0, |s| s.fee(min_fee));
-                                batch_json(*line, call, &v.verdict, v.fee, v.txids.last().map(String::as_str))
+                                batch_json(*line, &call, call.method, &v.verdict, v.fee, v.txids.last().map(String::as_str))
                             }
                             Err(e) if e.stops_batch() => {
                                 let cause = e.to_string();
@@ -424,6 +559,8 @@ pub fn verify_file(
                 };
                 emit(&value, &mut tally, &progress, global, out)?;
             }
+            // Streamed: a window's lines are out before the next is asked.
+            progress.suspend(|| out.flush())?;
         }
         progress.finish();
         let seconds = started.elapsed().as_secs_f64();
@@ -437,6 +574,7 @@ pub fn verify_file(
         summary["app_id"] = json!(app_id);
         summary["stopped"] = json!(stopped);
         summary["cost"] = json!(cost);
+        summary["method_prices"] = prices.as_ref().map_or(Value::Null, MethodPrices::json);
         summary["simulated_only"] = json!(args.simulate_only);
         if let Some(a) = algoku.as_ref().filter(|a| a.chain.kind() == "embedded") {
             summary["topped_up"] = json!(a.chain.topped_up);
@@ -451,13 +589,14 @@ pub fn verify_file(
             out.json(&json!({ "summary": summary }))?;
         } else {
             eprintln!(
-                "{} lines: {} valid, {} invalid, {} errors, {} not attempted; fee {} µALGO; {seconds:.1} s ({:.1}/s) on {}",
+                "{} lines: {} valid, {} invalid, {} errors, {} not attempted; fee {} µALGO ({} µALGO a grid); {seconds:.1} s ({:.1}/s) on {}",
                 t.lines,
                 t.valid,
                 t.invalid,
                 t.errors,
                 t.not_attempted,
                 t.fee,
+                t.per_grid().map_or("-".to_string(), |f| f.to_string()),
                 t.lines as f64 / seconds,
                 algoku.as_ref().map_or("no chain", |a| a.chain.kind())
             );
@@ -529,18 +668,39 @@ mod tests {
         let mut bad = grid.clone();
         bad.swap(0, 1);
         let no = Verdict::Valid(false);
-        let v = batch_json(3, &Call::grid(Method::Lanes, &bad), &no, 1000, None);
+        let v = batch_json(
+            3,
+            &Call::grid(Method::Lanes, &bad),
+            Method::Batch,
+            &no,
+            1000,
+            None,
+        );
         assert_eq!(v["reason"], "column 1 has 5 twice (cells r1c1 and r8c1)");
         assert_eq!(
             batch_text(&v),
             "3 false reason: column 1 has 5 twice (cells r1c1 and r8c1)"
         );
         let yes = Verdict::Valid(true);
-        let v = batch_json(4, &Call::grid(Method::Classic, &grid), &yes, 3000, None);
+        let v = batch_json(
+            4,
+            &Call::grid(Method::Classic, &grid),
+            Method::Classic,
+            &yes,
+            3000,
+            None,
+        );
         assert_eq!((v.get("reason"), batch_text(&v).as_str()), (None, "4 true"));
         let mut puzzle = vec![0; 81];
         puzzle[80] = 4;
-        let v = batch_json(5, &Call::solution_of(&puzzle, &grid), &no, 1000, None);
+        let v = batch_json(
+            5,
+            &Call::solution_of(&puzzle, &grid),
+            Method::SolutionOf,
+            &no,
+            1000,
+            None,
+        );
         assert_eq!(
             v["reason"],
             "cell r9c9 holds 3, but the puzzle's given there is 4"

@@ -42,8 +42,11 @@ pub struct DeployArgs {
 /// Which verifier method answers `verify`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MethodArg {
-    /// The cheapest, priced by simulating both (normally lanes).
+    /// The cheapest, priced by simulation: for one grid lanes or classic
+    /// (normally lanes); for a file also the batch method, per window of lines.
     Auto,
+    /// `are_valid_solutions`: up to 14 grids in one app call (files only).
+    Batch,
     /// `is_valid_solution_lanes`: one app call.
     Lanes,
     /// `is_valid_solution`: the original algorithm, paid with opups.
@@ -90,21 +93,27 @@ pub struct DemoArgs {
     pub net: NetworkArgs,
 }
 
-/// Connects, says which backend (and why, after a fallback), and checks a
-/// given `--app-id` before anything trusts its answers.
+/// Connects and checks a given `--app-id` before anything trusts its
+/// answers (the backend is announced by [`announce`] once something is done).
 pub(crate) async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
     let chain = Chain::connect(net.network, &global.settings()).await?;
-    if !global.json {
-        for note in &chain.notes {
-            eprintln!("note: {note}");
-        }
-        eprintln!("backend: {}", chain.describe());
-    }
     let mut algoku = Algoku::new(chain)?;
     if let Some(id) = net.app_id {
         algoku.use_checked_app(id).await?;
     }
+    // Said once the app is there (`ensure_app`, `deploy`): a command that
+    // fails before doing anything prints its one error line and nothing else.
     Ok(algoku)
+}
+
+/// Says which backend answers (and why, after a fallback), in text mode.
+pub(crate) fn announce(algoku: &Algoku, global: &Global) {
+    if !global.json {
+        for note in &algoku.chain.notes {
+            eprintln!("note: {note}");
+        }
+        eprintln!("backend: {}", algoku.chain.describe());
+    }
 }
 
 /// The backend and why it was chosen, for JSON output.
@@ -121,6 +130,7 @@ pub(crate) async fn ensure_app(
     simulate_only: bool,
 ) -> anyhow::Result<(u64, Option<String>)> {
     if let Some(id) = algoku.app() {
+        announce(algoku, global);
         return Ok((id, None));
     }
     if simulate_only && algoku.chain.kind() != "embedded" {
@@ -137,9 +147,11 @@ pub(crate) async fn ensure_app(
             );
         };
         algoku.use_app(id);
+        announce(algoku, global);
         return Ok((id, None));
     }
     let d = algoku.deploy().await?;
+    announce(algoku, global);
     let note = (!d.reused).then(|| {
         if simulate_only {
             embedded_app_note(d.app_id)
@@ -294,6 +306,7 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             },
             None => algoku.deploy().await?,
         };
+        announce(&algoku, global);
         if global.json {
             let mut v = backend_json(&algoku);
             v["app_id"] = json!(d.app_id);
@@ -319,6 +332,7 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
 pub(crate) fn grid_method(arg: MethodArg) -> Option<Method> {
     match arg {
         MethodArg::Auto => None,
+        MethodArg::Batch => Some(Method::Batch),
         MethodArg::Lanes => Some(Method::Lanes),
         MethodArg::Classic => Some(Method::Classic),
     }
@@ -338,6 +352,9 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             global,
             out,
         );
+    }
+    if args.method == MethodArg::Batch {
+        bail!("--method batch answers many grids a call: use it with --file (one grid is one call of lanes or classic)");
     }
     let source = Source::resolve(args.grid.as_deref(), None, "grid")?;
     let grid = parse_grid_bytes(&read_single(&source, "grid")?)?;

@@ -85,6 +85,9 @@ pub enum Method {
     Lanes,
     /// `is_solution_of(byte[],byte[])bool`: a solved grid that keeps a puzzle's givens.
     SolutionOf,
+    /// `are_valid_solutions(byte[])uint64`: up to 14 grids in one app call
+    /// (1 000 µALGO a call); one answer per grid.
+    Batch,
 }
 
 impl Method {
@@ -94,6 +97,7 @@ impl Method {
             Method::Classic => "is_valid_solution",
             Method::Lanes => "is_valid_solution_lanes",
             Method::SolutionOf => "is_solution_of",
+            Method::Batch => "are_valid_solutions",
         }
     }
 
@@ -103,6 +107,7 @@ impl Method {
             Method::Classic => "classic",
             Method::Lanes => "lanes",
             Method::SolutionOf => "solution_of",
+            Method::Batch => "batch",
         }
     }
 }
@@ -132,7 +137,46 @@ impl Call {
             args: vec![puzzle.to_vec(), solution.to_vec()],
         }
     }
+
+    /// `are_valid_solutions(grids)` for up to [`algoku_avm::BATCH_MAX`] grids of
+    /// 81 digits (one byte a digit, as the other methods take them), in the
+    /// batch encoding ([`algoku_avm::batch`]). A byte that is not a digit 1..9
+    /// becomes `0xff`, which the contract answers `false`, as the other
+    /// methods do for that grid. `None` for a grid that is not 81 bytes or for
+    /// more than 14 grids: the contract would reject the whole call.
+    pub fn batch(grids: &[&[u8]]) -> Option<Call> {
+        if grids.len() > algoku_avm::BATCH_MAX || grids.iter().any(|g| g.len() != GRID) {
+            return None;
+        }
+        let bytes = grids
+            .iter()
+            .flat_map(|g| {
+                g.iter()
+                    .map(|&d| algoku_avm::batch::encode_cell(d).unwrap_or(0xff))
+            })
+            .collect();
+        Some(Call {
+            method: Method::Batch,
+            args: vec![bytes],
+        })
+    }
+
+    /// The answers the call gives: one per grid for [`Method::Batch`] (one,
+    /// the rejection, for a length the contract rejects), else one.
+    pub fn answers(&self) -> usize {
+        match (self.method, self.args.first()) {
+            (Method::Batch, Some(a)) if a.len() % GRID == 0 && a.len() <= BATCH_BYTES => {
+                a.len() / GRID
+            }
+            _ => 1,
+        }
+    }
 }
+
+/// Bytes of a grid.
+const GRID: usize = 81;
+/// Bytes of a full `are_valid_solutions` call.
+const BATCH_BYTES: usize = GRID * algoku_avm::BATCH_MAX;
 
 /// ABI `byte[]`: a uint16 length prefix, then the bytes.
 fn abi_bytes(bytes: &[u8]) -> Result<Vec<u8>, ClientError> {
@@ -587,8 +631,9 @@ pub struct BatchAnswer {
 /// What [`Algoku::verify_batch`] got before it finished or stopped.
 #[derive(Debug, Default)]
 pub struct BatchRun {
-    /// One entry per call, in order, for the calls asked: the answer, or the
-    /// error of that one call (its input's fault, not the batch's).
+    /// One entry per answer, in order, for the calls asked (one per call, one
+    /// per grid of an `are_valid_solutions` call): the answer, or the error of
+    /// that one call (its input's fault, not the batch's).
     pub answers: Vec<Result<BatchAnswer, ClientError>>,
     /// Why the run stopped before the end (funds, node, evaluator); the calls
     /// after `answers` were not attempted.
@@ -662,7 +707,7 @@ impl Algoku {
                                 None => self.one_by_one(chunk, simulate_only, &mut run).await,
                             },
                             Ok(None) => self.one_by_one(chunk, simulate_only, &mut run).await,
-                            Err(e) => Self::block_error(e, chunk.len(), &mut run),
+                            Err(e) => Self::block_error(e, answers_of(chunk), &mut run),
                         }
                         if run.stopped.is_some() {
                             return run;
@@ -670,7 +715,7 @@ impl Algoku {
                     }
                 }
                 Err(e) => {
-                    Self::block_error(e, block.iter().map(|c| c.len()).sum(), &mut run);
+                    Self::block_error(e, block.iter().map(|c| answers_of(c)).sum(), &mut run);
                 }
             }
             if run.stopped.is_some() {
@@ -696,6 +741,13 @@ impl Algoku {
     /// Each call of a failed group alone, until an error stops the batch.
     async fn one_by_one(&mut self, chunk: &[Call], simulate_only: bool, run: &mut BatchRun) {
         for call in chunk {
+            if call.method == Method::Batch {
+                self.batch_alone(call, simulate_only, run).await;
+                if run.stopped.is_some() {
+                    return;
+                }
+                continue;
+            }
             match self.verify_call(call, simulate_only).await {
                 Ok(v) => run.answers.push(Ok(BatchAnswer {
                     verdict: v.verdict,
@@ -709,6 +761,88 @@ impl Algoku {
                 }
                 Err(e) => run.answers.push(Err(e)),
             }
+        }
+    }
+
+    /// A batch call whose group failed, alone: its answers, or the contract's
+    /// rejection (or the error) for each of its grids.
+    async fn batch_alone(&mut self, call: &Call, simulate_only: bool, run: &mut BatchRun) {
+        let nonce = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let n = call.answers();
+        let alone = [std::slice::from_ref(call)];
+        let failure = match self.verify_block(&alone, simulate_only, nonce, 0).await {
+            Ok(Some(mut groups)) => match groups.pop().flatten() {
+                Some(answers) => return run.answers.extend(answers.into_iter().map(Ok)),
+                None => None,
+            },
+            Ok(None) => None,
+            Err(e) => Some(e),
+        };
+        let e = match failure {
+            Some(e) => e,
+            None => match self
+                .try_call(call, Strategy::InnerOpups { inner: 0 }, 0)
+                .await
+            {
+                Ok(outcome) => {
+                    let verdict = match &outcome.failure {
+                        Some(f) => self.rejection(f),
+                        None => Verdict::Rejected {
+                            message: "the group failed".into(),
+                            avm: String::new(),
+                            pc: None,
+                        },
+                    };
+                    let answer = BatchAnswer {
+                        verdict,
+                        fee: 0,
+                        txid: None,
+                        confirmed_round: None,
+                    };
+                    return run.answers.extend((0..n).map(|_| Ok(answer.clone())));
+                }
+                Err(e) => e,
+            },
+        };
+        Self::block_error(e, n, run);
+    }
+
+    /// The uint64 an `are_valid_solutions` call returned.
+    fn bits_of(&self, outcome: &GroupOutcome) -> Result<u64, ClientError> {
+        let log = outcome.txns.last().and_then(|t| t.logs.last());
+        match log.map(Vec::as_slice) {
+            Some([p0, p1, p2, p3, rest @ ..]) if [*p0, *p1, *p2, *p3] == RETURN_PREFIX => {
+                let bytes: [u8; 8] = rest.try_into().map_err(|_| {
+                    ClientError::Transaction(format!("unexpected return log {}", hex::encode(rest)))
+                })?;
+                Ok(u64::from_be_bytes(bytes))
+            }
+            _ => Err(ClientError::Transaction(
+                "the call logged no ABI return value".into(),
+            )),
+        }
+    }
+
+    /// The verdicts of many grids (81 digits each) with `are_valid_solutions`:
+    /// 14 grids a call, 16 calls a group; one answer per grid, in order. Each
+    /// call's fee is on its first grid's answer. Grids of another length, which
+    /// the contract would reject with the whole call, belong to the one-grid
+    /// methods instead (the mirror predicts their rejection).
+    pub async fn verify_grids(&mut self, grids: &[&[u8]], simulate_only: bool) -> BatchRun {
+        let calls: Option<Vec<Call>> = grids
+            .chunks(algoku_avm::BATCH_MAX)
+            .map(Call::batch)
+            .collect();
+        match calls {
+            Some(calls) => self.verify_batch(&calls, simulate_only).await,
+            None => BatchRun {
+                answers: Vec::new(),
+                stopped: Some(ClientError::Config(
+                    "a grid of the batch is not 81 bytes long".into(),
+                )),
+            },
         }
     }
 
@@ -779,12 +913,22 @@ impl Algoku {
                 answers.push(None);
                 continue;
             }
-            let mut group = Vec::with_capacity(chunk.len());
+            let mut group = Vec::with_capacity(answers_of(chunk));
             for (k, t) in outcome.txns.iter().enumerate() {
                 let one = GroupOutcome {
                     txns: vec![t.clone()],
                     ..Default::default()
                 };
+                if chunk[k].method == Method::Batch {
+                    let bits = self.bits_of(&one)?;
+                    group.extend((0..chunk[k].answers()).map(|g| BatchAnswer {
+                        verdict: Verdict::Valid(bits >> g & 1 == 1),
+                        fee: if simulate_only || g > 0 { 0 } else { min_fee },
+                        txid: txids.get(k).cloned(),
+                        confirmed_round: outcome.confirmed_round,
+                    }));
+                    continue;
+                }
                 group.push(BatchAnswer {
                     verdict: self.verdict_of(&one)?,
                     fee: if simulate_only { 0 } else { min_fee },
@@ -796,6 +940,11 @@ impl Algoku {
         }
         Ok(Some(answers))
     }
+}
+
+/// The answers `calls` give (one per grid of a batch call).
+fn answers_of(calls: &[Call]) -> usize {
+    calls.iter().map(Call::answers).sum()
 }
 
 /// Did the contract itself fail the call (an assert), rather than the budget or fees?
