@@ -62,13 +62,21 @@ export function Play({ net, address, app, signing, onChoose }: {
   )
 }
 
+/** Runs f and records how long it took as a performance measure (the browser tests read them). */
+function timed<T>(name: string, f: () => T): T {
+  const start = performance.now()
+  const out = f()
+  performance.measure(name, { start, end: performance.now() })
+  return out
+}
+
 function Intro() {
   return <p className="intro">Every Algorand address has its own 17-clue Sudoku on the Game app. Connect a wallet, or type an address and the app id to see its puzzle.</p>
 }
 
 function Game({ net, address, app, signing }: { net: Network; address: string; app: bigint; signing: Signing }) {
   const key = useMemo(() => algosdk.decodeAddress(address).publicKey, [address])
-  const derived = useMemo(() => gamePuzzle(app, key), [app, key])
+  const derived = useMemo(() => timed('algoku:derive', () => gamePuzzle(app, key)), [app, key])
   const puzzle = derived.puzzle
   const given = useMemo(() => cellsOf(puzzle), [puzzle])
   const store = storageKey(net, String(app), address)
@@ -77,10 +85,11 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
   const [pencil, setPencil] = useState(false)
   const [hint, setHint] = useState<Hint | null>(null)
   const cells = useMemo(() => cellsOf(game.now.cells), [game.now.cells])
-  const check = useMemo(() => gameCheck(app, key, cells), [app, key, cells])
+  const check = useMemo(() => timed('algoku:check', () => gameCheck(app, key, cells)), [app, key, cells])
   const solver = useMemo(() => solve(given), [given])
 
   useEffect(() => localStorage.setItem(store, JSON.stringify(game.now)), [store, game.now])
+  useEffect(() => { performance.mark('algoku:ready') }, [])
   // The catalogue tree (for the verdict and the proof) is built while the player thinks.
   useEffect(() => { const t = setTimeout(prepare, 50); return () => clearTimeout(t) }, [])
 

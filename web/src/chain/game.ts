@@ -29,14 +29,10 @@ export interface Priced {
   failure: string | null
 }
 
-function gameGroup(algorand: AlgorandClient, appId: bigint, sender: string, signer: algosdk.TransactionSigner | undefined, args: SolveArgs) {
+/** The group [opup(), payment, solve]; a simulation signs with empty signatures. */
+async function build(algorand: AlgorandClient, appId: bigint, sender: string, signer: algosdk.TransactionSigner, args: SolveArgs) {
   const client = new GameClient({ appId, algorand, defaultSender: sender, defaultSigner: signer })
   const box = { appId, name: algosdk.decodeAddress(sender).publicKey }
-  return { client, box }
-}
-
-async function build(algorand: AlgorandClient, appId: bigint, sender: string, signer: algosdk.TransactionSigner | undefined, args: SolveArgs) {
-  const { client, box } = gameGroup(algorand, appId, sender, signer, args)
   const payment = await algorand.createTransaction.payment({
     sender,
     receiver: client.appAddress,
@@ -52,7 +48,7 @@ async function build(algorand: AlgorandClient, appId: bigint, sender: string, si
 
 /** Simulates the solve group (no signature needed): opcodes, fees, the verdict or the failure. */
 export async function priceSolve(algorand: AlgorandClient, appId: bigint, sender: string, args: SolveArgs): Promise<Priced> {
-  const { group } = await build(algorand, appId, sender, undefined, args)
+  const { group } = await build(algorand, appId, sender, algosdk.makeEmptyTransactionSigner(), args)
   try {
     const sim = await group.simulate({ skipSignatures: true, allowUnnamedResources: true })
     const g = sim.simulateResponse.txnGroups[0]
@@ -91,7 +87,7 @@ async function solvers(client: GameClient): Promise<bigint> {
 
 /** The player's record (round, rank; zeros when none) and the solver count, by simulation. */
 export async function readRecord(algorand: AlgorandClient, appId: bigint, player: string) {
-  const client = new GameClient({ appId, algorand, defaultSender: player })
+  const client = new GameClient({ appId, algorand, defaultSender: player, defaultSigner: algosdk.makeEmptyTransactionSigner() })
   const r = await client.record({ args: { player }, boxReferences: [{ appId, name: algosdk.decodeAddress(player).publicKey }] })
   const [round, , rank] = r ?? [0n, 0n, 0n]
   return { round, rank, solvers: await solvers(client) }
@@ -106,7 +102,7 @@ export interface Verified {
 
 /** Verifies a grid on the Algoku app by simulation (free): is_solution_of with a puzzle, else is_valid_solution_lanes. */
 export async function verifyBySimulation(algorand: AlgorandClient, appId: bigint, sender: string, grid: Uint8Array, puzzle?: Uint8Array): Promise<Verified> {
-  const client = new AlgokuClient({ appId, algorand, defaultSender: sender })
+  const client = new AlgokuClient({ appId, algorand, defaultSender: sender, defaultSigner: algosdk.makeEmptyTransactionSigner() })
   const method = puzzle ? 'is_solution_of' : 'is_valid_solution_lanes'
   const group = puzzle
     ? client.newGroup().isSolutionOf({ args: { puzzle, solution: grid } })

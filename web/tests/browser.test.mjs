@@ -1,0 +1,285 @@
+// The page in a real browser: Debian's Chromium driven by playwright-core,
+// against the production build (vite preview) and, for the chain, a loopback
+// algod over go-algorand's evaluator (scripts/algod_loopback.py), so the page
+// runs its real algosdk / algokit-utils code path. Run by scripts/test.sh
+// after `npm run build`; needs the `algoku` CLI (ALGOKU_BIN) and the venv's
+// Python (ALGOKU_PYTHON). Screenshots and measurements go to web/test-results/.
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn, execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import net from 'node:net'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+import algosdk from 'algosdk'
+
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const ROOT = path.resolve(WEB, '..')
+const OUT = path.join(WEB, 'test-results')
+const BIN = process.env.ALGOKU_BIN ?? path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'debug', 'algoku')
+const PYTHON = process.env.ALGOKU_PYTHON ?? path.join(ROOT, '.venv', 'bin', 'python')
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const STEP = { timeout: 180_000 }
+const metrics = {}
+const children = []
+let site, algod, setup, context, profile
+
+/** Starts a child process and resolves with the first stdout line matching `pattern`. */
+function start(cmd, args, pattern, opts = {}) {
+  const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], ...opts })
+  children.push(child)
+  let stderr = ''
+  child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000) })
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${cmd} did not start in 60 s: ${stderr}`)), 60_000)
+    child.on('exit', (code) => reject(new Error(`${cmd} exited (${code}): ${stderr}`)))
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const m = line.replace(/\x1b\[[0-9;]*m/g, '').match(pattern)
+      if (m) { clearTimeout(timer); resolve(m[1]) }
+    })
+  })
+}
+
+function cli(...args) {
+  return execFileSync(BIN, args, { encoding: 'utf8', timeout: 60_000 })
+}
+
+/** A deterministic address stream (xorshift), so a failure can be replayed. */
+function addresses(n, seed = 0x2545f491) {
+  let s = seed >>> 0
+  const out = []
+  for (let i = 0; i < n; i++) {
+    const key = new Uint8Array(32).map(() => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s & 255 })
+    out.push(algosdk.encodeAddress(key))
+  }
+  return out
+}
+
+/** A free loopback port. */
+function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => { const { port } = srv.address(); srv.close(() => resolve(port)) })
+  })
+}
+
+before(async () => {
+  fs.mkdirSync(OUT, { recursive: true })
+  const port = String(await freePort())
+  site = await start(path.join(WEB, 'node_modules', '.bin', 'vite'), ['preview', '--port', port, '--strictPort', '--bypass-lock'], /(http:\/\/127\.0\.0\.1:\d+)/, { cwd: WEB })
+  algod = await start(PYTHON, [path.join(ROOT, 'scripts', 'algod_loopback.py')], /listening on (\S+)/)
+  setup = await (await fetch(`${algod}/setup`)).json()
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'algoku-chromium-'))
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 }, timeout: 60_000,
+  })
+  context.setDefaultTimeout(30_000)
+})
+
+after(async () => {
+  fs.writeFileSync(path.join(OUT, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n')
+  await context?.close().catch(() => {})
+  for (const c of children) { c.stdin?.end(); c.kill() }
+  if (profile) fs.rmSync(profile, { recursive: true, force: true })
+})
+
+async function open(query, page) {
+  const p = page ?? (await context.newPage())
+  const errors = []
+  p.on('pageerror', (e) => errors.push(e.message))
+  await p.goto(`${site}/?${query}`)
+  await p.locator('[data-testid=board], [data-testid=results], .intro').first().waitFor()
+  p.errors = errors
+  return p
+}
+
+async function measures(page, name) {
+  return page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name)
+}
+
+test('the page shows the puzzle `algoku game puzzle` gives, for 20 addresses', STEP, async () => {
+  const page = await context.newPage()
+  const derive = []
+  for (const [i, address] of addresses(20).entries()) {
+    const app = String(1000 + i * 7919)
+    const want = JSON.parse(cli('--json', 'game', 'puzzle', address, '--app-id', app).trim().split('\n').pop()).puzzle
+    await open(`address=${address}&app=${app}&network=offline`, page)
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-puzzle'), want, address)
+    derive.push(...(await measures(page, 'algoku:derive')))
+  }
+  metrics.derive_ms_max = Math.max(...derive)
+  assert.ok(metrics.derive_ms_max < 10, `deriving took ${metrics.derive_ms_max} ms`)
+  await page.close()
+})
+
+/** Types `solution` into the board with the keyboard alone, row by row. */
+async function typeSolution(page, puzzle, solution) {
+  const board = page.locator('[data-testid=board]')
+  await board.focus()
+  const first = puzzle.indexOf('.')
+  for (let i = 0; i < first % 9; i++) await page.keyboard.press('ArrowLeft')
+  for (let i = 0; i < Math.floor(first / 9); i++) await page.keyboard.press('ArrowUp')
+  for (let r = 0; r < 9; r++) {
+    for (let k = 0; k < 9; k++) {
+      if (puzzle[r * 9 + k] === '.') await page.keyboard.press(solution[r * 9 + k])
+      await page.keyboard.press('ArrowRight')
+    }
+    await page.keyboard.press('ArrowDown')
+  }
+}
+
+function solutionOf(puzzle) {
+  return cli('solve', puzzle).trim().split('\n')[0].trim()
+}
+
+test('typing the solution with the keyboard solves it; a wrong digit shows the conflict and the reason', STEP, async () => {
+  const [address] = addresses(1, 77)
+  const page = await open(`address=${address}&app=1234&network=offline`)
+  const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+  const solution = solutionOf(puzzle)
+  assert.match(solution, /^[1-9]{81}$/)
+  await typeSolution(page, puzzle, solution)
+  assert.equal(await page.getAttribute('[data-testid=board]', 'data-cells'), solution)
+  await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
+  assert.match(await page.getByTestId('offline-note').innerText(), /Offline/)
+  const checks = await measures(page, 'algoku:check')
+  checks.sort((a, b) => a - b)
+  metrics.check_ms_median = checks[Math.floor(checks.length / 2)]
+  metrics.check_ms_p95 = checks[Math.floor(checks.length * 0.95)]
+  assert.ok(metrics.check_ms_p95 < 10, `checks took ${checks.slice(-5)} ms`)
+  // Now change an entered digit to its row neighbour's: the conflict and the reason show at once.
+  const c = [...puzzle].findIndex((ch, i) => ch === '.' && i % 9 < 8)
+  const other = solution[c + 1]
+  await page.locator(`[data-cell="${c}"]`).click()
+  await page.keyboard.press(other)
+  assert.match(await page.locator(`[data-cell="${c}"]`).getAttribute('class'), /conflict/)
+  const verdict = await page.getByTestId('verdict').innerText()
+  assert.match(verdict, new RegExp(`false: (row|column|box) \\d has ${other} twice`))
+  // Undo brings the solved grid back; redo the mistake again.
+  await page.keyboard.press('Control+z')
+  await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
+  assert.deepEqual(page.errors, [])
+  await page.close()
+})
+
+test('a hint names a technique and its SE score; pencil marks toggle', STEP, async () => {
+  const [address] = addresses(1, 99)
+  const page = await open(`address=${address}&app=1000&network=offline`)
+  await page.getByTestId('hint-button').click()
+  const text = await page.getByTestId('hint').innerText()
+  assert.match(text, /^Next: .+ \(SE \d+\.\d\): r\dc\d/)
+  const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+  const blank = puzzle.indexOf('.')
+  await page.locator(`[data-cell="${blank}"]`).click()
+  await page.keyboard.press('p')
+  await page.keyboard.press('3')
+  await page.keyboard.press('5')
+  assert.equal(await page.locator(`[data-cell="${blank}"] .marks`).innerText().then((t) => t.replace(/\s/g, '')), '35')
+  await page.close()
+})
+
+test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded by the evaluator', STEP, async () => {
+  const { address, mnemonic, game_app: app } = setup
+  const page = await context.newPage()
+  page.on('dialog', (d) => d.accept(mnemonic))
+  // The solved grid is the saved progress: typing was tested above.
+  const probe = await open(`address=${address}&app=${app}&network=offline`, page)
+  const puzzle = await probe.getAttribute('[data-testid=board]', 'data-puzzle')
+  const solution = solutionOf(puzzle)
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`algoku:localnet:${app}:${address}`, JSON.stringify({ cells: solution, marks: new Array(81).fill(0) })])
+  await open(`address=${address}&app=${app}&network=localnet&algod=${encodeURIComponent(algod)}`, page)
+  await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
+  await page.getByRole('button', { name: 'Connect Mnemonic' }).click()
+  await page.getByText(`${address.slice(0, 6)}…`).waitFor()
+  await page.getByRole('button', { name: 'Simulate the submission' }).click()
+  const priced = await page.getByTestId('priced').innerText()
+  const m = priced.match(/(\d+) opcodes, fees ([\d.]+) ALGO .*answers true/)
+  assert.ok(m, priced)
+  metrics.solve_opcodes = Number(m[1])
+  assert.ok(metrics.solve_opcodes > 1000 && metrics.solve_opcodes <= 1400, priced)
+  assert.equal(m[2], '0.003000')
+  await page.getByTestId('send').click()
+  const recorded = await page.getByTestId('recorded').innerText({ timeout: 60_000 })
+  assert.match(recorded, /Recorded in round \d+, rank 1 of 1 solvers/)
+  metrics.recorded = recorded
+  await page.close()
+})
+
+test('the verify page gives the contract\'s verdicts (by simulation) on the fixture categories', STEP, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'algoku-fixtures-'))
+  cli('fixtures', '--out', dir)
+  const file = fs.readdirSync(dir).find((f) => /sudoku.*\.jsonl$/.test(f))
+  const records = fs.readFileSync(path.join(dir, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+  const cases = []
+  for (const cat of new Set(records.map((r) => r.category))) cases.push(...records.filter((r) => r.category === cat).slice(0, 2))
+  fs.rmSync(dir, { recursive: true, force: true })
+  const page = await open(`view=verify&network=localnet&algod=${encodeURIComponent(algod)}&algoku=${setup.algoku_app}&address=${setup.address}`)
+  await page.locator('textarea[name=grids]').fill(cases.map((c) => `0x${c.grid_hex}`).join('\n'))
+  await page.getByTestId('verify-button').click()
+  const rows = page.getByTestId('result')
+  await rows.nth(cases.length - 1).waitFor()
+  await page.waitForFunction((n) => [...document.querySelectorAll('[data-testid=result]')].filter((r) => r.dataset.chain).length === n, cases.length, { timeout: 60_000 })
+  for (const [i, c] of cases.entries()) {
+    const row = rows.nth(i)
+    assert.equal(await row.getAttribute('data-mirror'), c.expected, c.id)
+    const chain = await row.getAttribute('data-chain')
+    if (c.expected === 'true' || c.expected === 'false') assert.equal(chain, c.expected, c.id)
+    else assert.match(chain, /^failed: /, c.id)
+    if (c.expected === 'false') assert.notEqual((await row.locator('td').nth(4).innerText()).trim(), '', c.id)
+  }
+  metrics.verify_cases = cases.length
+  await page.close()
+})
+
+test('layouts: desktop, tablet and phone widths without horizontal overflow or serious axe violations', STEP, async () => {
+  const axe = fs.readFileSync(path.join(WEB, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
+  const [address] = addresses(1, 5)
+  for (const [name, width, height] of [['desktop', 1280, 900], ['tablet', 820, 1180], ['phone', 390, 844]]) {
+    for (const view of ['play', 'verify']) {
+      const page = await context.newPage()
+      await page.setViewportSize({ width, height })
+      await open(`address=${address}&app=1000&network=offline${view === 'verify' ? '&view=verify' : ''}`, page)
+      if (view === 'play') {
+        await page.locator('[data-cell="40"]').click()
+        await page.getByTestId('hint-button').click()
+      }
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      assert.ok(overflow <= 0, `${name} ${view}: ${overflow}px of horizontal overflow`)
+      await page.screenshot({ path: path.join(OUT, `${view}-${name}.png`), fullPage: true })
+      await page.addScriptTag({ content: axe })
+      const found = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => ({ id: v.id, impact: v.impact, n: v.nodes.length })))
+      const serious = found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      assert.deepEqual(serious, [], `${name} ${view}: ${JSON.stringify(serious)}`)
+      await page.close()
+    }
+  }
+})
+
+test('first load: at most 1.5 MB gzipped, interactive within 2 s', STEP, async () => {
+  let best = Infinity
+  let bytes = 0
+  for (let attempt = 0; attempt < 3 && best >= 2000; attempt++) {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    let gz = 0
+    page.on('response', async (r) => { try { gz += zlib.gzipSync(await r.body(), { level: 6 }).length } catch { /* redirects */ } })
+    const t0 = Date.now()
+    await page.goto(`${site}/?address=${addresses(1, 3)[0]}&app=1000&network=offline`)
+    await page.locator('[data-testid=board]').waitFor()
+    const ready = await page.evaluate(() => performance.getEntriesByName('algoku:ready')[0]?.startTime ?? performance.now())
+    best = Math.min(best, Math.max(ready, 0), Date.now() - t0)
+    await page.waitForLoadState('networkidle')
+    bytes = gz
+    await page.close()
+  }
+  metrics.first_load_gzip_bytes = bytes
+  metrics.interactive_ms = Math.round(best)
+  assert.ok(bytes <= 1.5e6, `${bytes} bytes gzipped`)
+  assert.ok(best < 2000, `interactive after ${best} ms`)
+})
