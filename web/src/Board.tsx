@@ -1,6 +1,7 @@
 // The 9×9 grid: one focusable element (role grid) that takes the keyboard,
 // cells that take the mouse. data-puzzle carries the puzzle (81 characters,
-// '.' for a blank) for tests and tools.
+// '.' for a blank) for tests and tools. Pencil marks are drawn by CSS from
+// data-mark, so a cell's text is its digit alone and its label says the marks.
 import type { KeyboardEvent } from 'react'
 
 export function Board({ puzzle, cells, marks, selected, conflicts, highlight, onSelect, onEnter, onUndo, onRedo, onPencil }: {
@@ -50,7 +51,8 @@ export function Board({ puzzle, cells, marks, selected, conflicts, highlight, on
       const d = cells[c]
       const isGiven = puzzle[c] !== '.'
       const cls = ['cell', isGiven ? 'given' : 'entry', c === selected ? 'sel' : peers(c) ? 'peer' : '', conflicts.has(c) ? 'conflict' : '', c === highlight ? 'hinted' : '', k % 3 === 2 && k < 8 ? 'br' : '', r % 3 === 2 && r < 8 ? 'bb' : ''].filter(Boolean).join(' ')
-      const label = `r${r + 1}c${k + 1}, ${d === '.' ? 'empty' : d}${isGiven ? ', given' : ''}${conflicts.has(c) ? ', in conflict' : ''}`
+      const pencilled = d === '.' && marks[c] ? `, pencil marks ${[1, 2, 3, 4, 5, 6, 7, 8, 9].filter((x) => marks[c] & (1 << (x - 1))).join(' ')}` : ''
+      const label = `r${r + 1}c${k + 1}, ${d === '.' ? 'empty' : d}${isGiven ? ', given' : ''}${conflicts.has(c) ? ', in conflict' : ''}${pencilled}`
       row.push(
         <div key={c} role="gridcell" className={cls} aria-label={label} aria-selected={c === selected} data-cell={c} onMouseDown={(e) => { e.preventDefault(); onSelect(c); (e.currentTarget.closest('[role=grid]') as HTMLElement | null)?.focus() }}>
           {d !== '.' ? <span className="digit">{d}</span> : marks[c] ? <Marks mask={marks[c]} /> : null}
@@ -69,7 +71,7 @@ export function Board({ puzzle, cells, marks, selected, conflicts, highlight, on
 function Marks({ mask }: { mask: number }) {
   return (
     <span className="marks" aria-hidden="true">
-      {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => <span key={d}>{mask & (1 << (d - 1)) ? d : ''}</span>)}
+      {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => <span key={d} data-mark={mask & (1 << (d - 1)) ? d : ''} />)}
     </span>
   )
 }

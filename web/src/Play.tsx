@@ -138,9 +138,9 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
         <div className="side">
           <div className="pad" role="group" aria-label="Digits">
             {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => (
-              <button key={d} type="button" onClick={() => enter(selected, d)} aria-label={`${pencil ? 'Pencil' : 'Enter'} ${d}`}>{d}</button>
+              <button key={d} type="button" onClick={() => enter(selected, d)}>{d}</button>
             ))}
-            <button type="button" onClick={() => enter(selected, 0)} aria-label="Erase">⌫</button>
+            <button type="button" className="erase" onClick={() => enter(selected, 0)}>Erase</button>
           </div>
           <div className="tools">
             <button type="button" aria-pressed={pencil} onClick={() => setPencil((p) => !p)}>Pencil {pencil ? 'on' : 'off'}</button>
