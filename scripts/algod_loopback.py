@@ -97,7 +97,7 @@ class Chain:
         ids = [txid(m) for m in maps]
         result = self.jig.eval_bytes(body)
         if not result.ok:
-            return 400, {"message": f"TransactionPool.Remember: {result.error.message}"}
+            return 400, {"message": f"TransactionPool.Remember: {with_pc(result.error)}"}
         self.round = max(self.round, int(result.round or self.round))
         for m, i, t in zip(maps, ids, result.txns):
             self.pending[i] = {"txn": m, "pool-error": "", "confirmed-round": self.round, "logs": list(t.logs)}
@@ -154,7 +154,7 @@ class Chain:
         if not result.ok:
             ids = [s.get_txid() for s in signed]
             at = ids.index(result.error.txid) if result.error.txid in ids else 0
-            out["failure-message"] = result.error.message
+            out["failure-message"] = with_pc(result.error)
             out["failed-at"] = [at]
             out["txn-results"] = [{"txn-result": {"txn": m, "pool-error": ""}} for m in maps]
             return out
@@ -172,6 +172,13 @@ class Chain:
     def setup(self) -> dict[str, Any]:
         return {"game_app": self.game_app, "algoku_app": self.algoku_app, "address": self.test_addr,
                 "mnemonic": mnemonic.from_private_key(self.test_sk)}
+
+
+def with_pc(error: Any) -> str:
+    """The evaluator's message with the program counter, as algod words it (the page maps it to the ARC-56 error)."""
+    if error.pc is not None and "pc=" not in error.message:
+        return f"{error.message} pc={error.pc}"
+    return error.message
 
 
 def txid(signed_map: dict[str, Any]) -> str:

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Signing } from './App'
 import { Board } from './Board'
 import type { Network } from './chain/network'
-import { Submit } from './Submit'
+import { RecordLine, Submit } from './Submit'
 import { cellsOf, gameCheck, gamePuzzle, hint as engineHint, prepare, solve, textOf, type Hint } from './engine/engine'
 
 interface Snapshot {
@@ -150,6 +150,7 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
             <button type="button" onClick={() => commit({ cells: puzzle, marks: new Array(81).fill(0) })}>Restart</button>
           </div>
           <Status filled={filled} check={check} hint={hint} />
+          <RecordLine net={net} app={app} address={address} />
           {check.verdict === true && <Submit net={net} app={app} address={address} signing={signing} cells={cells} />}
         </div>
       </div>

@@ -1,9 +1,9 @@
 // Submitting a solved board: simulate [opup(), payment, solve] (free: the
 // opcodes and fees it would take and the contract's answer), then the wallet
 // signs and the group is sent; the page shows the recorded round and rank.
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import type { Signing } from './App'
-import { algorandFor, BOX_MBR, errorText, priceSolve, sendSolve, type Priced, type Recorded } from './chain/game'
+import { algorandFor, BOX_MBR, errorText, priceSolve, readRecord, sendSolve, type Priced, type Recorded } from './chain/game'
 import type { Network } from './chain/network'
 import { gameArgs } from './engine/engine'
 import algosdk from 'algosdk'
@@ -52,8 +52,8 @@ export function Submit({ net, app, address, signing, cells }: { net: Network; ap
       <button type="button" onClick={price} disabled={busy}>Simulate the submission</button>
       {priced && (
         <p data-testid="priced">
-          [opup(), payment, solve]: {priced.opcodes ?? '?'} opcodes, fees {algo(priced.fees)} + box {algo(BOX_MBR)};{' '}
-          {priced.failure ? <span className="bad">the node refuses it: {priced.failure}</span> : <>the contract answers {String(priced.verdict)}.</>}
+          {priced.failure ? <span className="bad">[opup(), payment, solve]: the node refuses it: {priced.failure}</span>
+            : <>[opup(), payment, solve]: {priced.opcodes ?? '?'} opcodes, fees {algo(priced.fees)} + box {algo(BOX_MBR)}; the contract answers {String(priced.verdict)}.</>}
         </p>
       )}
       {priced && !priced.failure && (mine ? (
@@ -69,4 +69,19 @@ export function Submit({ net, app, address, signing, cells }: { net: Network; ap
       {error && <p role="alert" className="bad" data-testid="submit-error">{error}</p>}
     </div>
   )
+}
+
+/** On a node: the address's recorded solve, if any, and the number of solvers (read by simulation, free). */
+export function RecordLine({ net, app, address }: { net: Network; app: bigint; address: string }) {
+  const [text, setText] = useState<string | null>(null)
+  useEffect(() => {
+    if (!net.algod) return
+    let live = true
+    readRecord(algorandFor(net), app, address).then(
+      (r) => live && setText(r.round ? `Already solved: round ${r.round}, rank ${r.rank} of ${r.solvers} solvers.` : `Not solved yet; ${r.solvers} solvers so far.`),
+      (e) => live && setText(`The app could not be read: ${errorText(e)}`),
+    )
+    return () => { live = false }
+  }, [net, app, address])
+  return text ? <p data-testid="record">{text}</p> : null
 }

@@ -214,6 +214,7 @@ test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded 
   await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`algoku:localnet:${app}:${address}`, JSON.stringify({ cells: solution, marks: new Array(81).fill(0) })])
   await open(`address=${address}&app=${app}&network=localnet&algod=${encodeURIComponent(algod)}`, page)
   await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
+  assert.equal(await page.getByTestId('record').innerText(), 'Not solved yet; 0 solvers so far.')
   await page.getByRole('button', { name: 'Connect Mnemonic' }).click()
   await page.getByText(`${address.slice(0, 6)}…`).waitFor()
   await page.getByRole('button', { name: 'Simulate the submission' }).click()
@@ -227,6 +228,12 @@ test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded 
   const recorded = await page.getByTestId('recorded').innerText({ timeout: 60_000 })
   assert.match(recorded, /Recorded in round \d+, rank 1 of 1 solvers/)
   await page.screenshot({ path: path.join(OUT, 'submit-recorded.png'), fullPage: true })
+  // Reloaded, the page reads the record back; a second submission is refused before anything is sent.
+  await page.reload()
+  await page.getByTestId('record').filter({ hasText: 'Already solved' }).waitFor()
+  assert.match(await page.getByTestId('record').innerText(), /rank 1 of 1 solvers/)
+  await page.getByRole('button', { name: 'Simulate the submission' }).click()
+  assert.match(await page.getByTestId('priced').innerText(), /refuses it: .*already solved/)
   metrics.recorded = recorded
   await page.close()
 })

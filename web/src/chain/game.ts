@@ -4,8 +4,9 @@
 // record (round, rank) and the solver count are read back by simulation.
 import { AlgorandClient, microAlgo } from '@algorandfoundation/algokit-utils'
 import algosdk from 'algosdk'
-import { GameClient } from '../contracts/GameClient'
-import { AlgokuClient } from '../contracts/AlgokuClient'
+import { APP_SPEC as GAME_SPEC, GameClient } from '../contracts/GameClient'
+import { APP_SPEC as ALGOKU_SPEC, AlgokuClient } from '../contracts/AlgokuClient'
+import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import { algodConfig, type Network } from './network'
 
 /** The box minimum balance a first solve pays (2 500 + 400 × (32 + 24)). */
@@ -58,10 +59,10 @@ export async function priceSolve(algorand: AlgorandClient, appId: bigint, sender
       fees,
       txns: sim.transactions.length,
       verdict: (sim.returns[1] as boolean | undefined) ?? null,
-      failure: g.failureMessage ?? null,
+      failure: g.failureMessage ? explain(g.failureMessage, GAME_SPEC) : null,
     }
   } catch (e) {
-    return { opcodes: null, fees: 0n, txns: 3, verdict: null, failure: errorText(e) }
+    return { opcodes: null, fees: 0n, txns: 3, verdict: null, failure: explain(errorText(e), GAME_SPEC) }
   }
 }
 
@@ -114,11 +115,18 @@ export async function verifyBySimulation(algorand: AlgorandClient, appId: bigint
       method,
       verdict: g.failureMessage ? null : ((sim.returns[0] as boolean | undefined) ?? null),
       opcodes: g.appBudgetConsumed === undefined ? null : Number(g.appBudgetConsumed),
-      failure: g.failureMessage ?? null,
+      failure: g.failureMessage ? explain(g.failureMessage, ALGOKU_SPEC) : null,
     }
   } catch (e) {
-    return { method, verdict: null, opcodes: null, failure: errorText(e) }
+    return { method, verdict: null, opcodes: null, failure: explain(errorText(e), ALGOKU_SPEC) }
   }
+}
+
+/** A failure with the contract's own words: the ARC-56 error message of the failing program counter, when it has one. */
+export function explain(message: string, spec: Arc56Contract): string {
+  const pc = Number(message.match(/pc=(\d+)/)?.[1] ?? NaN)
+  const known = spec.sourceInfo?.approval.sourceInfo.find((s) => s.pc?.includes(pc) && s.errorMessage)
+  return known ? `${known.errorMessage} (${message})` : message
 }
 
 export function errorText(e: unknown): string {
