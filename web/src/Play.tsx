@@ -84,6 +84,7 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
   const [selected, setSelected] = useState(() => given.findIndex((d) => d === 0))
   const [pencil, setPencil] = useState(false)
   const [hint, setHint] = useState<Hint | null>(null)
+  const [recordVersion, setRecordVersion] = useState(0)
   const cells = useMemo(() => cellsOf(game.now.cells), [game.now.cells])
   const check = useMemo(() => timed('algoku:check', () => gameCheck(app, key, cells)), [app, key, cells])
   const solver = useMemo(() => solve(given), [given])
@@ -150,8 +151,8 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
             <button type="button" onClick={() => commit({ cells: puzzle, marks: new Array(81).fill(0) })}>Restart</button>
           </div>
           <Status filled={filled} check={check} hint={hint} />
-          <RecordLine net={net} app={app} address={address} />
-          {check.verdict === true && <Submit net={net} app={app} address={address} signing={signing} cells={cells} />}
+          <RecordLine net={net} app={app} address={address} version={recordVersion} />
+          {check.verdict === true && <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => setRecordVersion((v) => v + 1)} />}
         </div>
       </div>
       <p className="keys">Keys: arrows move, 1–9 enter, Backspace clears, P toggles pencil marks, Ctrl+Z / Ctrl+Y undo and redo.</p>

@@ -12,7 +12,7 @@ function algo(micro: bigint) {
   return `${(Number(micro) / 1e6).toFixed(6)} ALGO`
 }
 
-export function Submit({ net, app, address, signing, cells }: { net: Network; app: bigint; address: string; signing: Signing; cells: Uint8Array }) {
+export function Submit({ net, app, address, signing, cells, onRecorded }: { net: Network; app: bigint; address: string; signing: Signing; cells: Uint8Array; onRecorded: () => void }) {
   const [priced, setPriced] = useState<Priced | null>(null)
   const [recorded, setRecorded] = useState<Recorded | null>(null)
   const [busy, setBusy] = useState(false)
@@ -40,6 +40,7 @@ export function Submit({ net, app, address, signing, cells }: { net: Network; ap
     setError(null)
     try {
       setRecorded(await sendSolve(algorand(), app, address, signing.signer, args()))
+      onRecorded()
     } catch (e) {
       setError(errorText(e))
     } finally {
@@ -72,7 +73,7 @@ export function Submit({ net, app, address, signing, cells }: { net: Network; ap
 }
 
 /** On a node: the address's recorded solve, if any, and the number of solvers (read by simulation, free). */
-export function RecordLine({ net, app, address }: { net: Network; app: bigint; address: string }) {
+export function RecordLine({ net, app, address, version }: { net: Network; app: bigint; address: string; version: number }) {
   const [text, setText] = useState<string | null>(null)
   useEffect(() => {
     if (!net.algod) return
@@ -82,6 +83,6 @@ export function RecordLine({ net, app, address }: { net: Network; app: bigint; a
       (e) => live && setText(`The app could not be read: ${errorText(e)}`),
     )
     return () => { live = false }
-  }, [net, app, address])
+  }, [net, app, address, version])
   return text ? <p data-testid="record">{text}</p> : null
 }

@@ -235,6 +235,7 @@ test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded 
   await page.getByRole('button', { name: 'Simulate the submission' }).click()
   assert.match(await page.getByTestId('priced').innerText(), /refuses it: .*already solved/)
   metrics.recorded = recorded
+  await page.getByTestId('record').filter({ hasText: 'Already solved' }).waitFor()
   await page.close()
 })
 
