@@ -262,6 +262,17 @@ test('the verify page gives the contract\'s verdicts (by simulation) on the fixt
     if (c.expected === 'false') assert.notEqual((await row.locator('td').nth(4).innerText()).trim(), '', c.id)
   }
   metrics.verify_cases = cases.length
+  // An uploaded file against a puzzle: is_solution_of (668 opcodes, as tests/test_contract_lanes.py measures), and the rule a wrong line breaks.
+  const good = '953168742862734951417952836746893125281645397395271468138529674574386219629417583'
+  const bad = `${good[1]}${good[0]}${good.slice(2)}`
+  await page.locator('input[type=file]').setInputFiles({ name: 'grids.txt', mimeType: 'text/plain', buffer: Buffer.from(`${good}\r\n${bad}\n`) })
+  await page.locator('textarea[name=grids]').filter({ hasText: good }).waitFor()
+  await page.locator('input[name=puzzle]').fill(`${good.slice(0, 2)}${'.'.repeat(79)}`)
+  await page.getByTestId('verify-button').click()
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=result]')].filter((r) => r.dataset.chain).length === 2, null, { timeout: 60_000 })
+  assert.deepEqual(await rows.evaluateAll((rs) => rs.map((r) => r.dataset.chain)), ['true', 'false'])
+  assert.match(await rows.nth(0).innerText(), /is_solution_of/)
+  assert.match(await rows.nth(1).innerText(), /is_solution_of\tfalse\t668\t(row|column|box) \d has \d twice/)
   await page.close()
 })
 
