@@ -262,7 +262,7 @@ test('the verify page gives the contract\'s verdicts (by simulation) on the fixt
     if (c.expected === 'false') assert.notEqual((await row.locator('td').nth(4).innerText()).trim(), '', c.id)
   }
   metrics.verify_cases = cases.length
-  // An uploaded file against a puzzle: is_solution_of (668 opcodes, as tests/test_contract_lanes.py measures), and the rule a wrong line breaks.
+  // An uploaded file against a puzzle: is_solution_of (668 opcodes, the figure of the README and docs/contracts.md), and the rule a wrong line breaks.
   const good = '953168742862734951417952836746893125281645397395271468138529674574386219629417583'
   const bad = `${good[1]}${good[0]}${good.slice(2)}`
   await page.locator('input[type=file]').setInputFiles({ name: 'grids.txt', mimeType: 'text/plain', buffer: Buffer.from(`${good}\r\n${bad}\n`) })
