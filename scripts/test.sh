@@ -28,3 +28,6 @@ RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 
 echo "==> the library crates package (cargo package: metadata, embedded files)"
 cargo package --workspace --exclude algoku --no-verify --allow-dirty --locked --quiet
+
+echo "==> web page in a browser (scripts/test-web.sh: wasm engine, typed clients, build, Chromium)"
+bash scripts/test-web.sh

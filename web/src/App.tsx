@@ -1,0 +1,70 @@
+// The page: a header (views, network, wallet), then the board of the chosen
+// address (Play) or the grid verifier (Verify). Everything the page shows is
+// in the URL: ?address=A&app=N&network=offline|localnet|testnet|mainnet
+// (&algod=URL for another node, &view=verify).
+import algosdk from 'algosdk'
+import { useEffect, useMemo, useState, type JSX } from 'react'
+import { networkFrom, type Network } from './chain/network'
+import { Play } from './Play'
+import { Verify } from './Verify'
+import { WalletBar, Wallets, useWallet } from './wallet'
+
+export interface Signing {
+  address: string | null
+  signer: algosdk.TransactionSigner | null
+}
+
+function params(): URLSearchParams {
+  return new URLSearchParams(window.location.search)
+}
+
+function setParam(key: string, value: string | null) {
+  const p = params()
+  if (value === null || value === '') p.delete(key)
+  else p.set(key, value)
+  window.history.replaceState(null, '', `${window.location.pathname}?${p.toString()}`)
+}
+
+function WithWallet({ children }: { children: (s: Signing, bar: (onAddress: (a: string) => void) => JSX.Element) => JSX.Element }) {
+  const { activeAddress, transactionSigner } = useWallet()
+  return children({ address: activeAddress, signer: activeAddress ? transactionSigner : null }, (on) => <WalletBar onAddress={on} />)
+}
+
+export function App() {
+  const initial = useMemo(params, [])
+  const net: Network = useMemo(() => networkFrom(initial), [initial])
+  const [view, setView] = useState(initial.get('view') === 'verify' ? 'verify' : 'play')
+  const [address, setAddress] = useState(initial.get('address') ?? '')
+  const [app, setApp] = useState(initial.get('app') ?? String(net.defaultApp))
+  useEffect(() => setParam('view', view === 'verify' ? 'verify' : null), [view])
+
+  const body = (s: Signing, bar?: (on: (a: string) => void) => JSX.Element) => (
+    <>
+      <header className="top">
+        <h1>Algoku</h1>
+        <nav aria-label="Views">
+          <button type="button" aria-pressed={view === 'play'} onClick={() => setView('play')}>Play</button>
+          <button type="button" aria-pressed={view === 'verify'} onClick={() => setView('verify')}>Verify a grid</button>
+        </nav>
+        <span className={`net net-${net.name}`} data-testid="network">
+          {net.algod ? `${net.name} (${net.algod})` : 'offline: no node, nothing is sent'}
+        </span>
+        {bar?.((a) => { setAddress(a); setParam('address', a) })}
+      </header>
+      <main>
+        {view === 'play' ? (
+          <Play net={net} address={address} app={app} signing={s}
+            onChoose={(a, n) => { setAddress(a); setApp(n); setParam('address', a); setParam('app', n) }} />
+        ) : (
+          <Verify net={net} app={initial.get('algoku') ?? ''} signing={s} />
+        )}
+      </main>
+    </>
+  )
+  if (!net.algod) return body({ address: null, signer: null })
+  return (
+    <Wallets net={net}>
+      <WithWallet>{(s, bar) => body(s, bar)}</WithWallet>
+    </Wallets>
+  )
+}

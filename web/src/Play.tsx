@@ -1,0 +1,184 @@
+// Playing an address's puzzle: the board (mouse, keyboard, pencil marks,
+// undo/redo, conflicts as they happen), a hint from the rater, the mirror's
+// verdict the moment the grid is full, and the submit path on a node.
+import algosdk from 'algosdk'
+import { useCallback, useEffect, useMemo, useState } from 'react'
+import type { Signing } from './App'
+import { Board } from './Board'
+import type { Network } from './chain/network'
+import { RecordLine, Submit } from './Submit'
+import { cellsOf, gameCheck, gamePuzzle, hint as engineHint, prepare, solve, textOf, type Hint } from './engine/engine'
+
+interface Snapshot {
+  cells: string
+  marks: number[]
+}
+
+interface Game {
+  past: Snapshot[]
+  now: Snapshot
+  future: Snapshot[]
+}
+
+function storageKey(net: Network, app: string, address: string) {
+  return `algoku:${net.name}:${app}:${address}`
+}
+
+function load(key: string, puzzle: string): Snapshot {
+  try {
+    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as Snapshot | null
+    if (saved && saved.cells.length === 81 && saved.marks.length === 81) {
+      // Givens always win over what was stored.
+      const cells = [...saved.cells].map((c, i) => (puzzle[i] !== '.' ? puzzle[i] : c)).join('')
+      return { cells, marks: saved.marks }
+    }
+  } catch {
+    /* a damaged entry: start afresh */
+  }
+  return { cells: puzzle, marks: new Array(81).fill(0) }
+}
+
+export function Play({ net, address, app, signing, onChoose }: {
+  net: Network
+  address: string
+  app: string
+  signing: Signing
+  onChoose: (address: string, app: string) => void
+}) {
+  const [formAddress, setFormAddress] = useState(address)
+  const [formApp, setFormApp] = useState(app)
+  useEffect(() => setFormAddress(address), [address])
+  const valid = address !== '' && algosdk.isValidAddress(address) && /^\d+$/.test(app)
+  return (
+    <>
+      <form className="choose" onSubmit={(e) => { e.preventDefault(); onChoose(formAddress.trim(), formApp.trim()) }}>
+        <label>Address <input name="address" value={formAddress} onChange={(e) => setFormAddress(e.target.value)} placeholder="58-character Algorand address" spellCheck={false} autoComplete="off" /></label>
+        <label>Game app id <input name="app" value={formApp} onChange={(e) => setFormApp(e.target.value)} inputMode="numeric" /></label>
+        <button type="submit">Show its puzzle</button>
+      </form>
+      {address !== '' && !valid && <p role="alert" className="bad">Not a valid address or app id.</p>}
+      {valid ? <Game key={`${address}:${app}`} net={net} address={address} app={BigInt(app)} signing={signing} /> : <Intro />}
+    </>
+  )
+}
+
+/** Runs f and records how long it took as a performance measure (the browser tests read them). */
+function timed<T>(name: string, f: () => T): T {
+  const start = performance.now()
+  const out = f()
+  performance.measure(name, { start, end: performance.now() })
+  return out
+}
+
+function Intro() {
+  return <p className="intro">Every Algorand address has its own 17-clue Sudoku on the Game app. Connect a wallet, or type an address and the app id to see its puzzle.</p>
+}
+
+function Game({ net, address, app, signing }: { net: Network; address: string; app: bigint; signing: Signing }) {
+  const key = useMemo(() => algosdk.decodeAddress(address).publicKey, [address])
+  const derived = useMemo(() => timed('algoku:derive', () => gamePuzzle(app, key)), [app, key])
+  const puzzle = derived.puzzle
+  const given = useMemo(() => cellsOf(puzzle), [puzzle])
+  const store = storageKey(net, String(app), address)
+  const [game, setGame] = useState<Game>(() => ({ past: [], now: load(store, puzzle), future: [] }))
+  const [selected, setSelected] = useState(() => given.findIndex((d) => d === 0))
+  const [pencil, setPencil] = useState(false)
+  const [hint, setHint] = useState<Hint | null>(null)
+  const [recordVersion, setRecordVersion] = useState(0)
+  const cells = useMemo(() => cellsOf(game.now.cells), [game.now.cells])
+  const check = useMemo(() => timed('algoku:check', () => gameCheck(app, key, cells)), [app, key, cells])
+  const solver = useMemo(() => solve(given), [given])
+
+  useEffect(() => localStorage.setItem(store, JSON.stringify(game.now)), [store, game.now])
+  useEffect(() => { performance.mark('algoku:ready') }, [])
+  // The catalogue tree (for the verdict and the proof) is built while the player thinks.
+  useEffect(() => { const t = setTimeout(prepare, 50); return () => clearTimeout(t) }, [])
+
+  const commit = useCallback((next: Snapshot) => {
+    setGame((g) => (g.now.cells === next.cells && g.now.marks.every((m, i) => m === next.marks[i]) ? g : { past: [...g.past, g.now].slice(-500), now: next, future: [] }))
+    setHint(null)
+  }, [])
+
+  const enter = useCallback((cell: number, digit: number) => {
+    if (cell < 0 || given[cell]) return
+    const now = game.now
+    if (pencil && digit) {
+      const marks = [...now.marks]
+      marks[cell] ^= 1 << (digit - 1)
+      commit({ cells: now.cells, marks })
+      return
+    }
+    const cs = [...now.cells]
+    cs[cell] = digit ? String(digit) : '.'
+    const marks = [...now.marks]
+    if (digit) marks[cell] = 0
+    commit({ cells: cs.join(''), marks })
+  }, [game.now, given, pencil, commit])
+
+  const undo = useCallback(() => setGame((g) => (g.past.length ? { past: g.past.slice(0, -1), now: g.past[g.past.length - 1], future: [g.now, ...g.future] } : g)), [])
+  const redo = useCallback(() => setGame((g) => (g.future.length ? { past: [...g.past, g.now], now: g.future[0], future: g.future.slice(1) } : g)), [])
+  const askHint = () => {
+    const h = engineHint(given, cells)
+    setHint(h)
+    if ((h.kind === 'step' && h.cell >= 0) || h.kind === 'mistake') setSelected(h.cell)
+  }
+  const conflicts = useMemo(() => new Set(check.conflicts), [check.conflicts])
+  const filled = [...game.now.cells].filter((c) => c !== '.').length
+
+  return (
+    <section className="game" aria-label="Your puzzle">
+      <p className="meta">
+        <span>Puzzle of <span className="mono">{address.slice(0, 8)}…{address.slice(-4)}</span> on app {String(app)}</span>
+        <span data-testid="catalogue">catalogue #{derived.index}{derived.transpose ? ', transposed' : ''}</span>
+        <span data-testid="solver">solver: {solver.count === 1 ? 'one solution' : solver.count === 0 ? 'no solution' : 'several solutions'}</span>
+      </p>
+      <div className="play">
+        <Board puzzle={puzzle} cells={game.now.cells} marks={game.now.marks} selected={selected} conflicts={conflicts}
+          highlight={hint && (hint.kind === 'step' || hint.kind === 'mistake') ? hint.cell : -1}
+          onSelect={setSelected} onEnter={enter} onUndo={undo} onRedo={redo} onPencil={() => setPencil((p) => !p)} />
+        <div className="side">
+          <div className="pad" role="group" aria-label="Digits">
+            {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => (
+              <button key={d} type="button" onClick={() => enter(selected, d)}>{d}</button>
+            ))}
+            <button type="button" className="erase" onClick={() => enter(selected, 0)}>Erase</button>
+          </div>
+          <div className="tools">
+            <button type="button" aria-pressed={pencil} onClick={() => setPencil((p) => !p)}>Pencil {pencil ? 'on' : 'off'}</button>
+            <button type="button" onClick={undo} disabled={!game.past.length}>Undo</button>
+            <button type="button" onClick={redo} disabled={!game.future.length}>Redo</button>
+            <button type="button" onClick={askHint} data-testid="hint-button">Hint</button>
+            <button type="button" onClick={() => commit({ cells: puzzle, marks: new Array(81).fill(0) })}>Restart</button>
+          </div>
+          <Status filled={filled} check={check} hint={hint} />
+          <RecordLine net={net} app={app} address={address} version={recordVersion} />
+          {check.verdict === true && <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => setRecordVersion((v) => v + 1)} />}
+        </div>
+      </div>
+      <p className="keys">Keys: arrows move, 1–9 enter, Backspace clears, P toggles pencil marks, Ctrl+Z / Ctrl+Y undo and redo.</p>
+    </section>
+  )
+}
+
+function Status({ filled, check, hint }: { filled: number; check: ReturnType<typeof gameCheck>; hint: Hint | null }) {
+  return (
+    <div className="status" aria-live="polite">
+      <p>{filled} of 81 cells filled{check.conflicts.length ? `, ${check.conflicts.length} in conflict` : ''}.</p>
+      {check.complete && (
+        <p data-testid="verdict" className={check.verdict ? 'good' : 'bad'}>
+          {check.verdict ? 'Solved: the contract would answer true.' : `The contract would answer false: ${check.reason}`}
+        </p>
+      )}
+      {hint && (
+        <p data-testid="hint">
+          {hint.kind === 'step' && <>Next: <strong>{hint.technique}</strong> (SE {hint.score}): {hint.text}</>}
+          {hint.kind === 'mistake' && <>Check {hint.text}.</>}
+          {hint.kind === 'none' && <>No technique of the rater applies here.</>}
+          {hint.kind === 'unsolvable' && <>This puzzle has no solution.</>}
+        </p>
+      )}
+    </div>
+  )
+}
+
+export { textOf }

@@ -1,0 +1,93 @@
+// Verifying pasted or uploaded grids: the mirror's answer at once (every
+// method, and the reason for a false), and on a node the Algoku contract's own
+// verdict by simulation (free): is_solution_of when a puzzle is given, else
+// is_valid_solution_lanes, with the opcodes it took.
+import { useState } from 'react'
+import type { Signing } from './App'
+import { algorandFor, verifyBySimulation, type Verified } from './chain/game'
+import type { Network } from './chain/network'
+import { mirror, type Mirror } from './engine/engine'
+
+/** Text to bytes: `0x` + hex (any bytes, any length), else digits with '.' or '0' for a blank. */
+export function parseGrid(text: string): Uint8Array | string {
+  const t = text.trim()
+  if (/^0x/i.test(t)) {
+    const hex = t.slice(2)
+    if (!/^([0-9a-f]{2})*$/i.test(hex)) return 'hex needs an even number of hex digits'
+    return Uint8Array.from(hex.match(/../g) ?? [], (h) => parseInt(h, 16))
+  }
+  const cells = t.replace(/\s/g, '')
+  if (!/^[0-9.]*$/.test(cells)) return 'a grid is digits, with 0 or . for a blank (or 0x + hex)'
+  return Uint8Array.from([...cells], (c) => (c === '.' ? 0 : Number(c)))
+}
+
+interface Row {
+  line: number
+  text: string
+  error?: string
+  mirror?: Mirror
+  chain?: Verified
+}
+
+export function Verify({ net, app, signing }: { net: Network; app: string; signing: Signing }) {
+  const [grids, setGrids] = useState('')
+  const [puzzle, setPuzzle] = useState('')
+  const [appId, setAppId] = useState(app)
+  const [sender, setSender] = useState(signing.address ?? new URLSearchParams(window.location.search).get('address') ?? '')
+  const [rows, setRows] = useState<Row[]>([])
+  const [busy, setBusy] = useState(false)
+  const run = async () => {
+    setBusy(true)
+    const p = puzzle.trim() ? parseGrid(puzzle) : undefined
+    const lines = grids.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).slice(0, 64)
+    const out: Row[] = lines.map((text, i) => {
+      const g = parseGrid(text)
+      if (typeof g === 'string') return { line: i + 1, text, error: g }
+      if (typeof p === 'string') return { line: i + 1, text, error: `puzzle: ${p}` }
+      return { line: i + 1, text, mirror: mirror(g, p) }
+    })
+    setRows([...out])
+    if (net.algod && /^\d+$/.test(appId) && sender) {
+      const algorand = algorandFor(net)
+      for (const r of out) {
+        if (r.error) continue
+        const g = parseGrid(r.text) as Uint8Array
+        r.chain = await verifyBySimulation(algorand, BigInt(appId), sender, g, p as Uint8Array | undefined)
+        setRows([...out])
+      }
+    }
+    setBusy(false)
+  }
+  const upload = async (f: File | undefined) => { if (f) setGrids((await f.text()).slice(0, 1 << 20)) }
+  return (
+    <section className="verify" aria-label="Verify grids">
+      <p>Paste grids, one a line (81 digits, or 0x and hex bytes), or upload a file. The mirror answers at once; with a node and the Algoku app id the contract answers too, by simulation: nothing is sent, nothing is paid.</p>
+      <label>Grids <textarea name="grids" rows={5} value={grids} onChange={(e) => setGrids(e.target.value)} spellCheck={false} /></label>
+      <label>Upload <input type="file" accept=".txt,text/plain" onChange={(e) => upload(e.target.files?.[0])} /></label>
+      <label>Puzzle (optional: then is_solution_of) <input name="puzzle" value={puzzle} onChange={(e) => setPuzzle(e.target.value)} spellCheck={false} /></label>
+      {net.algod && (
+        <div className="row-fields">
+          <label>Algoku app id <input name="algoku" value={appId} onChange={(e) => setAppId(e.target.value)} inputMode="numeric" /></label>
+          <label>Simulate as <input name="sender" value={sender} onChange={(e) => setSender(e.target.value)} spellCheck={false} /></label>
+        </div>
+      )}
+      <button type="button" onClick={run} disabled={busy} data-testid="verify-button">Verify</button>
+      {!net.algod && <p className="note">Offline: the mirror's verdicts only (the contract's, bit for bit).</p>}
+      <table data-testid="results">
+        <thead><tr><th>#</th><th>method</th><th>verdict</th><th>opcodes</th><th>reason</th></tr></thead>
+        <tbody>
+          {rows.map((r) => (
+            <tr key={r.line} data-testid="result" data-verdict={r.chain ? String(r.chain.verdict) : r.mirror ? String(r.mirror.verdict) : 'error'}
+              data-mirror={r.mirror ? (r.mirror.is_solution_of ?? r.mirror.is_valid_solution_lanes) : ''} data-chain={r.chain ? (r.chain.failure ? `failed: ${r.chain.failure}` : String(r.chain.verdict)) : ''}>
+              <td>{r.line}</td>
+              <td>{r.chain?.method ?? (r.mirror?.is_solution_of ? 'is_solution_of (mirror)' : 'is_valid_solution_lanes (mirror)')}</td>
+              <td>{r.error ? 'error' : r.chain ? (r.chain.failure ? 'failed' : String(r.chain.verdict)) : (r.mirror?.is_solution_of ?? r.mirror?.is_valid_solution_lanes)}</td>
+              <td>{r.chain?.opcodes ?? '—'}</td>
+              <td>{r.error ?? r.chain?.failure ?? r.mirror?.reason ?? ''}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  )
+}

@@ -1,0 +1,135 @@
+// The game on chain through the typed clients generated from the committed
+// ARC-56 specs: a solve is the group [opup(), payment of the box MBR, solve],
+// simulated first (free: opcodes and fees shown), then signed and sent; the
+// record (round, rank) and the solver count are read back by simulation.
+import { AlgorandClient, microAlgo } from '@algorandfoundation/algokit-utils'
+import algosdk from 'algosdk'
+import { APP_SPEC as GAME_SPEC, GameClient } from '../contracts/GameClient'
+import { APP_SPEC as ALGOKU_SPEC, AlgokuClient } from '../contracts/AlgokuClient'
+import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
+import { algodConfig, type Network } from './network'
+
+/** The box minimum balance a first solve pays (2 500 + 400 × (32 + 24)). */
+export const BOX_MBR = 24_900n
+
+export function algorandFor(net: Network): AlgorandClient {
+  return AlgorandClient.fromConfig({ algodConfig: algodConfig(net) })
+}
+
+export interface SolveArgs {
+  leaf: Uint8Array
+  proof: Uint8Array
+  lanes: Uint8Array
+}
+
+export interface Priced {
+  opcodes: number | null
+  fees: bigint
+  txns: number
+  verdict: boolean | null
+  failure: string | null
+}
+
+/** The group [opup(), payment, solve]; a simulation signs with empty signatures. */
+async function build(algorand: AlgorandClient, appId: bigint, sender: string, signer: algosdk.TransactionSigner, args: SolveArgs) {
+  const client = new GameClient({ appId, algorand, defaultSender: sender, defaultSigner: signer })
+  const box = { appId, name: algosdk.decodeAddress(sender).publicKey }
+  const payment = await algorand.createTransaction.payment({
+    sender,
+    receiver: client.appAddress,
+    amount: microAlgo(BOX_MBR),
+  })
+  const group = client
+    .newGroup()
+    .opup({ args: [], note: 'algoku opup' })
+    .addTransaction(payment, signer)
+    .solve({ args: { leaf: args.leaf, proof: args.proof, solution: args.lanes }, boxReferences: [box] })
+  return { client, group }
+}
+
+/** Simulates the solve group (no signature needed): opcodes, fees, the verdict or the failure. */
+export async function priceSolve(algorand: AlgorandClient, appId: bigint, sender: string, args: SolveArgs): Promise<Priced> {
+  const { group } = await build(algorand, appId, sender, algosdk.makeEmptyTransactionSigner(), args)
+  try {
+    const sim = await group.simulate({ skipSignatures: true, allowUnnamedResources: true })
+    const g = sim.simulateResponse.txnGroups[0]
+    const fees = sim.transactions.reduce((n, t) => n + t.fee, 0n)
+    return {
+      opcodes: g.appBudgetConsumed === undefined ? null : Number(g.appBudgetConsumed),
+      fees,
+      txns: sim.transactions.length,
+      verdict: (sim.returns[1] as boolean | undefined) ?? null,
+      failure: g.failureMessage ? explain(g.failureMessage, GAME_SPEC) : null,
+    }
+  } catch (e) {
+    return { opcodes: null, fees: 0n, txns: 3, verdict: null, failure: explain(errorText(e), GAME_SPEC) }
+  }
+}
+
+export interface Recorded {
+  txIds: string[]
+  verdict: boolean | null
+  round: bigint
+  rank: bigint
+  solvers: bigint
+}
+
+/** Signs (through the wallet) and sends the solve group, then reads the record back. */
+export async function sendSolve(algorand: AlgorandClient, appId: bigint, sender: string, signer: algosdk.TransactionSigner, args: SolveArgs): Promise<Recorded> {
+  const { client, group } = await build(algorand, appId, sender, signer, args)
+  const sent = await group.send({ populateAppCallResources: false, maxRoundsToWaitForConfirmation: 10 })
+  const record = await readRecord(algorand, appId, sender)
+  return { txIds: sent.txIds, verdict: (sent.returns[1] as boolean | undefined) ?? null, ...record, solvers: await solvers(client) }
+}
+
+async function solvers(client: GameClient): Promise<bigint> {
+  return (await client.solvers({ args: [] })) ?? 0n
+}
+
+/** The player's record (round, rank; zeros when none) and the solver count, by simulation. */
+export async function readRecord(algorand: AlgorandClient, appId: bigint, player: string) {
+  const client = new GameClient({ appId, algorand, defaultSender: player, defaultSigner: algosdk.makeEmptyTransactionSigner() })
+  const r = await client.record({ args: { player }, boxReferences: [{ appId, name: algosdk.decodeAddress(player).publicKey }] })
+  const [round, , rank] = r ?? [0n, 0n, 0n]
+  return { round, rank, solvers: await solvers(client) }
+}
+
+export interface Verified {
+  method: string
+  verdict: boolean | null
+  opcodes: number | null
+  failure: string | null
+}
+
+/** Verifies a grid on the Algoku app by simulation (free): is_solution_of with a puzzle, else is_valid_solution_lanes. */
+export async function verifyBySimulation(algorand: AlgorandClient, appId: bigint, sender: string, grid: Uint8Array, puzzle?: Uint8Array): Promise<Verified> {
+  const client = new AlgokuClient({ appId, algorand, defaultSender: sender, defaultSigner: algosdk.makeEmptyTransactionSigner() })
+  const method = puzzle ? 'is_solution_of' : 'is_valid_solution_lanes'
+  const group = puzzle
+    ? client.newGroup().isSolutionOf({ args: { puzzle, solution: grid } })
+    : client.newGroup().isValidSolutionLanes({ args: { grid } })
+  try {
+    const sim = await group.simulate({ skipSignatures: true, allowUnnamedResources: true })
+    const g = sim.simulateResponse.txnGroups[0]
+    return {
+      method,
+      verdict: g.failureMessage ? null : ((sim.returns[0] as boolean | undefined) ?? null),
+      opcodes: g.appBudgetConsumed === undefined ? null : Number(g.appBudgetConsumed),
+      failure: g.failureMessage ? explain(g.failureMessage, ALGOKU_SPEC) : null,
+    }
+  } catch (e) {
+    return { method, verdict: null, opcodes: null, failure: explain(errorText(e), ALGOKU_SPEC) }
+  }
+}
+
+/** A failure with the contract's own words: the ARC-56 error message of the failing program counter, when it has one. */
+export function explain(message: string, spec: Arc56Contract): string {
+  const pc = Number(message.match(/pc=(\d+)/)?.[1] ?? NaN)
+  const known = spec.sourceInfo?.approval.sourceInfo.find((s) => s.pc?.includes(pc) && s.errorMessage)
+  return known ? `${known.errorMessage} (${message})` : message
+}
+
+export function errorText(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e)
+  return text.split('\n')[0].slice(0, 400)
+}

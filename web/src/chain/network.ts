@@ -1,0 +1,43 @@
+// Where the page talks to: no node (offline: the engine answers everything but
+// sending), LocalNet (or any algod given as ?algod=URL, e.g. a test's loopback
+// adapter), TestNet or MainNet through public algod endpoints.
+export type NetworkName = 'offline' | 'localnet' | 'testnet' | 'mainnet'
+
+export interface Network {
+  name: NetworkName
+  /** algod base URL, null offline. */
+  algod: string | null
+  token: string
+  /** The Game app's id on this network, when the URL does not give one. */
+  defaultApp: bigint
+}
+
+const LOCALNET_TOKEN = 'a'.repeat(64)
+
+export function networkFrom(params: URLSearchParams): Network {
+  const raw = params.get('network') ?? 'offline'
+  const name: NetworkName = ['offline', 'localnet', 'testnet', 'mainnet'].includes(raw) ? (raw as NetworkName) : 'offline'
+  const override = params.get('algod')
+  const base: Record<NetworkName, string | null> = {
+    offline: null,
+    localnet: 'http://localhost:4001',
+    testnet: 'https://testnet-api.algonode.cloud',
+    mainnet: 'https://mainnet-api.algonode.cloud',
+  }
+  return {
+    name,
+    algod: name === 'offline' ? null : (override ?? base[name]),
+    token: name === 'localnet' ? (params.get('token') ?? LOCALNET_TOKEN) : '',
+    defaultApp: 1000n,
+  }
+}
+
+/** Splits an algod URL into what algokit-utils' config takes. */
+export function algodConfig(net: Network) {
+  const url = new URL(net.algod ?? 'http://localhost')
+  return {
+    server: `${url.protocol}//${url.hostname}`,
+    port: url.port || (url.protocol === 'https:' ? 443 : 80),
+    token: net.token,
+  }
+}

@@ -1,0 +1,47 @@
+// Wallets through @txnlab/use-wallet: Pera, Defly and Lute on TestNet and
+// MainNet, KMD on LocalNet, and a mnemonic on LocalNet only (a test account).
+import { NetworkConfigBuilder, NetworkId, WalletId, WalletManager, WalletProvider, useWallet } from '@txnlab/use-wallet-react'
+import type { ReactNode } from 'react'
+import { useMemo } from 'react'
+import { algodConfig, type Network } from './chain/network'
+
+export function Wallets({ net, children }: { net: Network; children: ReactNode }) {
+  const manager = useMemo(() => {
+    const local = net.name === 'localnet'
+    const a = algodConfig(net)
+    const networks = new NetworkConfigBuilder().localnet({ algod: { baseServer: a.server, port: a.port, token: a.token } }).build()
+    return new WalletManager({
+      wallets: local
+        ? [WalletId.KMD, WalletId.MNEMONIC]
+        : [WalletId.PERA, WalletId.DEFLY, { id: WalletId.LUTE, options: { siteName: 'Algoku' } }],
+      networks,
+      defaultNetwork: local ? NetworkId.LOCALNET : net.name === 'mainnet' ? NetworkId.MAINNET : NetworkId.TESTNET,
+    })
+  }, [net])
+  return <WalletProvider manager={manager}>{children}</WalletProvider>
+}
+
+/** Connect / disconnect buttons; the connected address is what the board plays. */
+export function WalletBar({ onAddress }: { onAddress: (a: string) => void }) {
+  const { wallets, activeAddress, activeWallet } = useWallet()
+  if (activeAddress && activeWallet) {
+    return (
+      <div className="wallet">
+        <span className="mono" title={activeAddress}>{activeWallet.metadata.name}: {activeAddress.slice(0, 6)}…{activeAddress.slice(-4)}</span>
+        <button type="button" onClick={() => onAddress(activeAddress)}>Play this address</button>
+        <button type="button" onClick={() => activeWallet.disconnect()}>Disconnect</button>
+      </div>
+    )
+  }
+  return (
+    <div className="wallet">
+      {wallets.map((w) => (
+        <button key={w.id} type="button" onClick={async () => { const accounts = await w.connect(); if (accounts[0]) onAddress(accounts[0].address) }}>
+          Connect {w.metadata.name}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+export { useWallet }

@@ -1,0 +1,350 @@
+// The page in a real browser: Debian's Chromium driven by playwright-core,
+// against the production build (web/dist, served gzipped from loopback) and, for the chain, a loopback
+// algod over go-algorand's evaluator (scripts/algod_loopback.py), so the page
+// runs its real algosdk / algokit-utils code path. Run by scripts/test.sh
+// after `npm run build`; needs the `algoku` CLI (ALGOKU_BIN) and the venv's
+// Python (ALGOKU_PYTHON). Screenshots and measurements go to web/test-results/.
+import { after, before, test } from 'node:test'
+import assert from 'node:assert/strict'
+import { spawn, execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import http from 'node:http'
+import os from 'node:os'
+import path from 'node:path'
+import zlib from 'node:zlib'
+import { createInterface } from 'node:readline'
+import { fileURLToPath } from 'node:url'
+import { chromium } from 'playwright-core'
+import algosdk from 'algosdk'
+
+const WEB = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const ROOT = path.resolve(WEB, '..')
+const OUT = path.join(WEB, 'test-results')
+const BIN = process.env.ALGOKU_BIN ?? path.join(process.env.CARGO_TARGET_DIR ?? path.join(ROOT, 'target'), 'debug', 'algoku')
+const PYTHON = process.env.ALGOKU_PYTHON ?? path.join(ROOT, '.venv', 'bin', 'python')
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium'
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync']
+const STEP = { timeout: 180_000 }
+const metrics = {}
+const children = []
+const servers = []
+let site, algod, setup, context, profile
+
+/** Starts a child process and resolves with the first stdout line matching `pattern`. */
+function start(cmd, args, pattern, opts = {}) {
+  const child = spawn(cmd, args, { stdio: ['pipe', 'pipe', 'pipe'], ...opts })
+  children.push(child)
+  let stderr = ''
+  child.stderr.on('data', (d) => { stderr = (stderr + d).slice(-4000) })
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${cmd} did not start in 60 s: ${stderr}`)), 60_000)
+    child.on('exit', (code) => reject(new Error(`${cmd} exited (${code}): ${stderr}`)))
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const m = line.replace(/\x1b\[[0-9;]*m/g, '').match(pattern)
+      if (m) { clearTimeout(timer); resolve(m[1]) }
+    })
+  })
+}
+
+function cli(...args) {
+  return execFileSync(BIN, args, { encoding: 'utf8', timeout: 60_000 })
+}
+
+/** A deterministic address stream (xorshift), so a failure can be replayed. */
+function addresses(n, seed = 0x2545f491) {
+  let s = seed >>> 0
+  const out = []
+  for (let i = 0; i < n; i++) {
+    const key = new Uint8Array(32).map(() => { s ^= s << 13; s >>>= 0; s ^= s >>> 17; s ^= s << 5; s >>>= 0; return s & 255 })
+    out.push(algosdk.encodeAddress(key))
+  }
+  return out
+}
+
+const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.wasm': 'application/wasm', '.png': 'image/png', '.svg': 'image/svg+xml' }
+
+/** Serves the production build on a free loopback port, gzipped as a static host would. */
+function serve(dir) {
+  const cache = new Map()
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url, 'http://x')
+    const file = path.join(dir, url.pathname === '/' ? 'index.html' : path.normalize(url.pathname))
+    if (!file.startsWith(dir) || !fs.existsSync(file) || !fs.statSync(file).isFile()) {
+      res.writeHead(404).end('not found')
+      return
+    }
+    const gzip = /\bgzip\b/.test(req.headers['accept-encoding'] ?? '')
+    const key = `${file}:${gzip}`
+    if (!cache.has(key)) cache.set(key, gzip ? zlib.gzipSync(fs.readFileSync(file), { level: 9 }) : fs.readFileSync(file))
+    const body = cache.get(key)
+    const headers = { 'Content-Type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' }
+    if (gzip) headers['Content-Encoding'] = 'gzip'
+    res.writeHead(200, { ...headers, 'Content-Length': body.length }).end(body)
+  })
+  servers.push(server)
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(`http://127.0.0.1:${server.address().port}`)))
+}
+
+before(async () => {
+  fs.mkdirSync(OUT, { recursive: true })
+  site = await serve(path.join(WEB, 'dist'))
+  algod = await start(PYTHON, [path.join(ROOT, 'scripts', 'algod_loopback.py')], /listening on (\S+)/)
+  setup = await (await fetch(`${algod}/setup`)).json()
+  profile = fs.mkdtempSync(path.join(os.tmpdir(), 'algoku-chromium-'))
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: CHROMIUM, headless: true, args: ARGS, viewport: { width: 1280, height: 900 }, timeout: 60_000,
+  })
+  context.setDefaultTimeout(30_000)
+})
+
+after(async () => {
+  fs.writeFileSync(path.join(OUT, 'metrics.json'), JSON.stringify(metrics, null, 2) + '\n')
+  await context?.close().catch(() => {})
+  for (const c of children) { c.stdin?.end(); c.kill() }
+  for (const s of servers) s.close()
+  if (profile) fs.rmSync(profile, { recursive: true, force: true })
+})
+
+async function open(query, page) {
+  const p = page ?? (await context.newPage())
+  const errors = []
+  p.on('pageerror', (e) => errors.push(e.message))
+  await p.goto(`${site}/?${query}`)
+  await p.locator('[data-testid=board], [data-testid=results], .intro').first().waitFor()
+  p.errors = errors
+  return p
+}
+
+async function measures(page, name) {
+  return page.evaluate((n) => performance.getEntriesByName(n).map((e) => e.duration), name)
+}
+
+test('the page shows the puzzle `algoku game puzzle` gives, for 20 addresses', STEP, async () => {
+  const page = await context.newPage()
+  const derive = []
+  for (const [i, address] of addresses(20).entries()) {
+    const app = String(1000 + i * 7919)
+    const want = JSON.parse(cli('--json', 'game', 'puzzle', address, '--app-id', app).trim().split('\n').pop()).puzzle
+    await open(`address=${address}&app=${app}&network=offline`, page)
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-puzzle'), want, address)
+    derive.push(...(await measures(page, 'algoku:derive')))
+  }
+  metrics.derive_ms_max = Math.max(...derive)
+  assert.ok(metrics.derive_ms_max < 10, `deriving took ${metrics.derive_ms_max} ms`)
+  await page.close()
+})
+
+/** Types `solution` into the board with the keyboard alone, row by row. */
+async function typeSolution(page, puzzle, solution) {
+  const board = page.locator('[data-testid=board]')
+  await board.focus()
+  const first = puzzle.indexOf('.')
+  for (let i = 0; i < first % 9; i++) await page.keyboard.press('ArrowLeft')
+  for (let i = 0; i < Math.floor(first / 9); i++) await page.keyboard.press('ArrowUp')
+  for (let r = 0; r < 9; r++) {
+    for (let k = 0; k < 9; k++) {
+      if (puzzle[r * 9 + k] === '.') await page.keyboard.press(solution[r * 9 + k])
+      await page.keyboard.press('ArrowRight')
+    }
+    await page.keyboard.press('ArrowDown')
+  }
+}
+
+function solutionOf(puzzle) {
+  return cli('solve', puzzle).trim().split('\n')[0].trim()
+}
+
+test('typing the solution with the keyboard solves it; a wrong digit shows the conflict and the reason', STEP, async () => {
+  const [address] = addresses(1, 77)
+  const page = await open(`address=${address}&app=1234&network=offline`)
+  const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+  const solution = solutionOf(puzzle)
+  assert.match(solution, /^[1-9]{81}$/)
+  await typeSolution(page, puzzle, solution)
+  assert.equal(await page.getAttribute('[data-testid=board]', 'data-cells'), solution)
+  await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
+  assert.match(await page.getByTestId('offline-note').innerText(), /Offline/)
+  const checks = await measures(page, 'algoku:check')
+  checks.sort((a, b) => a - b)
+  metrics.check_ms_median = checks[Math.floor(checks.length / 2)]
+  metrics.check_ms_p95 = checks[Math.floor(checks.length * 0.95)]
+  assert.ok(metrics.check_ms_p95 < 10, `checks took ${checks.slice(-5)} ms`)
+  // Now change an entered digit to its row neighbour's: the conflict and the reason show at once.
+  const c = [...puzzle].findIndex((ch, i) => ch === '.' && i % 9 < 8)
+  const other = solution[c + 1]
+  await page.locator(`[data-cell="${c}"]`).click()
+  await page.keyboard.press(other)
+  assert.match(await page.locator(`[data-cell="${c}"]`).getAttribute('class'), /conflict/)
+  const verdict = await page.getByTestId('verdict').innerText()
+  assert.match(verdict, new RegExp(`false: (row|column|box) \\d has ${other} twice`))
+  // Undo brings the solved grid back; redo the mistake again.
+  await page.keyboard.press('Control+z')
+  await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
+  assert.deepEqual(page.errors, [])
+  await page.close()
+})
+
+test('a hint names a technique and its SE score; pencil marks toggle', STEP, async () => {
+  const [address] = addresses(1, 99)
+  const page = await open(`address=${address}&app=1000&network=offline`)
+  await page.getByTestId('hint-button').click()
+  const text = await page.getByTestId('hint').innerText()
+  assert.match(text, /^Next: .+ \(SE \d+\.\d\): r\dc\d/)
+  const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+  const blank = puzzle.indexOf('.')
+  await page.locator(`[data-cell="${blank}"]`).click()
+  await page.keyboard.press('p')
+  await page.keyboard.press('3')
+  await page.keyboard.press('5')
+  assert.match(await page.locator(`[data-cell="${blank}"]`).getAttribute('aria-label'), /pencil marks 3 5$/)
+  await page.keyboard.press('3')
+  assert.match(await page.locator(`[data-cell="${blank}"]`).getAttribute('aria-label'), /pencil marks 5$/)
+  await page.close()
+})
+
+test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded by the evaluator', STEP, async () => {
+  const { address, mnemonic, game_app: app } = setup
+  const page = await context.newPage()
+  page.on('dialog', (d) => d.accept(mnemonic))
+  // The solved grid is the saved progress: typing was tested above.
+  const probe = await open(`address=${address}&app=${app}&network=offline`, page)
+  const puzzle = await probe.getAttribute('[data-testid=board]', 'data-puzzle')
+  const solution = solutionOf(puzzle)
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`algoku:localnet:${app}:${address}`, JSON.stringify({ cells: solution, marks: new Array(81).fill(0) })])
+  await open(`address=${address}&app=${app}&network=localnet&algod=${encodeURIComponent(algod)}`, page)
+  await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
+  assert.equal(await page.getByTestId('record').innerText(), 'Not solved yet; 0 solvers so far.')
+  await page.getByRole('button', { name: 'Connect Mnemonic' }).click()
+  await page.getByText(`${address.slice(0, 6)}…`).waitFor()
+  await page.getByRole('button', { name: 'Simulate the submission' }).click()
+  const priced = await page.getByTestId('priced').innerText()
+  const m = priced.match(/(\d+) opcodes, fees ([\d.]+) ALGO .*answers true/)
+  assert.ok(m, priced)
+  metrics.solve_opcodes = Number(m[1])
+  assert.ok(metrics.solve_opcodes > 1000 && metrics.solve_opcodes <= 1400, priced)
+  assert.equal(m[2], '0.003000')
+  await page.getByTestId('send').click()
+  const recorded = await page.getByTestId('recorded').innerText({ timeout: 60_000 })
+  assert.match(recorded, /Recorded in round \d+, rank 1 of 1 solvers/)
+  await page.screenshot({ path: path.join(OUT, 'submit-recorded.png'), fullPage: true })
+  // Reloaded, the page reads the record back; a second submission is refused before anything is sent.
+  await page.reload()
+  await page.getByTestId('record').filter({ hasText: 'Already solved' }).waitFor()
+  assert.match(await page.getByTestId('record').innerText(), /rank 1 of 1 solvers/)
+  await page.getByRole('button', { name: 'Simulate the submission' }).click()
+  assert.match(await page.getByTestId('priced').innerText(), /refuses it: .*already solved/)
+  metrics.recorded = recorded
+  await page.getByTestId('record').filter({ hasText: 'Already solved' }).waitFor()
+  await page.close()
+})
+
+test('the verify page gives the contract\'s verdicts (by simulation) on the fixture categories', STEP, async () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'algoku-fixtures-'))
+  cli('fixtures', '--out', dir)
+  const file = fs.readdirSync(dir).find((f) => /sudoku.*\.jsonl$/.test(f))
+  const records = fs.readFileSync(path.join(dir, file), 'utf8').trim().split('\n').map((l) => JSON.parse(l))
+  const cases = []
+  for (const cat of new Set(records.map((r) => r.category))) cases.push(...records.filter((r) => r.category === cat).slice(0, 2))
+  fs.rmSync(dir, { recursive: true, force: true })
+  const page = await open(`view=verify&network=localnet&algod=${encodeURIComponent(algod)}&algoku=${setup.algoku_app}&address=${setup.address}`)
+  await page.locator('textarea[name=grids]').fill(cases.map((c) => `0x${c.grid_hex}`).join('\n'))
+  await page.getByTestId('verify-button').click()
+  const rows = page.getByTestId('result')
+  await rows.nth(cases.length - 1).waitFor()
+  await page.waitForFunction((n) => [...document.querySelectorAll('[data-testid=result]')].filter((r) => r.dataset.chain).length === n, cases.length, { timeout: 60_000 })
+  for (const [i, c] of cases.entries()) {
+    const row = rows.nth(i)
+    assert.equal(await row.getAttribute('data-mirror'), c.expected, c.id)
+    const chain = await row.getAttribute('data-chain')
+    if (c.expected === 'true' || c.expected === 'false') assert.equal(chain, c.expected, c.id)
+    else assert.match(chain, /^failed: /, c.id)
+    if (c.expected === 'false') assert.notEqual((await row.locator('td').nth(4).innerText()).trim(), '', c.id)
+  }
+  metrics.verify_cases = cases.length
+  // An uploaded file against a puzzle: is_solution_of (668 opcodes, the figure of the README and docs/contracts.md), and the rule a wrong line breaks.
+  const good = '953168742862734951417952836746893125281645397395271468138529674574386219629417583'
+  const bad = `${good[1]}${good[0]}${good.slice(2)}`
+  await page.locator('input[type=file]').setInputFiles({ name: 'grids.txt', mimeType: 'text/plain', buffer: Buffer.from(`${good}\r\n${bad}\n`) })
+  await page.locator('textarea[name=grids]').filter({ hasText: good }).waitFor()
+  await page.locator('input[name=puzzle]').fill(`${good.slice(0, 2)}${'.'.repeat(79)}`)
+  await page.getByTestId('verify-button').click()
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=result]')].filter((r) => r.dataset.chain).length === 2, null, { timeout: 60_000 })
+  assert.deepEqual(await rows.evaluateAll((rs) => rs.map((r) => r.dataset.chain)), ['true', 'false'])
+  assert.match(await rows.nth(0).innerText(), /is_solution_of/)
+  assert.match(await rows.nth(1).innerText(), /is_solution_of\tfalse\t668\t(row|column|box) \d has \d twice/)
+  await page.close()
+})
+
+/** A game under way: a few right digits, pencil marks, one conflict, a hint. */
+async function playALittle(page) {
+  const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+  const solution = solutionOf(puzzle)
+  const blanks = [...puzzle].map((c, i) => (c === '.' ? i : -1)).filter((i) => i >= 0)
+  for (const c of blanks.slice(0, 12)) {
+    await page.locator(`[data-cell="${c}"]`).click()
+    await page.keyboard.press(solution[c])
+  }
+  await page.locator(`[data-cell="${blanks[20]}"]`).click()
+  await page.keyboard.press('p')
+  for (const d of '247') await page.keyboard.press(d)
+  await page.keyboard.press('p')
+  const wrong = blanks.find((c) => c % 9 < 8 && puzzle[c + 1] !== '.')
+  await page.locator(`[data-cell="${wrong}"]`).click()
+  await page.keyboard.press(puzzle[wrong + 1])
+  await page.getByTestId('hint-button').click()
+}
+
+/** The verifier with a valid grid and a broken one. */
+async function verifyTwo(page) {
+  const good = '953168742862734951417952836746893125281645397395271468138529674574386219629417583'
+  await page.locator('textarea[name=grids]').fill(`${good}\n${good.slice(0, 40)}${good[41]}${good[40]}${good.slice(42)}`)
+  await page.getByTestId('verify-button').click()
+  await page.getByTestId('result').nth(1).waitFor()
+}
+
+test('layouts: desktop, tablet and phone widths without horizontal overflow or serious axe violations', STEP, async () => {
+  const axe = fs.readFileSync(path.join(WEB, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8')
+  const [address] = addresses(1, 5)
+  for (const [name, width, height] of [['desktop', 1280, 900], ['tablet', 820, 1180], ['phone', 390, 844]]) {
+    for (const view of ['play', 'verify']) {
+      const page = await context.newPage()
+      await page.setViewportSize({ width, height })
+      await open(`address=${address}&app=1000&network=offline${view === 'verify' ? '&view=verify' : ''}`, page)
+      if (view === 'play') await playALittle(page)
+      else await verifyTwo(page)
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)
+      assert.ok(overflow <= 0, `${name} ${view}: ${overflow}px of horizontal overflow`)
+      await page.screenshot({ path: path.join(OUT, `${view}-${name}.png`), fullPage: true })
+      await page.addScriptTag({ content: axe })
+      const found = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => String(n.target)) })))
+      const serious = found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      assert.deepEqual(serious, [], `${name} ${view}: ${JSON.stringify(serious)}`)
+      await page.close()
+    }
+  }
+})
+
+test('first load: at most 1.5 MB gzipped, interactive within 2 s', STEP, async () => {
+  let best = Infinity
+  let bytes = 0
+  for (let attempt = 0; attempt < 3 && best >= 2000; attempt++) {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    const responses = []
+    page.on('response', (r) => responses.push(r))
+    await page.goto(`${site}/?address=${addresses(1, 3)[0]}&app=1000&network=offline`)
+    await page.locator('[data-testid=board]').waitFor()
+    const ready = await page.evaluate(() => performance.getEntriesByName('algoku:ready')[0]?.startTime ?? performance.now())
+    best = Math.min(best, ready)
+    await page.waitForLoadState('networkidle')
+    const sizes = await Promise.all(responses.map((r) => r.request().sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }))))
+    bytes = sizes.reduce((n, z) => n + z.responseBodySize + z.responseHeadersSize, 0)
+    await page.close()
+  }
+  metrics.first_load_gzip_bytes = bytes
+  metrics.interactive_ms = Math.round(best)
+  assert.ok(bytes <= 1.5e6, `${bytes} bytes gzipped`)
+  assert.ok(best < 2000, `interactive after ${best} ms`)
+})
