@@ -25,6 +25,7 @@ pub mod algoku;
 pub mod batch;
 pub mod lanes;
 pub mod ops;
+pub mod reason;
 
 pub use algoku::{
     original, project, rule, Outcome, ParseOutcomeError, Rejection, BOX, COLUMN, GRID_SIZE, GROUP,
@@ -35,3 +36,4 @@ pub use lanes::{
     lanes, solution_of, solution_rule, PUZZLE_LENGTH_MESSAGE, SOLUTION_LENGTH_MESSAGE,
 };
 pub use ops::{AvmError, UnknownAvmError};
+pub use reason::{violation, why_false, REJECTED};

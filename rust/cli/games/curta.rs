@@ -300,7 +300,7 @@ fn run_verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> Result<ExitC
     let valid = verify(&start, &solution);
     let reason = match is_valid_solution(&start, &solution) {
         Err(v) => Some(v.to_string()),
-        Ok(()) if !valid => Some(crate::engine::check::REJECTED.to_string()),
+        Ok(()) if !valid => Some(algoku_avm::REJECTED.to_string()),
         Ok(()) => None,
     };
     if global.json {

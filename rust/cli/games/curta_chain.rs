@@ -142,7 +142,7 @@ fn native(q: &Query) -> (&'static str, Value, Value) {
             } else {
                 json!({"reason": match is_valid_solution(start, solution) {
                     Err(v) => v.to_string(),
-                    Ok(()) => crate::engine::check::REJECTED.to_string(),
+                    Ok(()) => algoku_avm::REJECTED.to_string(),
                 }})
             };
             ("valid", json!(valid), extra)

@@ -23,10 +23,10 @@ use algoku_sudoku::Grid;
 use anyhow::{anyhow, bail, Result};
 use serde_json::json;
 
-use crate::engine::check::why_false;
 use crate::io::output::{verdict as exit_verdict, Out, EXIT_NEGATIVE};
 use crate::net::{embedded_app_note, runtime};
 use crate::Global;
+use algoku_avm::why_false;
 
 /// The `game` subcommands.
 #[derive(clap::Subcommand, Debug)]

@@ -8,11 +8,12 @@
 
 pub mod batch;
 
-use crate::engine::check::{parse_grid_bytes, why_false};
+use crate::engine::check::parse_grid_bytes;
 use crate::io::input::{read_single, Source};
 use crate::io::output::Out;
 use crate::net::{embedded_app_note, runtime};
 use crate::Global;
+use algoku_avm::why_false;
 use algoku_client::{Algoku, Call, Chain, Method, Network, Strategy, Verdict, Verification};
 use anyhow::{anyhow, bail, Context};
 use serde_json::{json, Value};

@@ -8,10 +8,10 @@
 use std::cell::OnceCell;
 use std::fmt::Write;
 
-use algoku_avm::Outcome;
+use algoku_avm::{why_false, Outcome};
 use algoku_game::{committed_root, lanes, puzzle, verdict, Tree, LANES};
 use algoku_rate::{score_text, Board};
-use algoku_sudoku::{Grid, Solver, Violation};
+use algoku_sudoku::{Grid, Solver};
 
 thread_local! {
     /// The catalogue's Merkle tree, built once (tens of milliseconds in the
@@ -119,15 +119,6 @@ pub fn conflicts(cells: &[u8]) -> Vec<usize> {
     (0..81).filter(|&c| hit[c]).collect()
 }
 
-/// The first rule a grid breaks against its puzzle, as the CLI words it: a
-/// repeated digit, then a blank cell, then a given not kept.
-fn violation(solution: &Grid, puzzle: Option<&Grid>) -> Option<Violation> {
-    match puzzle {
-        Some(p) => solution.check_solution_of(p).err(),
-        None => solution.check_solution().err(),
-    }
-}
-
 /// The game's verdict on the player's grid (`key` ‖ 81 bytes): the
 /// conflicts, and once the grid is full the contract's verdict (the native
 /// mirror of `solve`, with the catalogue proof) and the reason for a false.
@@ -162,7 +153,7 @@ pub fn game_check(app_id: u64, input: &[u8]) -> String {
             if v {
                 None
             } else {
-                Some(why(&g, Some(&p.grid)))
+                Some(why_false(g.cells(), Some(p.grid.cells())))
             },
         ),
         Err(e) => ("null".into(), Some(e.to_string())),
@@ -170,14 +161,6 @@ pub fn game_check(app_id: u64, input: &[u8]) -> String {
     format!(
         r#"{{"complete":true,"conflicts":{clashes},"verdict":{valid},"reason":{}}}"#,
         opt(reason)
-    )
-}
-
-/// The mirror's reason for a false verdict.
-fn why(solution: &Grid, puzzle: Option<&Grid>) -> String {
-    violation(solution, puzzle).map_or_else(
-        || "rejected by the contract's check".into(),
-        |v| v.to_string(),
     )
 }
 
@@ -211,7 +194,7 @@ pub fn mirror(input: &[u8]) -> String {
     let total = Outcome::of_project(bytes);
     let of = puzzle_bytes.map(|p| Outcome::from(algoku_avm::solution_of(p, bytes)));
     let answer = of.as_ref().unwrap_or(&lanes);
-    let reason = (answer.verdict() == Some(false)).then(|| raw_reason(bytes, puzzle_bytes));
+    let reason = (answer.verdict() == Some(false)).then(|| why_false(bytes, puzzle_bytes));
     format!(
         r#"{{"is_valid_solution_lanes":{},"is_valid_solution":{},"is_solution_of":{},"verdict":{},"reason":{}}}"#,
         quote(&lanes.to_string()),
@@ -220,25 +203,6 @@ pub fn mirror(input: &[u8]) -> String {
         answer.verdict().map_or("null".into(), |v| v.to_string()),
         opt(reason)
     )
-}
-
-/// The reason for raw bytes (any byte value): a byte above 9 first, as the CLI says it.
-fn raw_reason(bytes: &[u8], puzzle: Option<&[u8]>) -> String {
-    if let Some((i, b)) = bytes.iter().enumerate().find(|(_, &b)| b > 9) {
-        return format!(
-            "cell {i} (r{}c{}) holds byte {b:#04x}, not a digit 1..9",
-            i / 9 + 1,
-            i % 9 + 1
-        );
-    }
-    let Some(g) = grid(bytes) else {
-        return format!("81 bytes expected, got {}", bytes.len());
-    };
-    match puzzle.map(grid) {
-        Some(Some(p)) => why(&g, Some(&p)),
-        Some(None) => "the puzzle is not 81 bytes 0..9".into(),
-        None => why(&g, None),
-    }
 }
 
 /// The solver on an 81-byte puzzle: how many solutions (0, 1, or 2 for
