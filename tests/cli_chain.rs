@@ -349,3 +349,31 @@ fn a_verify_that_fails_before_doing_anything_prints_one_error_line() {
     assert_eq!(code, 0, "{stderr}");
     assert!(stderr.contains("backend: embedded"), "{stderr}");
 }
+
+#[test]
+fn a_long_line_in_a_grid_file_gets_its_own_error() {
+    let long = "1".repeat(100_000);
+    let file = scratch_file("long-line.txt", &format!("{VALID}\n{long}\n{VALID}\n"));
+    let r = common::run(&[
+        "verify",
+        "--network",
+        "embedded",
+        "--json",
+        "--file",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(r.code, 1, "{}", r.stderr);
+    let lines = r.json_lines();
+    assert_eq!(lines.len(), 4, "{}", r.stdout);
+    assert_eq!(lines[0]["valid"], true);
+    assert_eq!(lines[1]["line"], 2);
+    assert!(
+        lines[1]["error"]
+            .as_str()
+            .unwrap()
+            .contains("longer than 65536 bytes"),
+        "{}",
+        lines[1]
+    );
+    assert_eq!(lines[2]["valid"], true);
+}

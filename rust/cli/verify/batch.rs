@@ -48,13 +48,12 @@
 //! an error, 2 when the batch stopped.
 
 use crate::engine::check::parse_grid_bytes;
-use crate::io::input::Source;
-use crate::io::output::{escape_line, Out, EXIT_ERROR};
+use crate::io::input::{Source, MAX_LINE};
+use crate::io::output::{escape_line, Out, EXIT_ERROR, EXIT_NEGATIVE};
 use crate::io::progress::Progress;
 use crate::net::runtime;
-use crate::verify::{
-    backend_json, call_grids, connect, ensure_app, grid_method, reason, VerifyArgs,
-};
+use crate::verify::app::{backend_json, call_grids, connect, ensure_app, reason};
+use crate::verify::args::{grid_method, VerifyArgs};
 use crate::Global;
 use algoku_avm::BATCH_MAX;
 use algoku_client::chain::Funds;
@@ -412,150 +411,47 @@ pub fn verify_file(
     global: &Global,
     out: &mut Out,
 ) -> anyhow::Result<ExitCode> {
-    let text = Source::File(path.to_path_buf()).read_text()?;
-    let lines: Vec<(usize, &str)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .collect();
-    if lines.is_empty() {
-        bail!(
-            "file {}: no input lines (only empty or '#' lines)",
-            path.display()
-        );
-    }
-    // Grid lines are parsed as one-call (lanes) calls, classic ones when forced;
-    // each window then goes to the method forced or priced cheapest.
     let forced = grid_method(args.method);
-    let parse_as = if forced == Some(Method::Classic) {
-        Method::Classic
-    } else {
-        Method::Lanes
-    };
-    let parsed: Vec<(usize, anyhow::Result<Call>)> = lines
-        .iter()
-        .map(|&(n, l)| (n, batch_call(l, pairs, parse_as)))
-        .collect();
+    let parsed = read_calls(path, pairs, forced)?;
     let started = std::time::Instant::now();
     let mut tally = Tally::default();
     if parsed.iter().all(|(_, c)| c.is_err()) {
-        // Nothing to ask: no chain is touched, nothing is deployed or paid.
-        let progress = Progress::new(0, "verifying", global);
-        for (line, call) in &parsed {
-            if let Err(e) = call {
-                emit(
-                    &json!({"line": line, "error": format!("{e:#}")}),
-                    &mut tally,
-                    &progress,
-                    global,
-                    out,
-                )?;
-            }
-        }
-        if global.json {
-            let mut s = tally.json();
-            s["backend"] = Value::Null;
-            s["stopped"] = Value::Null;
-            out.json(&json!({ "summary": s }))?;
-        } else {
-            let n = tally.lines;
-            eprintln!("{n} lines: 0 valid, 0 invalid, {n} errors; no chain was used");
-        }
-        return Ok(ExitCode::from(1));
+        return answer_without_chain(&parsed, &mut tally, global, out);
     }
     runtime()?.block_on(async {
         let interrupted = watch_sigint();
         let progress = Progress::new(parsed.len() as u64, "verifying", global);
-        let calls: Vec<&Call> = parsed.iter().filter_map(|(_, c)| c.as_ref().ok()).collect();
-        let per_call = if !pairs && forced != Some(Method::Lanes) { BATCH_MAX } else { 1 };
-        // Connecting and deploying can stop the batch before its first line.
-        let mut algoku = None;
-        let mut stopped: Option<String> = None;
-        let (mut app_id, mut setup, mut cost, mut prices) = (None, None, None, None);
-        match connect(&args.net, global).await {
-            Err(e) => stopped = Some(format!("{e:#}")),
-            Ok(mut a) => {
-                match prepare(&mut a, &calls, per_call, args, global, &mut cost).await {
-                    Ok((id, note)) => {
-                        app_id = Some(id);
-                        setup = note;
-                        if !pairs && forced.is_none() {
-                            match MethodPrices::simulate(&mut a).await {
-                                Ok(p) => prices = Some(p),
-                                Err(e) => stopped = Some(format!("{e:#}")),
-                            }
-                        }
-                    }
-                    Err(e) => stopped = Some(format!("{e:#}")),
-                }
-                algoku = Some(a);
-            }
-        }
-        let min_fee = algoku.as_ref().map_or(0, |a| a.chain.min_fee());
-        let per_send = algoku.as_ref().map_or(1, |a| a.chain.groups_per_send());
+        let per_call = if !pairs && forced != Some(Method::Lanes) {
+            BATCH_MAX
+        } else {
+            1
+        };
+        let mut run = Run::start(&parsed, per_call, pairs, forced, args, global).await;
+        let per_send = run.algoku.as_ref().map_or(1, |a| a.chain.groups_per_send());
         for window in windows(parsed.len(), GROUP * per_call, per_send) {
-            if stopped.is_none() && interrupted.load(std::sync::atomic::Ordering::SeqCst) {
-                stopped = Some("interrupted (SIGINT): the lines answered so far are printed".into());
+            if run.stopped.is_none() && interrupted.load(std::sync::atomic::Ordering::SeqCst) {
+                run.stopped =
+                    Some("interrupted (SIGINT): the lines answered so far are printed".into());
             }
-            let mut results: Vec<Option<Value>> = vec![None; window.len()];
-            // Calls that answer with a verdict go in groups.
-            let together: Vec<(usize, Call)> = window
-                .clone()
-                .filter_map(|k| parsed[k].1.as_ref().ok().filter(|c| grouped(c)).map(|c| (k, c.clone())))
-                .collect();
-            let chosen = match (pairs, forced, &prices) {
-                (true, _, _) => Method::SolutionOf,
-                (false, Some(m), _) => m,
-                (false, None, Some(p)) => p.cheapest(together.len()),
-                (false, None, None) => Method::Batch,
-            };
-            if let (None, Some(algoku), false) = (&stopped, algoku.as_mut(), chosen == Method::Classic) {
-                let run = if chosen == Method::Batch {
-                    let grids: Vec<&[u8]> = together.iter().map(|(_, c)| c.args[0].as_slice()).collect();
-                    tally.would_cost += grids.len().div_ceil(BATCH_MAX) as u64 * min_fee;
-                    algoku.verify_grids(&grids, args.simulate_only).await
-                } else {
-                    tally.would_cost += together.len() as u64 * min_fee;
-                    let asked: Vec<Call> = together.iter().map(|(_, c)| c.clone()).collect();
-                    algoku.verify_batch(&asked, args.simulate_only).await
-                };
-                progress.inc_by(run.answers.len() as u64);
-                for ((k, call), answer) in together.iter().zip(run.answers) {
-                    let line = parsed[*k].0;
-                    results[*k - window.start] = Some(match answer {
-                        Ok(a) => batch_json(line, call, chosen, &a.verdict, a.fee, a.txid.as_deref()),
-                        Err(e) => json!({"line": line, "error": e.to_string()}),
-                    });
-                }
-                if let Some(e) = run.stopped {
-                    stopped = Some(e.to_string());
-                }
-            }
+            let (chosen, mut results) = run
+                .ask_together(
+                    &parsed,
+                    window.clone(),
+                    pairs,
+                    forced,
+                    &mut tally,
+                    &progress,
+                    args,
+                )
+                .await;
             // The others one by one, then the window in input order.
             for k in window.clone() {
-                let (line, call) = &parsed[k];
-                let value = match (results[k - window.start].take(), call, &stopped, algoku.as_mut()) {
-                    (Some(v), _, _, _) => v,
-                    (None, Err(e), _, _) => json!({"line": line, "error": format!("{e:#}")}),
-                    (None, Ok(call), None, Some(algoku)) if !grouped(call) || chosen == Method::Classic => {
-                        progress.inc();
-                        let call = if chosen == Method::Classic { Call::grid(Method::Classic, &call.args[0]) } else { call.clone() };
-                        match algoku.verify_call(&call, args.simulate_only).await {
-                            Ok(v) => {
-                                tally.would_cost += v.strategy.map_or(0, |s| s.fee(min_fee));
-                                batch_json(*line, &call, call.method, &v.verdict, v.fee, v.txids.last().map(String::as_str))
-                            }
-                            Err(e) if e.stops_batch() => {
-                                let cause = e.to_string();
-                                let v = not_attempted(*line, &cause);
-                                stopped = Some(cause);
-                                v
-                            }
-                            Err(e) => json!({"line": line, "error": e.to_string()}),
-                        }
+                let value = match results[k - window.start].take() {
+                    Some(v) => v,
+                    None => {
+                        run.ask_alone(&parsed[k], chosen, &mut tally, &progress, args)
+                            .await
                     }
-                    (None, Ok(_), cause, _) => not_attempted(*line, cause.as_deref().unwrap_or("no answer")),
                 };
                 emit(&value, &mut tally, &progress, global, out)?;
             }
@@ -563,28 +459,271 @@ pub fn verify_file(
             progress.suspend(|| out.flush())?;
         }
         progress.finish();
-        let seconds = started.elapsed().as_secs_f64();
-        let mut summary = match &algoku {
+        run.summarize(&tally, started.elapsed().as_secs_f64(), args, global, out)
+    })
+}
+
+/// The file's lines as calls, with their line numbers: grid lines as
+/// one-call (lanes) calls, classic ones when forced (each window then goes
+/// to the method forced or priced cheapest); a line that is no call, or is
+/// over the line limit, is its error.
+fn read_calls(
+    path: &std::path::Path,
+    pairs: bool,
+    forced: Option<Method>,
+) -> anyhow::Result<Vec<(usize, anyhow::Result<Call>)>> {
+    let source = Source::File(path.to_path_buf());
+    let lines = source.read_lines(MAX_LINE)?;
+    if lines.is_empty() {
+        bail!(
+            "file {}: no input lines (only empty or '#' lines)",
+            path.display()
+        );
+    }
+    let parse_as = if forced == Some(Method::Classic) {
+        Method::Classic
+    } else {
+        Method::Lanes
+    };
+    Ok(lines
+        .iter()
+        .map(|l| {
+            let call = if l.too_long {
+                Err(anyhow!(l.too_long_error(&source)))
+            } else {
+                batch_call(&l.text, pairs, parse_as)
+            };
+            (l.number, call)
+        })
+        .collect())
+}
+
+/// A file none of whose lines is a call: each line's error, a summary, and
+/// no chain touched, nothing deployed or paid.
+fn answer_without_chain(
+    parsed: &[(usize, anyhow::Result<Call>)],
+    tally: &mut Tally,
+    global: &Global,
+    out: &mut Out,
+) -> anyhow::Result<ExitCode> {
+    let progress = Progress::new(0, "verifying", global);
+    for (line, call) in parsed {
+        if let Err(e) = call {
+            let v = json!({"line": line, "error": format!("{e:#}")});
+            emit(&v, tally, &progress, global, out)?;
+        }
+    }
+    if global.json {
+        let mut s = tally.json();
+        s["backend"] = Value::Null;
+        s["stopped"] = Value::Null;
+        out.json(&json!({ "summary": s }))?;
+    } else {
+        let n = tally.lines;
+        eprintln!("{n} lines: 0 valid, 0 invalid, {n} errors; no chain was used");
+    }
+    Ok(ExitCode::from(EXIT_NEGATIVE))
+}
+
+/// A batch under way: the app client (none when connecting failed), why the
+/// batch stopped (if it did), and what the summary reports of its start.
+struct Run {
+    algoku: Option<Algoku>,
+    stopped: Option<String>,
+    app_id: Option<u64>,
+    setup: Option<String>,
+    cost: Option<Value>,
+    prices: Option<MethodPrices>,
+    min_fee: u64,
+}
+
+impl Run {
+    /// Connects, prices the file, finds or deploys the app and, when the
+    /// method is left to price, simulates each method once. A failure is
+    /// the batch's stop cause: every line still gets its own line.
+    async fn start(
+        parsed: &[(usize, anyhow::Result<Call>)],
+        per_call: usize,
+        pairs: bool,
+        forced: Option<Method>,
+        args: &VerifyArgs,
+        global: &Global,
+    ) -> Run {
+        let mut run = Run {
+            algoku: None,
+            stopped: None,
+            app_id: None,
+            setup: None,
+            cost: None,
+            prices: None,
+            min_fee: 0,
+        };
+        let calls: Vec<&Call> = parsed.iter().filter_map(|(_, c)| c.as_ref().ok()).collect();
+        let mut a = match connect(&args.net, global).await {
+            Ok(a) => a,
+            Err(e) => {
+                run.stopped = Some(format!("{e:#}"));
+                return run;
+            }
+        };
+        match prepare(&mut a, &calls, per_call, args, global, &mut run.cost).await {
+            Ok((id, note)) => {
+                run.app_id = Some(id);
+                run.setup = note;
+                if !pairs && forced.is_none() {
+                    match MethodPrices::simulate(&mut a).await {
+                        Ok(p) => run.prices = Some(p),
+                        Err(e) => run.stopped = Some(format!("{e:#}")),
+                    }
+                }
+            }
+            Err(e) => run.stopped = Some(format!("{e:#}")),
+        }
+        run.min_fee = a.chain.min_fee();
+        run.algoku = Some(a);
+        run
+    }
+
+    /// Asks the window's calls that answer with a verdict, together, with
+    /// the method forced or priced cheapest: the method and each line's
+    /// answer (`None` for the lines left to [`Run::ask_alone`]).
+    #[allow(clippy::too_many_arguments)]
+    async fn ask_together(
+        &mut self,
+        parsed: &[(usize, anyhow::Result<Call>)],
+        window: std::ops::Range<usize>,
+        pairs: bool,
+        forced: Option<Method>,
+        tally: &mut Tally,
+        progress: &Progress,
+        args: &VerifyArgs,
+    ) -> (Method, Vec<Option<Value>>) {
+        let mut results: Vec<Option<Value>> = vec![None; window.len()];
+        let together: Vec<(usize, Call)> = window
+            .clone()
+            .filter_map(|k| {
+                parsed[k]
+                    .1
+                    .as_ref()
+                    .ok()
+                    .filter(|c| grouped(c))
+                    .map(|c| (k, c.clone()))
+            })
+            .collect();
+        let chosen = match (pairs, forced, &self.prices) {
+            (true, _, _) => Method::SolutionOf,
+            (false, Some(m), _) => m,
+            (false, None, Some(p)) => p.cheapest(together.len()),
+            (false, None, None) => Method::Batch,
+        };
+        let (None, Some(algoku), false) = (
+            &self.stopped,
+            self.algoku.as_mut(),
+            chosen == Method::Classic,
+        ) else {
+            return (chosen, results);
+        };
+        let run = if chosen == Method::Batch {
+            let grids: Vec<&[u8]> = together.iter().map(|(_, c)| c.args[0].as_slice()).collect();
+            tally.would_cost += grids.len().div_ceil(BATCH_MAX) as u64 * self.min_fee;
+            algoku.verify_grids(&grids, args.simulate_only).await
+        } else {
+            tally.would_cost += together.len() as u64 * self.min_fee;
+            let asked: Vec<Call> = together.iter().map(|(_, c)| c.clone()).collect();
+            algoku.verify_batch(&asked, args.simulate_only).await
+        };
+        progress.inc_by(run.answers.len() as u64);
+        for ((k, call), answer) in together.iter().zip(run.answers) {
+            let line = parsed[*k].0;
+            results[*k - window.start] = Some(match answer {
+                Ok(a) => batch_json(line, call, chosen, &a.verdict, a.fee, a.txid.as_deref()),
+                Err(e) => json!({"line": line, "error": e.to_string()}),
+            });
+        }
+        if let Some(e) = run.stopped {
+            self.stopped = Some(e.to_string());
+        }
+        (chosen, results)
+    }
+
+    /// A line not answered together: its error, its own call (one that does
+    /// not answer with a verdict, or any under the classic method), or why
+    /// it was not attempted.
+    async fn ask_alone(
+        &mut self,
+        (line, call): &(usize, anyhow::Result<Call>),
+        chosen: Method,
+        tally: &mut Tally,
+        progress: &Progress,
+        args: &VerifyArgs,
+    ) -> Value {
+        match (call, &self.stopped, self.algoku.as_mut()) {
+            (Err(e), _, _) => json!({"line": line, "error": format!("{e:#}")}),
+            (Ok(call), None, Some(algoku)) if !grouped(call) || chosen == Method::Classic => {
+                progress.inc();
+                let call = if chosen == Method::Classic {
+                    Call::grid(Method::Classic, &call.args[0])
+                } else {
+                    call.clone()
+                };
+                match algoku.verify_call(&call, args.simulate_only).await {
+                    Ok(v) => {
+                        tally.would_cost += v.strategy.map_or(0, |s| s.fee(self.min_fee));
+                        batch_json(
+                            *line,
+                            &call,
+                            call.method,
+                            &v.verdict,
+                            v.fee,
+                            v.txids.last().map(String::as_str),
+                        )
+                    }
+                    Err(e) if e.stops_batch() => {
+                        let cause = e.to_string();
+                        let v = not_attempted(*line, &cause);
+                        self.stopped = Some(cause);
+                        v
+                    }
+                    Err(e) => json!({"line": line, "error": e.to_string()}),
+                }
+            }
+            (Ok(_), cause, _) => not_attempted(*line, cause.as_deref().unwrap_or("no answer")),
+        }
+    }
+
+    /// The summary (JSON on stdout, or a line on stderr) and the exit code.
+    fn summarize(
+        &self,
+        t: &Tally,
+        seconds: f64,
+        args: &VerifyArgs,
+        global: &Global,
+        out: &mut Out,
+    ) -> anyhow::Result<ExitCode> {
+        let mut summary = match &self.algoku {
             Some(a) => backend_json(a),
             None => json!({"backend": null, "backend_notes": []}),
         };
-        if let (Some(o), Some(t)) = (summary.as_object_mut(), tally.json().as_object()) {
-            o.extend(t.clone());
+        if let (Some(o), Some(tj)) = (summary.as_object_mut(), t.json().as_object()) {
+            o.extend(tj.clone());
         }
-        summary["app_id"] = json!(app_id);
-        summary["stopped"] = json!(stopped);
-        summary["cost"] = json!(cost);
-        summary["method_prices"] = prices.as_ref().map_or(Value::Null, MethodPrices::json);
+        summary["app_id"] = json!(self.app_id);
+        summary["stopped"] = json!(self.stopped);
+        summary["cost"] = json!(self.cost);
+        summary["method_prices"] = self.prices.as_ref().map_or(Value::Null, MethodPrices::json);
         summary["simulated_only"] = json!(args.simulate_only);
-        if let Some(a) = algoku.as_ref().filter(|a| a.chain.kind() == "embedded") {
+        if let Some(a) = self
+            .algoku
+            .as_ref()
+            .filter(|a| a.chain.kind() == "embedded")
+        {
             summary["topped_up"] = json!(a.chain.topped_up);
         }
         summary["seconds"] = json!((seconds * 1000.0).round() / 1000.0);
-        summary["per_second"] = json!(((tally.lines as f64 / seconds) * 10.0).round() / 10.0);
-        if let Some(s) = setup {
+        summary["per_second"] = json!(((t.lines as f64 / seconds) * 10.0).round() / 10.0);
+        if let Some(s) = &self.setup {
             summary["setup"] = json!(s);
         }
-        let t = &tally;
         if global.json {
             out.json(&json!({ "summary": summary }))?;
         } else {
@@ -598,20 +737,20 @@ pub fn verify_file(
                 t.fee,
                 t.per_grid().map_or("-".to_string(), |f| f.to_string()),
                 t.lines as f64 / seconds,
-                algoku.as_ref().map_or("no chain", |a| a.chain.kind())
+                self.algoku.as_ref().map_or("no chain", |a| a.chain.kind())
             );
-            if let Some(cause) = &stopped {
+            if let Some(cause) = &self.stopped {
                 eprintln!("error: the batch stopped: {cause}");
             }
         }
-        Ok(if stopped.is_some() {
+        Ok(if self.stopped.is_some() {
             ExitCode::from(EXIT_ERROR)
         } else if t.valid == t.lines {
             ExitCode::SUCCESS
         } else {
-            ExitCode::from(1)
+            ExitCode::from(EXIT_NEGATIVE)
         })
-    })
+    }
 }
 
 #[cfg(test)]

@@ -6,173 +6,23 @@
 //! (`reason: …` on the line after it, `"reason"` in JSON): the first Sudoku
 //! rule the grid breaks, else the first puzzle given it changes.
 
+mod app;
+pub mod args;
 pub mod batch;
+
+pub use args::{DemoArgs, DeployArgs, VerifyArgs};
 
 use crate::engine::check::parse_grid_bytes;
 use crate::io::input::{read_single, Source};
 use crate::io::output::Out;
-use crate::net::{embedded_app_note, runtime};
+use crate::net::runtime;
+use crate::verify::app::{announce, backend_json, connect, ensure_app, reason};
+use crate::verify::args::{grid_method, MethodArg};
 use crate::Global;
-use algoku_avm::why_false;
-use algoku_client::{Algoku, Call, Chain, Method, Network, Strategy, Verdict, Verification};
+use algoku_client::{Algoku, Call, Method, Strategy, Verdict, Verification};
 use anyhow::{anyhow, bail, Context};
 use serde_json::{json, Value};
-use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Network selection shared by the chain commands.
-#[derive(clap::Args, Debug, Clone)]
-pub struct NetworkArgs {
-    /// auto: a configured algod (ALGOD_SERVER/ALGOD_PORT; an error if it fails),
-    /// else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
-    pub network: Network,
-    /// Use this app id instead of deploying (or reusing) one. Its approval
-    /// program must be the committed Algoku artifact, byte for byte.
-    #[arg(long)]
-    pub app_id: Option<u64>,
-}
-
-/// Arguments of `algoku deploy`.
-#[derive(clap::Args, Debug)]
-pub struct DeployArgs {
-    #[command(flatten)]
-    pub net: NetworkArgs,
-}
-
-/// Which verifier method answers `verify`.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum MethodArg {
-    /// The cheapest, priced by simulation: for one grid lanes or classic
-    /// (normally lanes); for a file also the batch method, per window of lines.
-    Auto,
-    /// `are_valid_solutions`: up to 14 grids in one app call (files only).
-    Batch,
-    /// `is_valid_solution_lanes`: one app call.
-    Lanes,
-    /// `is_valid_solution`: the original algorithm, paid with opups.
-    Classic,
-}
-
-/// Arguments of `algoku verify`.
-#[derive(clap::Args, Debug)]
-pub struct VerifyArgs {
-    /// 81 digits, or 0x + hex for arbitrary bytes; `-` or nothing reads stdin.
-    /// With --puzzle: the solution.
-    pub grid: Option<String>,
-    /// Verify every line of FILE (one grid per line: digits or 0x hex) with
-    /// one app, up to 16 verifications per atomic group.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "puzzle", "puzzle_file"])]
-    pub file: Option<PathBuf>,
-    /// Check that the grid solves this puzzle (81 characters, `.` or 0 for
-    /// blanks, or 0x hex): the contract's `is_solution_of`.
-    #[arg(long, value_name = "PUZZLE")]
-    pub puzzle: Option<String>,
-    /// Verify every line of FILE: `PUZZLE SOLUTION`, with `is_solution_of`.
-    #[arg(long, value_name = "FILE", conflicts_with_all = ["grid", "file", "puzzle"])]
-    pub puzzle_file: Option<PathBuf>,
-    /// Which method answers (grids only; puzzles use is_solution_of).
-    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
-    pub method: MethodArg,
-    /// Only simulate: no transaction is sent and no fee is paid. On LocalNet
-    /// or another algod this needs an app that exists (--app-id, or one this
-    /// account deployed); on the embedded evaluator the app is created on its
-    /// in-process ledger, which is discarded at exit, and the output says so.
-    #[arg(long)]
-    pub simulate_only: bool,
-    #[command(flatten)]
-    pub net: NetworkArgs,
-}
-
-/// Arguments of `algoku demo`.
-#[derive(clap::Args, Debug)]
-pub struct DemoArgs {
-    /// Seed of the generated puzzle.
-    #[arg(long, default_value_t = 2026)]
-    pub seed: u64,
-    #[command(flatten)]
-    pub net: NetworkArgs,
-}
-
-/// Connects and checks a given `--app-id` before anything trusts its
-/// answers (the backend is announced by [`announce`] once something is done).
-pub(crate) async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
-    let chain = Chain::connect(net.network, &global.settings()).await?;
-    let mut algoku = Algoku::new(chain)?;
-    if let Some(id) = net.app_id {
-        algoku.use_checked_app(id).await?;
-    }
-    // Said once the app is there (`ensure_app`, `deploy`): a command that
-    // fails before doing anything prints its one error line and nothing else.
-    Ok(algoku)
-}
-
-/// Says which backend answers (and why, after a fallback), in text mode.
-pub(crate) fn announce(algoku: &Algoku, global: &Global) {
-    if !global.json {
-        for note in &algoku.chain.notes {
-            eprintln!("note: {note}");
-        }
-        eprintln!("backend: {}", algoku.chain.describe());
-    }
-}
-
-/// The backend and why it was chosen, for JSON output.
-pub(crate) fn backend_json(algoku: &Algoku) -> Value {
-    json!({"backend": algoku.chain.kind(), "backend_notes": algoku.chain.notes})
-}
-
-/// Finds the app to call. With `simulate_only`, nothing is sent: on an algod
-/// only an existing app is used; on the embedded evaluator the app is created
-/// on the in-process ledger and the returned note says so.
-pub(crate) async fn ensure_app(
-    algoku: &mut Algoku,
-    global: &Global,
-    simulate_only: bool,
-) -> anyhow::Result<(u64, Option<String>)> {
-    if let Some(id) = algoku.app() {
-        announce(algoku, global);
-        return Ok((id, None));
-    }
-    if simulate_only && algoku.chain.kind() != "embedded" {
-        let existing = algoku
-            .chain
-            .created_apps_with(&algoku.spec.approval)
-            .await?;
-        let Some(&id) = existing.iter().max() else {
-            bail!(
-                "--simulate-only sends nothing, and {} has no Algoku app on this {} network: \
-                 deploy one first (`algoku deploy`) or give --app-id",
-                algoku.chain.address(),
-                algoku.chain.kind()
-            );
-        };
-        algoku.use_app(id);
-        announce(algoku, global);
-        return Ok((id, None));
-    }
-    let d = algoku.deploy().await?;
-    announce(algoku, global);
-    let note = (!d.reused).then(|| {
-        if simulate_only {
-            embedded_app_note(d.app_id)
-        } else {
-            format!(
-                "app {} created (txid {}, fee {} µALGO)",
-                d.app_id,
-                d.txid.clone().unwrap_or_default(),
-                d.fee
-            )
-        }
-    });
-    if !global.json {
-        match &note {
-            Some(n) => eprintln!("{n}"),
-            None => eprintln!("app: {} (reused)", d.app_id),
-        }
-    }
-    Ok((d.app_id, note))
-}
 
 fn strategy_json(s: &Option<Strategy>) -> Value {
     match s {
@@ -183,21 +33,6 @@ fn strategy_json(s: &Option<Strategy>) -> Value {
             json!({"kind": "outer_padding", "padding_calls": padding})
         }
         None => Value::Null,
-    }
-}
-
-/// The mirror's reason for a `false` verdict on `solution` (with `puzzle`
-/// for `is_solution_of`); `None` for any other verdict.
-pub(crate) fn reason(verdict: &Verdict, solution: &[u8], puzzle: Option<&[u8]>) -> Option<String> {
-    (*verdict == Verdict::Valid(false)).then(|| why_false(solution, puzzle))
-}
-
-/// The grid (or solution) and the puzzle a call asks about.
-pub(crate) fn call_grids(call: &Call) -> (&[u8], Option<&[u8]>) {
-    match (call.method, &call.args[..]) {
-        (Method::SolutionOf, [puzzle, solution, ..]) => (solution, Some(puzzle)),
-        (_, [grid, ..]) => (grid, None),
-        (_, []) => (&[], None),
     }
 }
 
@@ -327,16 +162,6 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
         }
         Ok(ExitCode::SUCCESS)
     })
-}
-
-/// The method for a grid, from `--method`.
-pub(crate) fn grid_method(arg: MethodArg) -> Option<Method> {
-    match arg {
-        MethodArg::Auto => None,
-        MethodArg::Batch => Some(Method::Batch),
-        MethodArg::Lanes => Some(Method::Lanes),
-        MethodArg::Classic => Some(Method::Classic),
-    }
 }
 
 pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Result<ExitCode> {
