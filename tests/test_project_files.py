@@ -36,8 +36,8 @@ def test_algokit_toml_deploys_through_the_cli() -> None:
     assert set(project["run"]) >= {"build", "test", "demo"}
     deploy = project["deploy"]
     # The network names the CLI's --network accepts, read from its source.
-    chain = (ROOT / "rust" / "core" / "chain.rs").read_text()
-    accepted = next(line for line in chain.splitlines() if "value_parser = [\"auto\"" in line)
+    net = (ROOT / "rust" / "cli" / "net.rs").read_text()
+    accepted = next(line for line in net.splitlines() if "pub const NETWORKS" in line)
     for env, network in [(None, "auto"), ("localnet", "localnet"), ("testnet", "testnet")]:
         section = deploy if env is None else deploy[env]
         words = shlex.split(section["command"])
