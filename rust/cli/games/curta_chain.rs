@@ -612,15 +612,10 @@ pub fn play(
                 out.line(format!("solution {}", hex::encode(r.solution)))?;
                 out.line(format!("round    {}", r.round))?;
             }
-            out.line(format!(
-                "spent    {} µALGO fees + {} µALGO box payment{}",
+            out.line(super::spent_line(
                 p.fee,
                 p.paid,
-                if p.status == PlayStatus::AlreadySolved {
-                    " (nothing sent: this account's solve is recorded)"
-                } else {
-                    ""
-                }
+                p.status == PlayStatus::AlreadySolved,
             ))?;
         }
         debug_assert!(p.paid == 0 || p.paid == BOX_MBR);

@@ -231,15 +231,10 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
                     r.round, r.timestamp, r.rank
                 ))?;
             }
-            out.line(format!(
-                "spent    {} µALGO fees + {} µALGO box payment{}",
+            out.line(super::spent_line(
                 p.fee,
                 p.paid,
-                if p.status == PlayStatus::AlreadySolved {
-                    " (nothing sent: this account's solve is recorded)"
-                } else {
-                    ""
-                }
+                p.status == PlayStatus::AlreadySolved,
             ))?;
         }
         Ok(match p.status {
