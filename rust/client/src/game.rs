@@ -303,7 +303,7 @@ impl Game {
         let root = self.tree().root();
         let proof = native.proof(self.tree());
         let valid = algoku_game::verdict(&root, app, &me.0, &native.leaf(), &proof, &lanes(&grid))
-            .map_err(|e| ClientError::Refused(e.into()))?;
+            .map_err(|e| ClientError::Refused(e.to_string()))?;
         if !valid && !force {
             // The contract's rule, in words: a broken rule, else a changed given.
             let why = grid

@@ -58,21 +58,21 @@ impl Givens {
     }
 
     /// The givens of a grid with exactly 17 of them, or why not.
-    pub fn from_grid(grid: &Grid) -> Result<Givens, String> {
+    pub fn from_grid(grid: &Grid) -> Result<Givens, CatalogueError> {
         let mut out = [(0u8, 0u8); GIVENS];
         let mut n = 0;
         for c in 0..81 {
             let d = grid.get(c).unwrap_or(0);
             if d != 0 {
                 if n == GIVENS {
-                    return Err("more than 17 givens".into());
+                    return Err(CatalogueError::TooManyGivens);
                 }
                 out[n] = (c as u8, d);
                 n += 1;
             }
         }
         if n != GIVENS {
-            return Err(format!("{n} givens, not 17"));
+            return Err(CatalogueError::Givens(n));
         }
         Ok(Givens(out))
     }
@@ -97,20 +97,62 @@ impl Givens {
     }
 }
 
+/// Why a grid, a record or a list line is not a catalogue puzzle.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CatalogueError {
+    /// A grid with an 18th given.
+    TooManyGivens,
+    /// A grid or record with this many givens instead of 17.
+    Givens(usize),
+    /// A record of this many bytes instead of [`RECORD`].
+    RecordLength(usize),
+    /// A record whose three padding bits are not zero.
+    Padding,
+    /// A record whose digit field for a given decodes to more than 9.
+    Digit {
+        /// The decoded digit (10 to 16).
+        digit: u8,
+        /// The given's cell, 0 to 80.
+        cell: u8,
+    },
+    /// A line of a text list that is not a 17-given puzzle.
+    Line {
+        /// The line's number, from 1.
+        line: usize,
+        /// Why: the grid's parse error or the givens' count.
+        reason: String,
+    },
+}
+
+impl std::fmt::Display for CatalogueError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CatalogueError::TooManyGivens => write!(f, "more than 17 givens"),
+            CatalogueError::Givens(n) => write!(f, "{n} givens, not 17"),
+            CatalogueError::RecordLength(n) => write!(f, "a record is {RECORD} bytes, not {n}"),
+            CatalogueError::Padding => write!(f, "non-zero padding bits"),
+            CatalogueError::Digit { digit, cell } => write!(f, "digit {digit} at cell {cell}"),
+            CatalogueError::Line { line, reason } => write!(f, "line {line}: {reason}"),
+        }
+    }
+}
+
+impl std::error::Error for CatalogueError {}
+
 /// Decodes one 19-byte record (see the module docs).
-pub fn decode(record: &[u8]) -> Result<Givens, String> {
+pub fn decode(record: &[u8]) -> Result<Givens, CatalogueError> {
     if record.len() != RECORD {
-        return Err(format!("a record is {RECORD} bytes, not {}", record.len()));
+        return Err(CatalogueError::RecordLength(record.len()));
     }
     let hi = u128::from(u32::from_be_bytes([0, record[0], record[1], record[2]]));
     let lo = u128::from_be_bytes(record[3..].try_into().expect("16 bytes"));
     if lo & 7 != 0 {
-        return Err("non-zero padding bits".into());
+        return Err(CatalogueError::Padding);
     }
     let mask = (hi << 57) | (lo >> 71);
     let digits = (lo >> 3) & ((1u128 << 68) - 1);
     if mask.count_ones() as usize != GIVENS {
-        return Err(format!("{} givens, not 17", mask.count_ones()));
+        return Err(CatalogueError::Givens(mask.count_ones() as usize));
     }
     let mut out = [(0u8, 0u8); GIVENS];
     let mut n = 0;
@@ -118,7 +160,7 @@ pub fn decode(record: &[u8]) -> Result<Givens, String> {
         if mask >> (80 - c) & 1 == 1 {
             let d = ((digits >> (4 * (GIVENS - 1 - n))) & 15) as u8 + 1;
             if d > 9 {
-                return Err(format!("digit {d} at cell {c}"));
+                return Err(CatalogueError::Digit { digit: d, cell: c });
             }
             out[n] = (c, d);
             n += 1;
@@ -141,15 +183,19 @@ pub fn leaves() -> Vec<[u8; LEAF]> {
 
 /// Encodes the published text list (one 81-character puzzle a line, `.` or
 /// `0` for blanks; empty and `#` lines skipped) into the catalogue file.
-pub fn encode_list(text: &str) -> Result<Vec<u8>, String> {
+pub fn encode_list(text: &str) -> Result<Vec<u8>, CatalogueError> {
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
         if line.is_empty() || line.starts_with('#') {
             continue;
         }
-        let grid = Grid::parse(line).map_err(|e| format!("line {}: {e}", n + 1))?;
-        let givens = Givens::from_grid(&grid).map_err(|e| format!("line {}: {e}", n + 1))?;
+        let at = |reason: String| CatalogueError::Line {
+            line: n + 1,
+            reason,
+        };
+        let grid = Grid::parse(line).map_err(|e| at(e.to_string()))?;
+        let givens = Givens::from_grid(&grid).map_err(|e| at(e.to_string()))?;
         out.extend_from_slice(&givens.encode());
     }
     Ok(out)
@@ -179,11 +225,24 @@ mod tests {
     fn bad_records_are_rejected() {
         let mut r = puzzle(7).encode();
         r[18] |= 1;
-        assert!(decode(&r).unwrap_err().contains("padding"));
+        assert_eq!(decode(&r), Err(CatalogueError::Padding));
         let mut r = puzzle(7).encode();
         r[0] ^= 0x80; // cell 0's mask bit flips: 16 or 18 givens
-        assert!(decode(&r).unwrap_err().contains("givens"));
-        assert!(decode(&[0; 18]).is_err());
+        assert!(matches!(decode(&r), Err(CatalogueError::Givens(16 | 18))));
+        let short = decode(&[0; 18]).unwrap_err();
+        assert_eq!(short.to_string(), "a record is 19 bytes, not 18");
+    }
+
+    #[test]
+    fn a_bad_list_line_is_named() {
+        let e = encode_list("# the list\n12345\n").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 2: wrong length: got 5 characters, expected 81 (one per cell)"
+        );
+        let full = "123456789".repeat(9);
+        let e = encode_list(&full).unwrap_err();
+        assert_eq!(e.to_string(), "line 1: more than 17 givens");
     }
 
     #[test]

@@ -86,6 +86,18 @@ pub fn from_lanes(lanes: &[u8]) -> Option<Grid> {
     Grid::from_cells(cells).ok()
 }
 
+/// The call fails: the puzzle and proof do not lead to the catalogue root.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProofMismatch;
+
+impl std::fmt::Display for ProofMismatch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the puzzle and proof do not match the catalogue root")
+    }
+}
+
+impl std::error::Error for ProofMismatch {}
+
 /// The contract's verdict on `solution` for the puzzle of `address`, given
 /// the catalogue `leaf` and its `proof` under `root`: `Err` when the call
 /// fails (a proof that does not lead to the root), else whether the lanes are
@@ -97,10 +109,10 @@ pub fn verdict(
     leaf: &[u8; LEAF],
     proof: &[u8],
     solution: &[u8; LANES],
-) -> Result<bool, &'static str> {
+) -> Result<bool, ProofMismatch> {
     let derived = derive(app_id, address);
     if !merkle::verify(root, derived.index, leaf, proof) {
-        return Err("the puzzle and proof do not match the catalogue root");
+        return Err(ProofMismatch);
     }
     let Some(grid) = from_lanes(solution) else {
         return Ok(false);

@@ -15,7 +15,7 @@ pub mod derive;
 pub mod game;
 pub mod merkle;
 
-pub use catalogue::{Givens, COUNT, LEAF};
+pub use catalogue::{CatalogueError, Givens, COUNT, LEAF};
 pub use derive::{derive, Derived};
-pub use game::{from_lanes, lanes, puzzle, verdict, Puzzle, LANES};
+pub use game::{from_lanes, lanes, puzzle, verdict, ProofMismatch, Puzzle, LANES};
 pub use merkle::{committed_root, Tree, PROOF};
