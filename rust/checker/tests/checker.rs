@@ -9,6 +9,7 @@ use algoku_checker::{
     cells_of, collect, is_minimal_ua, search, Cells, SearchOptions, UaOptions, ALL,
 };
 use algoku_sudoku::generator::solution_grid;
+use algoku_sudoku::geometry::PERM3;
 use algoku_sudoku::transform::Transform;
 use algoku_sudoku::{count_solutions, solve, Grid, SplitMix64};
 
@@ -65,14 +66,7 @@ impl Iso {
 /// map `g` to itself up to a relabeling. Brute force over the 3 359 232
 /// transforms, pruned row by row.
 fn automorphisms(g: &Cells) -> Vec<[usize; 81]> {
-    let perms3: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    let perms3 = PERM3.map(|p| p.map(usize::from));
     let mut lines = Vec::with_capacity(1296);
     for b in perms3 {
         for p0 in perms3 {
