@@ -532,6 +532,32 @@ pub struct Step {
     pub detail: String,
 }
 
+impl Step {
+    /// A step of technique `t` at its fixed score that removes
+    /// `eliminations`.
+    pub(crate) fn eliminating(t: Technique, eliminations: Elims, detail: String) -> Step {
+        Step {
+            technique: t,
+            tenths: t.score_tenths(),
+            placement: None,
+            eliminations,
+            detail,
+        }
+    }
+
+    /// A step of technique `t` at its fixed score that places `placement`
+    /// (cell, digit).
+    pub(crate) fn placing(t: Technique, placement: (usize, u8), detail: String) -> Step {
+        Step {
+            technique: t,
+            tenths: t.score_tenths(),
+            placement: Some(placement),
+            eliminations: Vec::new(),
+            detail,
+        }
+    }
+}
+
 impl fmt::Display for Step {
     /// `r3c5 = 7, hidden single in box 2` or
     /// `r1c2,r1c3 <> 4, pointing in box 1`.

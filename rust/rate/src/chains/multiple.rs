@@ -5,6 +5,20 @@
 use super::*;
 
 impl Engine {
+    /// What proving `target` removes: its cell's other candidates if it is
+    /// proved true (`on`), else the candidate itself.
+    fn proved_eliminations(&self, target: Pot, on: bool) -> Vec<(usize, u8)> {
+        let (c, d) = (target.cell(), target.digit());
+        if on {
+            (1..=9u8)
+                .filter(|&v| v != d && self.has(c, v))
+                .map(|v| (c, v))
+                .collect()
+        } else {
+            vec![(c, d)]
+        }
+    }
+
     /// A contradiction or double-implication hint (`set_on`: the target is
     /// proved true, so the cell's other candidates go).
     #[allow(clippy::too_many_arguments)]
@@ -19,14 +33,7 @@ impl Engine {
         bar: Option<Key>,
     ) -> Option<ChainHint> {
         let c = target.cell();
-        let eliminations: Vec<(usize, u8)> = if set_on {
-            (1..=9u8)
-                .filter(|&v| v != target.digit() && self.has(c, v))
-                .map(|v| (c, v))
-                .collect()
-        } else {
-            vec![(c, target.digit())]
-        };
+        let eliminations = self.proved_eliminations(target, set_on);
         if eliminations.is_empty() {
             return None;
         }
@@ -83,14 +90,7 @@ impl Engine {
         bar: Option<Key>,
     ) -> Option<ChainHint> {
         let c = target.cell();
-        let eliminations: Vec<(usize, u8)> = if target.on() {
-            (1..=9u8)
-                .filter(|&v| v != target.digit() && self.has(c, v))
-                .map(|v| (c, v))
-                .collect()
-        } else {
-            vec![(c, target.digit())]
-        };
+        let eliminations = self.proved_eliminations(target, target.on());
         if eliminations.is_empty() {
             return None;
         }
