@@ -39,7 +39,6 @@
 //! times whole files instead (each solver runs a whole file in a row).
 //! On a shared machine ratios still vary by a few percent between runs.
 
-use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -395,22 +394,6 @@ fn bench_gen(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
     Ok(())
 }
 
-fn json_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 fn print(o: &Options, rows: &[Row]) {
     if o.json {
         let items: Vec<String> = rows
@@ -418,8 +401,8 @@ fn print(o: &Options, rows: &[Row]) {
             .map(|r| {
                 format!(
                     "{{\"file\":{},\"mode\":{},\"count\":{},\"ours_per_s\":{:.1},\"peer_per_s\":{:.1},\"ratio\":{:.4}}}",
-                    json_str(&r.file),
-                    json_str(r.mode),
+                    serde_json::Value::from(r.file.as_str()),
+                    serde_json::Value::from(r.mode),
                     r.count,
                     r.ours,
                     r.peer,
