@@ -21,6 +21,7 @@
 //! of the benches that time a peer process (`rate`, `checker`).
 
 use std::path::Path;
+use std::time::Duration;
 
 use algoku_sudoku::Grid;
 
@@ -62,6 +63,41 @@ pub const ANCHORS_16: [&str; 12] = [
     "685327941241869735937451826476195283312748659598632174859214367764983512123576498",
     "912486357783195642465723819329851476541367928876942531134679285297538164658214793",
 ];
+
+/// Noise-robust timing of four runs over the same puzzles: the puzzles
+/// are cut into `n_chunks` chunks, and each pass times every run on
+/// every chunk (`time(chunk, run)`, `None` for a run left out), the four
+/// interleaved chunk by chunk. The best time of each (chunk, run) over
+/// the passes is kept, and each run's total is the sum of those minima
+/// (`Duration::MAX` for a run left out). Passes sweep the whole list, so
+/// the timings of one chunk lie far apart in time and a slow spell of the
+/// machine rarely covers all of them; each pass starts the four runs at
+/// another one, so that no run always meets the chunk (and the other
+/// side's code) cold.
+pub fn best_of_passes(
+    n_chunks: usize,
+    passes: usize,
+    mut time: impl FnMut(usize, usize) -> Option<Duration>,
+) -> [Duration; 4] {
+    let mut best = vec![[Duration::MAX; 4]; n_chunks];
+    for pass in 0..passes {
+        for (chunk, cb) in best.iter_mut().enumerate() {
+            for r in 0..4 {
+                let k = (r + pass) % 4;
+                if let Some(t) = time(chunk, k) {
+                    cb[k] = cb[k].min(t);
+                }
+            }
+        }
+    }
+    let mut total = [Duration::ZERO; 4];
+    for cb in &best {
+        for (t, c) in total.iter_mut().zip(cb) {
+            *t = t.saturating_add(*c);
+        }
+    }
+    total
+}
 
 /// CPU seconds (user + system) of this process so far, all its threads.
 pub fn self_cpu() -> f64 {
