@@ -39,7 +39,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use algoku_bench::{children_cpu, self_cpu, ANCHORS_16};
+use algoku_bench::{arg_value, bench_args, children_cpu, self_cpu, ANCHORS_16};
 use algoku_checker::{search, search_sets, with_threads, SearchOptions};
 use algoku_sudoku::generator::solution_grid;
 use algoku_sudoku::Grid;
@@ -152,16 +152,8 @@ fn median(xs: &[f64]) -> f64 {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    let get = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
+    let args = bench_args();
+    let get = |name: &str| arg_value(&args, name);
     let clues: usize = get("--clues").map_or(16, |s| s.parse().expect("--clues N"));
     let cpu = args.iter().any(|a| a == "--cpu");
     let seed: u64 = get("--seed").map_or(1, |s| s.parse().expect("--seed S"));

@@ -31,7 +31,7 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use algoku_bench::{self_cpu, ANCHORS_16};
+use algoku_bench::{arg_value, bench_args, self_cpu, ANCHORS_16};
 use algoku_checker::{collect, minimal_uas, with_threads, UaOptions};
 use algoku_sudoku::generator::solution_grid;
 use algoku_sudoku::Grid;
@@ -108,16 +108,8 @@ fn peer(bin: &PathBuf, grid: &str, reps: usize) -> Option<(usize, f64)> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    let get = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
+    let args = bench_args();
+    let get = |name: &str| arg_value(&args, name);
     let random: u64 = get("--random").map_or(10, |s| s.parse().expect("--random N"));
     let reps: usize = get("--reps").map_or(20, |s| s.parse().expect("--reps R"));
     let first: u64 = get("--seed").map_or(1, |s| s.parse().expect("--seed S"));

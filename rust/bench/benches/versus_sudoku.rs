@@ -44,19 +44,10 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use algoku_bench::{best_of_passes, load_puzzles};
+use algoku_bench::{best_of_passes, load_puzzles, FILES};
 use algoku_sudoku::generator::{generate_puzzle, is_minimal, PuzzleOptions};
 use algoku_sudoku::{count_solutions, solve, Grid};
 use sudoku::Sudoku;
-
-/// The benchmark files, in the order reported.
-const FILES: [&str; 5] = [
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles5_forum_hardest_1905_11+",
-    "puzzles6_forum_hardest_1106",
-    "puzzles7_serg_benchmark",
-];
 
 struct Options {
     solve: bool,

@@ -67,17 +67,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use algoku_bench::{best_of_passes, load_puzzles};
+use algoku_bench::{best_of_passes, load_puzzles, FILES};
 use algoku_sudoku::transform::isomorphs;
 use algoku_sudoku::{count_solutions, solve, Grid, Solver, SplitMix64};
-
-const FILES: [&str; 5] = [
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles5_forum_hardest_1905_11+",
-    "puzzles6_forum_hardest_1106",
-    "puzzles7_serg_benchmark",
-];
 
 const USAGE: &str = "usage: versus_tdoku [--tdoku LIB] [--data DIR] [--files A,B] [--limit N] [--seed S | --file-order] [--passes P] [--chunk N] [--fresh N] [--wall] [--json] [--profile ours-first|ours-upto2|tdoku-first|tdoku-upto2|load]";
 

@@ -25,6 +25,33 @@ use std::time::Duration;
 
 use algoku_sudoku::Grid;
 
+/// The benchmark puzzle files (in `../shared/data/sudoku/`), in the order
+/// reported.
+pub const FILES: [&str; 5] = [
+    "puzzles2_17_clue",
+    "puzzles3_magictour_top1465",
+    "puzzles5_forum_hardest_1905_11+",
+    "puzzles6_forum_hardest_1106",
+    "puzzles7_serg_benchmark",
+];
+
+/// A bench target's arguments, without the `--bench` that `cargo bench`
+/// adds.
+pub fn bench_args() -> Vec<String> {
+    std::env::args()
+        .skip(1)
+        .filter(|a| a != "--bench")
+        .collect()
+}
+
+/// The value after option `name` in `args`, if given.
+pub fn arg_value(args: &[String], name: &str) -> Option<String> {
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+}
+
 /// Reads a puzzle file as tdoku's loader does: one puzzle per line (its first
 /// 81 characters, `.` or `0` for a blank), skipping empty lines and lines
 /// starting with '#', stripping a trailing '\r'. At most `limit` puzzles.
