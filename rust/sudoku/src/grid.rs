@@ -569,32 +569,21 @@ mod tests {
         );
         assert_eq!(v.to_string(), "row 3 has 7 twice (cells r3c2 and r3c8)");
 
-        // Column duplicate.
-        let mut g = Grid::EMPTY;
-        g.set(4, 5).unwrap();
-        g.set(76, 5).unwrap();
-        assert_eq!(
-            g.check().unwrap_err().to_string(),
-            "column 5 has 5 twice (cells r1c5 and r9c5)"
-        );
-        // Box duplicate.
-        let mut g = Grid::EMPTY;
-        g.set(80, 1).unwrap();
-        g.set(60, 1).unwrap();
-        assert_eq!(
-            g.check().unwrap_err().to_string(),
-            "box 9 has 1 twice (cells r7c7 and r9c9)"
-        );
+        // The first violation of a grid holding just `cells` (cell, digit).
+        let first = |cells: &[(usize, u8)]| {
+            let mut g = Grid::EMPTY;
+            for &(c, d) in cells {
+                g.set(c, d).unwrap();
+            }
+            g.check().unwrap_err().to_string()
+        };
+        let column = first(&[(4, 5), (76, 5)]);
+        assert_eq!(column, "column 5 has 5 twice (cells r1c5 and r9c5)");
+        let in_box = first(&[(80, 1), (60, 1)]);
+        assert_eq!(in_box, "box 9 has 1 twice (cells r7c7 and r9c9)");
         // Rows are reported before columns.
-        let mut g = Grid::EMPTY;
-        g.set(0, 2).unwrap();
-        g.set(9, 2).unwrap();
-        g.set(79, 3).unwrap();
-        g.set(80, 3).unwrap();
-        assert_eq!(
-            g.check().unwrap_err().to_string(),
-            "row 9 has 3 twice (cells r9c8 and r9c9)"
-        );
+        let both = first(&[(0, 2), (9, 2), (79, 3), (80, 3)]);
+        assert_eq!(both, "row 9 has 3 twice (cells r9c8 and r9c9)");
     }
 
     #[test]
