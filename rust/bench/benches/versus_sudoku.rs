@@ -44,7 +44,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use algoku_bench::{best_of_passes, load_puzzles, FILES};
+use algoku_bench::{best_of_passes, load_puzzles, name_list, FILES};
 use algoku_sudoku::generator::{generate_puzzle, is_minimal, PuzzleOptions};
 use algoku_sudoku::{count_solutions, solve, Grid};
 use sudoku::Sudoku;
@@ -93,13 +93,7 @@ fn parse_args() -> Result<Options, String> {
             "--limit" => o.limit = value("--limit", args.next())?,
             "--passes" => o.passes = value::<usize>("--passes", args.next())?.max(1),
             "--gen" => o.gen_count = value("--gen", args.next())?,
-            "--files" => {
-                o.files = value::<String>("--files", args.next())?
-                    .split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            }
+            "--files" => o.files = name_list(&value::<String>("--files", args.next())?),
             "--json" => o.json = true,
             "--profile" => o.profile = Some(value("--profile", args.next())?),
             "--chunk" => o.chunk = value::<usize>("--chunk", args.next())?.max(1),

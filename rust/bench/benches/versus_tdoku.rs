@@ -67,7 +67,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use algoku_bench::{best_of_passes, load_puzzles, FILES};
+use algoku_bench::{best_of_passes, load_puzzles, name_list, FILES};
 use algoku_sudoku::transform::isomorphs;
 use algoku_sudoku::{count_solutions, solve, Grid, Solver, SplitMix64};
 
@@ -111,13 +111,7 @@ fn parse_args() -> Result<Options, String> {
         match a.as_str() {
             "--tdoku" => o.tdoku = Some(PathBuf::from(value::<String>("--tdoku", args.next())?)),
             "--data" => o.data = PathBuf::from(value::<String>("--data", args.next())?),
-            "--files" => {
-                o.files = value::<String>("--files", args.next())?
-                    .split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            }
+            "--files" => o.files = name_list(&value::<String>("--files", args.next())?),
             "--limit" => o.limit = value("--limit", args.next())?,
             "--seed" => o.seed = Some(value("--seed", args.next())?),
             "--file-order" => o.seed = None,

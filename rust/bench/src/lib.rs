@@ -35,6 +35,14 @@ pub const FILES: [&str; 5] = [
     "puzzles7_serg_benchmark",
 ];
 
+/// The names of a `--files A,B` list (empty names skipped).
+pub fn name_list(s: &str) -> Vec<String> {
+    s.split(',')
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 /// A bench target's arguments, without the `--bench` that `cargo bench`
 /// adds.
 pub fn bench_args() -> Vec<String> {
