@@ -344,15 +344,20 @@ impl Engine {
         self.off_to_on_x(n, source, ons, offs, x, out);
     }
 
-    /// Every candidate of the grid as (cell, digit, the cell's
-    /// candidates): cell by cell, digits ascending.
-    pub(super) fn candidates(&self) -> impl Iterator<Item = (usize, u8, u16)> + '_ {
-        (0..81).flat_map(move |c| {
+    /// Calls `f` with every candidate of the grid as (cell, digit, the
+    /// cell's candidates): cell by cell, digits ascending. A loop rather
+    /// than an iterator, so that callers' loops compile as written.
+    #[inline(always)]
+    pub(super) fn for_each_candidate(&self, mut f: impl FnMut(usize, u8, u16)) {
+        for c in 0..81 {
             let cand = self.grid[c];
-            (1..=9u8)
-                .filter(move |&d| cand & bit(d) != 0)
-                .map(move |d| (c, d, cand))
-        })
+            let mut m = cand;
+            while m != 0 {
+                let d = m.trailing_zeros() as u8 + 1;
+                m &= m - 1;
+                f(c, d, cand);
+            }
+        }
     }
 
     /// What each candidate's falsity implies on this grid (the cell's last
@@ -360,9 +365,9 @@ impl Engine {
     /// row, the column), by candidate index.
     pub(super) fn list_static_ons(&self) -> Vec<Small<(Pot, u8), 4>> {
         let mut all = vec![Small::new(); NPOT / 2];
-        for (c, d, cand) in self.candidates() {
+        self.for_each_candidate(|c, d, cand| {
             all[c * 9 + d as usize - 1] = ons_of_off(cand, self.places[d as usize - 1], c, d);
-        }
+        });
         all
     }
 
