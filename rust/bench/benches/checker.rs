@@ -39,25 +39,10 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use algoku_bench::{children_cpu, self_cpu};
+use algoku_bench::{arg_value, bench_args, children_cpu, self_cpu, ANCHORS_16};
 use algoku_checker::{search, search_sets, with_threads, SearchOptions};
 use algoku_sudoku::generator::solution_grid;
 use algoku_sudoku::Grid;
-
-const GRIDS16: [&str; 12] = [
-    "873569241625134987149278356931857624782496513456321798598713462364982175217645839",
-    "329751846754826931861934527216378495578649312943215768482563179197482653635197284",
-    "962573418587164239341289576235718964819645327674932185426851793793426851158397642",
-    "315849276867231549492657813729184365134596782586723491948315627273968154651472938",
-    "135782496698534721742691538273916845486375219519248673327859164864123957951467382",
-    "318765294926184537745392861497521683631879425582436179179658342264913758853247916",
-    "384517962269834751715269483872453619536971248491628375953146827147382596628795134",
-    "527194836698523417431867295749235168215986374386741529852379641963418752174652983",
-    "583642179267913854491785236125864397379521648648379512852437961914256783736198425",
-    "594173862271684395836952471125867943748239516369415287417328659953746128682591734",
-    "685327941241869735937451826476195283312748659598632174859214367764983512123576498",
-    "912486357783195642465723819329851476541367928876942531134679285297538164658214793",
-];
 
 /// The 17-clue anchor grids, quickest first (the 1357 s grid left out).
 const GRIDS17: [&str; 8] = [
@@ -167,16 +152,8 @@ fn median(xs: &[f64]) -> f64 {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    let get = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
+    let args = bench_args();
+    let get = |name: &str| arg_value(&args, name);
     let clues: usize = get("--clues").map_or(16, |s| s.parse().expect("--clues N"));
     let cpu = args.iter().any(|a| a == "--cpu");
     let seed: u64 = get("--seed").map_or(1, |s| s.parse().expect("--seed S"));
@@ -185,7 +162,7 @@ fn main() -> ExitCode {
         (None, Some(r)) => (0..r.parse::<u64>().expect("--random R"))
             .map(|i| solution_grid(seed + i).to_string())
             .collect(),
-        (None, None) if clues == 16 => GRIDS16.iter().map(|s| s.to_string()).collect(),
+        (None, None) if clues == 16 => ANCHORS_16.iter().map(|s| s.to_string()).collect(),
         (None, None) => GRIDS17.iter().map(|s| s.to_string()).collect(),
     };
     if let Some(k) = get("--limit") {

@@ -31,25 +31,14 @@ use std::path::PathBuf;
 use std::process::{Command, ExitCode, Stdio};
 use std::time::Instant;
 
-use algoku_bench::self_cpu;
+use algoku_bench::{arg_value, bench_args, self_cpu, ANCHORS_16};
 use algoku_checker::{collect, minimal_uas, with_threads, UaOptions};
 use algoku_sudoku::generator::solution_grid;
 use algoku_sudoku::Grid;
 
-/// The anchor grids (16-clue list, then the 17-clue grids not in it).
-const ANCHORS: [&str; 18] = [
-    "873569241625134987149278356931857624782496513456321798598713462364982175217645839",
-    "329751846754826931861934527216378495578649312943215768482563179197482653635197284",
-    "962573418587164239341289576235718964819645327674932185426851793793426851158397642",
-    "315849276867231549492657813729184365134596782586723491948315627273968154651472938",
-    "135782496698534721742691538273916845486375219519248673327859164864123957951467382",
-    "318765294926184537745392861497521683631879425582436179179658342264913758853247916",
-    "384517962269834751715269483872453619536971248491628375953146827147382596628795134",
-    "527194836698523417431867295749235168215986374386741529852379641963418752174652983",
-    "583642179267913854491785236125864397379521648648379512852437961914256783736198425",
-    "594173862271684395836952471125867943748239516369415287417328659953746128682591734",
-    "685327941241869735937451826476195283312748659598632174859214367764983512123576498",
-    "912486357783195642465723819329851476541367928876942531134679285297538164658214793",
+/// The 17-clue anchor grids not in [`ANCHORS_16`] (the anchors are that
+/// list, then these).
+const ANCHORS_17: [&str; 6] = [
     "123456789456789123789123456214368597867945231935217864348672915591834672672591348",
     "123456789456789123798231645281367594534912867679845312345628971817594236962173458",
     "123456789456789132879231564218697345647523918935814627362945871581372496794168253",
@@ -119,16 +108,8 @@ fn peer(bin: &PathBuf, grid: &str, reps: usize) -> Option<(usize, f64)> {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args()
-        .skip(1)
-        .filter(|a| a != "--bench")
-        .collect();
-    let get = |name: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .cloned()
-    };
+    let args = bench_args();
+    let get = |name: &str| arg_value(&args, name);
     let random: u64 = get("--random").map_or(10, |s| s.parse().expect("--random N"));
     let reps: usize = get("--reps").map_or(20, |s| s.parse().expect("--reps R"));
     let first: u64 = get("--seed").map_or(1, |s| s.parse().expect("--seed S"));
@@ -137,8 +118,9 @@ fn main() -> ExitCode {
         let p = PathBuf::from("/work/peers/gridchecker/gridchecker");
         p.exists().then_some(p)
     });
-    let mut grids: Vec<(String, String)> = ANCHORS
+    let mut grids: Vec<(String, String)> = ANCHORS_16
         .iter()
+        .chain(&ANCHORS_17)
         .map(|g| ("anchor".to_string(), g.to_string()))
         .collect();
     for seed in first..first + random {

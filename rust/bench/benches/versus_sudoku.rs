@@ -39,25 +39,15 @@
 //! times whole files instead (each solver runs a whole file in a row).
 //! On a shared machine ratios still vary by a few percent between runs.
 
-use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use algoku_bench::load_puzzles;
+use algoku_bench::{best_of_passes, load_puzzles, name_list, FILES};
 use algoku_sudoku::generator::{generate_puzzle, is_minimal, PuzzleOptions};
 use algoku_sudoku::{count_solutions, solve, Grid};
 use sudoku::Sudoku;
-
-/// The benchmark files, in the order reported.
-const FILES: [&str; 5] = [
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles5_forum_hardest_1905_11+",
-    "puzzles6_forum_hardest_1106",
-    "puzzles7_serg_benchmark",
-];
 
 struct Options {
     solve: bool,
@@ -103,13 +93,7 @@ fn parse_args() -> Result<Options, String> {
             "--limit" => o.limit = value("--limit", args.next())?,
             "--passes" => o.passes = value::<usize>("--passes", args.next())?.max(1),
             "--gen" => o.gen_count = value("--gen", args.next())?,
-            "--files" => {
-                o.files = value::<String>("--files", args.next())?
-                    .split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            }
+            "--files" => o.files = name_list(&value::<String>("--files", args.next())?),
             "--json" => o.json = true,
             "--profile" => o.profile = Some(value("--profile", args.next())?),
             "--chunk" => o.chunk = value::<usize>("--chunk", args.next())?.max(1),
@@ -226,57 +210,35 @@ fn bench_solve(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
             return Err(format!("{file}: {} cross-check failures", errors.len()));
         }
         let n = puzzles.len();
-        // Noise-robust timing: the puzzles are cut into small chunks and
-        // every chunk is timed once per pass and mode, the four modes
-        // interleaved chunk by chunk; the best time of each (chunk, mode)
-        // over the passes is kept, and a rate is n / sum of those minima.
-        // Passes sweep the whole file, so the timings of one chunk lie far
-        // apart in time: a slow spell of the machine (other processes,
-        // a busy neighbour) rarely covers all of them.
-        let n_chunks = puzzles.len().div_ceil(o.chunk);
-        let mut chunk_best = vec![[Duration::MAX; 4]; n_chunks];
-        for pass in 0..o.passes {
-            for ((chunk, peer_chunk), cb) in puzzles
-                .chunks(o.chunk)
-                .zip(peers.chunks(o.chunk))
-                .zip(chunk_best.iter_mut())
-            {
-                // Each pass starts the four runs at another one, so that no
-                // run always meets the chunk (and the other side's code)
-                // cold.
-                for r in 0..4 {
-                    let k = (r + pass) % 4;
-                    cb[k] = cb[k].min(match k {
-                        0 => time(|| {
-                            for g in chunk {
-                                black_box(solve(black_box(g)));
-                            }
-                        }),
-                        1 => time(|| {
-                            for p in peer_chunk {
-                                black_box(black_box(*p).some_solution());
-                            }
-                        }),
-                        2 => time(|| {
-                            for g in chunk {
-                                black_box(count_solutions(black_box(g), 2));
-                            }
-                        }),
-                        _ => time(|| {
-                            for p in peer_chunk {
-                                black_box(black_box(*p).solutions_count_up_to(2));
-                            }
-                        }),
-                    });
-                }
-            }
-        }
-        let mut best = [Duration::ZERO; 4];
-        for cb in &chunk_best {
-            for (b, c) in best.iter_mut().zip(cb) {
-                *b += *c;
-            }
-        }
+        // Noise-robust timing ([`best_of_passes`]): ours-first,
+        // peer-first, ours-upto2, peer-upto2 per chunk.
+        let chunks: Vec<(&[Grid], &[Sudoku])> =
+            puzzles.chunks(o.chunk).zip(peers.chunks(o.chunk)).collect();
+        let best = best_of_passes(chunks.len(), o.passes, |i, k| {
+            let (chunk, peer_chunk) = chunks[i];
+            Some(match k {
+                0 => time(|| {
+                    for g in chunk {
+                        black_box(solve(black_box(g)));
+                    }
+                }),
+                1 => time(|| {
+                    for p in peer_chunk {
+                        black_box(black_box(*p).some_solution());
+                    }
+                }),
+                2 => time(|| {
+                    for g in chunk {
+                        black_box(count_solutions(black_box(g), 2));
+                    }
+                }),
+                _ => time(|| {
+                    for p in peer_chunk {
+                        black_box(black_box(*p).solutions_count_up_to(2));
+                    }
+                }),
+            })
+        });
         let per_s = |d: Duration| n as f64 / d.as_secs_f64().max(1e-9);
         let (ours1, peer1, ours2, peer2) = (
             per_s(best[0]),
@@ -395,22 +357,6 @@ fn bench_gen(o: &Options, rows: &mut Vec<Row>) -> Result<(), String> {
     Ok(())
 }
 
-fn json_str(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
 fn print(o: &Options, rows: &[Row]) {
     if o.json {
         let items: Vec<String> = rows
@@ -418,8 +364,8 @@ fn print(o: &Options, rows: &[Row]) {
             .map(|r| {
                 format!(
                     "{{\"file\":{},\"mode\":{},\"count\":{},\"ours_per_s\":{:.1},\"peer_per_s\":{:.1},\"ratio\":{:.4}}}",
-                    json_str(&r.file),
-                    json_str(r.mode),
+                    serde_json::Value::from(r.file.as_str()),
+                    serde_json::Value::from(r.mode),
                     r.count,
                     r.ours,
                     r.peer,

@@ -67,17 +67,9 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use algoku_bench::load_puzzles;
+use algoku_bench::{best_of_passes, load_puzzles, name_list, FILES};
 use algoku_sudoku::transform::isomorphs;
 use algoku_sudoku::{count_solutions, solve, Grid, Solver, SplitMix64};
-
-const FILES: [&str; 5] = [
-    "puzzles2_17_clue",
-    "puzzles3_magictour_top1465",
-    "puzzles5_forum_hardest_1905_11+",
-    "puzzles6_forum_hardest_1106",
-    "puzzles7_serg_benchmark",
-];
 
 const USAGE: &str = "usage: versus_tdoku [--tdoku LIB] [--data DIR] [--files A,B] [--limit N] [--seed S | --file-order] [--passes P] [--chunk N] [--fresh N] [--wall] [--json] [--profile ours-first|ours-upto2|tdoku-first|tdoku-upto2|load]";
 
@@ -119,13 +111,7 @@ fn parse_args() -> Result<Options, String> {
         match a.as_str() {
             "--tdoku" => o.tdoku = Some(PathBuf::from(value::<String>("--tdoku", args.next())?)),
             "--data" => o.data = PathBuf::from(value::<String>("--data", args.next())?),
-            "--files" => {
-                o.files = value::<String>("--files", args.next())?
-                    .split(',')
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            }
+            "--files" => o.files = name_list(&value::<String>("--files", args.next())?),
             "--limit" => o.limit = value("--limit", args.next())?,
             "--seed" => o.seed = Some(value("--seed", args.next())?),
             "--file-order" => o.seed = None,
@@ -366,62 +352,38 @@ fn bench_puzzles(
         }
         return Err(format!("{file}: {} cross-check failures", errors.len()));
     }
-    // Timing: ours-first, tdoku-first, ours-upto2, tdoku-upto2 per chunk,
-    // rotated by pass.
-    let n_chunks = n.div_ceil(o.chunk);
-    let mut best = vec![[Duration::MAX; 4]; n_chunks];
-    for pass in 0..o.passes {
-        for ((chunk, inp), cb) in puzzles
-            .chunks(o.chunk)
-            .zip(inputs.chunks(o.chunk))
-            .zip(best.iter_mut())
-        {
-            // Each pass starts the four runs at another one, so that no run
-            // always comes first in a chunk (the first one meets the chunk's
-            // puzzles and the other solver's code cold).
-            for r in 0..4 {
-                let k = (r + pass) % 4;
-                match (k, td) {
-                    (0, _) => {
-                        cb[0] = cb[0].min(time(o.cpu_clock, || {
-                            for g in chunk {
-                                black_box(solve(black_box(g)));
-                            }
-                        }))
-                    }
-                    (1, Some(t)) => {
-                        cb[1] = cb[1].min(time(o.cpu_clock, || {
-                            for s in inp {
-                                black_box(t.run(black_box(s), 1, &mut out));
-                            }
-                        }))
-                    }
-                    (2, _) => {
-                        cb[2] = cb[2].min(time(o.cpu_clock, || {
-                            for g in chunk {
-                                black_box(count_solutions(black_box(g), 2));
-                            }
-                        }))
-                    }
-                    (3, Some(t)) => {
-                        cb[3] = cb[3].min(time(o.cpu_clock, || {
-                            for s in inp {
-                                black_box(t.run(black_box(s), 2, &mut out));
-                            }
-                        }))
-                    }
-                    _ => {}
+    // Timing: ours-first, tdoku-first, ours-upto2, tdoku-upto2 per chunk
+    // (without tdoku its totals stay at Duration::MAX, unused).
+    let chunks: Vec<(&[Grid], &[[u8; 82]])> = puzzles
+        .chunks(o.chunk)
+        .zip(inputs.chunks(o.chunk))
+        .collect();
+    let total = best_of_passes(chunks.len(), o.passes, |i, k| {
+        let (chunk, inp) = chunks[i];
+        match (k, td) {
+            (0, _) => Some(time(o.cpu_clock, || {
+                for g in chunk {
+                    black_box(solve(black_box(g)));
                 }
-            }
+            })),
+            (1, Some(t)) => Some(time(o.cpu_clock, || {
+                for s in inp {
+                    black_box(t.run(black_box(s), 1, &mut out));
+                }
+            })),
+            (2, _) => Some(time(o.cpu_clock, || {
+                for g in chunk {
+                    black_box(count_solutions(black_box(g), 2));
+                }
+            })),
+            (3, Some(t)) => Some(time(o.cpu_clock, || {
+                for s in inp {
+                    black_box(t.run(black_box(s), 2, &mut out));
+                }
+            })),
+            _ => None,
         }
-    }
-    let mut total = [Duration::ZERO; 4];
-    for cb in &best {
-        // Without tdoku its slots stay at Duration::MAX: saturate (unused).
-        for (t, c) in total.iter_mut().zip(cb) {
-            *t = t.saturating_add(*c);
-        }
-    }
+    });
     let rate = |d: Duration| n as f64 / d.as_secs_f64().max(1e-12);
     let per = |x: u64| x as f64 / n.max(1) as f64;
     let row = |k: usize, mode: &'static str| Row {

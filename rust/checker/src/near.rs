@@ -336,20 +336,7 @@ pub fn minimal_uas(grid: &Cells, k: usize) -> Vec<u128> {
             found
         })
         .collect();
-    keep_minimal(found.concat())
-}
-
-/// The sets of `diffs` that contain no other, sorted by size then mask.
-fn keep_minimal(mut diffs: Vec<u128>) -> Vec<u128> {
-    diffs.sort_unstable_by_key(|&m| (m.count_ones(), m));
-    diffs.dedup();
-    let mut kept: Vec<u128> = Vec::new();
-    for d in diffs {
-        if !kept.iter().any(|&s| s & !d == 0) {
-            kept.push(d);
-        }
-    }
-    kept
+    crate::ua::minimal_sets(found.concat())
 }
 
 #[cfg(test)]

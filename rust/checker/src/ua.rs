@@ -233,19 +233,25 @@ fn region_sets(grid: &Cells, region: u128, opts: &UaOptions, out: &mut HashSet<u
 
 /// Adds to `out` the diffs that contain no other diff (of at most
 /// `max_size` cells).
-fn keep_minimal(mut diffs: Vec<u128>, opts: &UaOptions, out: &mut HashSet<u128>) {
-    diffs.sort_by_key(|&m| (m.count_ones(), m));
+fn keep_minimal(diffs: Vec<u128>, opts: &UaOptions, out: &mut HashSet<u128>) {
+    out.extend(
+        minimal_sets(diffs)
+            .into_iter()
+            .filter(|m| m.count_ones() as usize <= opts.max_size),
+    );
+}
+
+/// The sets of `diffs` that contain no other, sorted by size then mask.
+pub(crate) fn minimal_sets(mut diffs: Vec<u128>) -> Vec<u128> {
+    diffs.sort_unstable_by_key(|&m| (m.count_ones(), m));
     diffs.dedup();
     let mut kept: Vec<u128> = Vec::new();
     for d in diffs {
-        if !kept.iter().any(|&k| k & !d == 0) {
+        if !kept.iter().any(|&s| s & !d == 0) {
             kept.push(d);
         }
     }
-    out.extend(
-        kept.into_iter()
-            .filter(|m| m.count_ones() as usize <= opts.max_size),
-    );
+    kept
 }
 
 /// The digit templates of a grid: the 46 656 ways to place one digit

@@ -9,6 +9,7 @@ use algoku_checker::{
     cells_of, collect, is_minimal_ua, search, Cells, SearchOptions, UaOptions, ALL,
 };
 use algoku_sudoku::generator::solution_grid;
+use algoku_sudoku::geometry::PERM3;
 use algoku_sudoku::transform::Transform;
 use algoku_sudoku::{count_solutions, solve, Grid, SplitMix64};
 
@@ -65,14 +66,7 @@ impl Iso {
 /// map `g` to itself up to a relabeling. Brute force over the 3 359 232
 /// transforms, pruned row by row.
 fn automorphisms(g: &Cells) -> Vec<[usize; 81]> {
-    let perms3: [[usize; 3]; 6] = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
+    let perms3 = PERM3.map(|p| p.map(usize::from));
     let mut lines = Vec::with_capacity(1296);
     for b in perms3 {
         for p0 in perms3 {
@@ -213,24 +207,31 @@ fn finds_exactly_the_listed_17s_on_random_isomorphs() {
                     ..UaOptions::default()
                 }
             };
-            let uas = collect(&tgrid, &ua_opts);
-            let opts = SearchOptions {
-                clues: 17,
-                given: iso.mask(given),
-                threads: 2,
-                max_found: 1000,
-            };
-            let r = search(&tgrid, &uas[..uas.len().min(1500)], &opts, &|_, _| {});
-            assert!(!r.stopped);
-            let got: BTreeSet<u128> = r.puzzles.iter().copied().collect();
+            let got = all_17s_through(&tgrid, &ua_opts, iso.mask(given));
             assert_eq!(got, expected, "grid {gi} case {k}");
-            for &p in &r.puzzles {
-                assert_puzzle(&tgrid, p, 17);
-            }
             checked += 1;
         }
     }
     assert!(checked >= 30);
+}
+
+/// Every 17-clue puzzle of `grid` holding the cells of `given`, searched
+/// on two threads over the first 1 500 sets of `ua_opts`'s list; checks
+/// that the search finished and that each is a 17-clue puzzle of `grid`.
+fn all_17s_through(grid: &Cells, ua_opts: &UaOptions, given: u128) -> BTreeSet<u128> {
+    let uas = collect(grid, ua_opts);
+    let opts = SearchOptions {
+        clues: 17,
+        given,
+        threads: 2,
+        max_found: 1000,
+    };
+    let r = search(grid, &uas[..uas.len().min(1500)], &opts, &|_, _| {});
+    assert!(!r.stopped);
+    for &p in &r.puzzles {
+        assert_puzzle(grid, p, 17);
+    }
+    r.puzzles.iter().copied().collect()
 }
 
 /// The same ground truth with only 3–5 of a listed 17's clues given, so
@@ -262,19 +263,7 @@ fn finds_the_listed_17s_from_few_givens() {
             .filter(|&&m| m & given == given)
             .map(|&m| iso.mask(m))
             .collect();
-        let uas = collect(&tgrid, &UaOptions::default());
-        let opts = SearchOptions {
-            clues: 17,
-            given: iso.mask(given),
-            threads: 2,
-            max_found: 1000,
-        };
-        let r = search(&tgrid, &uas[..uas.len().min(1500)], &opts, &|_, _| {});
-        assert!(!r.stopped);
-        for &p in &r.puzzles {
-            assert_puzzle(&tgrid, p, 17);
-        }
-        let got: BTreeSet<u128> = r.puzzles.iter().copied().collect();
+        let got = all_17s_through(&tgrid, &UaOptions::default(), iso.mask(given));
         assert_eq!(got, expected, "grid {gi} with {keep} givens");
     }
 }

@@ -34,13 +34,14 @@
 //!
 //! # Unsolvable generated starts
 //!
-//! The contract's comment says every generated start is solvable; it is not (about 0.34%
-//! of random addresses give a dead start). A start with 8 distinct digits can still be
+//! The contract's comment says every generated start is solvable; it is not: a few random
+//! addresses give a dead start (docs/benchmarks.md has the share). A start with 8 distinct
+//! digits can still be
 //! dead, e.g. when the squares seen by one blank square hold all 8 digits, or by
 //! pigeonhole: for address `0x1c8471dc1afc82e8e1e87f7e3e1567f10c11707d` (a ground-truth
 //! vector) row 3 holds 8, 4, 3 in its right half and box 2 holds 1, 2 in row 2, so the 4
 //! blank squares of row 3's left half can only take 5, 6, 7. All dead generated starts
-//! seen so far are refuted by propagation at the root, in about a microsecond.
+//! seen so far are refuted by propagation at the root, so a dead start costs no search.
 
 use crate::board::Board;
 use crate::units::{box_of, Unit};

@@ -37,19 +37,10 @@
 //! ≈ 1.7e-15`: one pair in 500 trillion; among 10 000 players some two share a
 //! puzzle with probability below `1e-7`, among a million below `1e-3`.
 
+pub use algoku_sudoku::geometry::PERM3;
 use sha2::{Digest, Sha256};
 
 use crate::catalogue::COUNT;
-
-/// The 6 permutations of 0, 1, 2 in lexicographic order.
-pub const PERM3: [[u8; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
 
 /// An address's puzzle: the catalogue index and the isomorphism.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -7,7 +7,7 @@
 //! Regenerate: `ALGOKU_WRITE_VECTORS=ADDRESSES cargo test -p algoku-game --test vectors`
 //! with ADDRESSES one 64-hex-digit public key a line.
 
-use algoku_game::{lanes, puzzle, verdict, Tree, COUNT};
+use algoku_game::{lanes, puzzle, verdict, Puzzle, Tree, COUNT};
 
 const APP_ID: u64 = 1001;
 const PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/players.jsonl");
@@ -78,39 +78,22 @@ fn players_match_the_native_code() {
         // the native verdict (the contract's, tests/test_game.py): the solution passes,
         // the next player's fails, the next player's leaf and proof miss the root
         let address = hex32(field(l, "address"));
-        let (leaf, proof) = (p.leaf(), p.proof(&tree));
-        assert_eq!(
-            verdict(
-                &root,
-                APP_ID,
-                &address,
-                &leaf,
-                &proof,
-                &lanes(&p.solution())
-            ),
-            Ok(true)
-        );
         let other = puzzle(APP_ID, &hex32(field(lines[(i + 1) % 256], "address")));
-        assert_eq!(
+        // The verdict on `of`'s leaf and proof with `solved`'s solution.
+        let check = |of: &Puzzle, solved: &Puzzle| {
+            let (leaf, proof) = (of.leaf(), of.proof(&tree));
             verdict(
                 &root,
                 APP_ID,
                 &address,
                 &leaf,
                 &proof,
-                &lanes(&other.solution())
-            ),
-            Ok(false)
-        );
-        assert!(verdict(
-            &root,
-            APP_ID,
-            &address,
-            &other.leaf(),
-            &other.proof(&tree),
-            &lanes(&p.solution())
-        )
-        .is_err());
+                &lanes(&solved.solution()),
+            )
+        };
+        assert_eq!(check(&p, &p), Ok(true));
+        assert_eq!(check(&p, &other), Ok(false));
+        assert!(check(&other, &p).is_err());
     }
     assert!(indices.len() > 250, "the indices spread over the catalogue");
 }

@@ -7,7 +7,6 @@ impl Board {
         for d in 1..=9u8 {
             // base = 0: rows are the base lines, columns the cover lines.
             for base in [0usize, 9] {
-                let cover = 9 - base;
                 let mut lines = Vec::new();
                 for i in 0..9 {
                     let pos = (0..9).fold(0u16, |m, j| {
@@ -23,38 +22,9 @@ impl Board {
                     if pos.count_ones() as usize != n {
                         return false;
                     }
-                    let bases: Vec<usize> = idx.iter().map(|&k| lines[k].0).collect();
-                    let mut el = Vec::new();
-                    for j in (0..9).filter(|j| pos & (1 << j) != 0) {
-                        for (i, &c) in UNITS[cover + j].iter().enumerate() {
-                            if !bases.contains(&i) && self.cand[c] & bit(d) != 0 {
-                                el.push((c, d));
-                            }
-                        }
-                    }
-                    if el.is_empty() {
-                        return false;
-                    }
-                    el.sort_unstable();
-                    let kind = if base == 0 { "rows" } else { "columns" };
-                    let other = if base == 0 { "columns" } else { "rows" };
-                    let b: Vec<String> = bases.iter().map(|i| (i + 1).to_string()).collect();
-                    let cv: Vec<String> = (0..9)
-                        .filter(|j| pos & (1 << j) != 0)
-                        .map(|j| (j + 1).to_string())
-                        .collect();
-                    found = Some(Step {
-                        technique: t,
-                        tenths: t.score_tenths(),
-                        placement: None,
-                        eliminations: el,
-                        detail: format!(
-                            "on {d} in {kind} {} / {other} {}",
-                            b.join(","),
-                            cv.join(",")
-                        ),
-                    });
-                    true
+                    let bases = idx.iter().fold(0u16, |m, &k| m | 1 << lines[k].0);
+                    found = self.fish_step(t, d, base, bases, pos);
+                    found.is_some()
                 });
                 if found.is_some() {
                     return found;
@@ -62,6 +32,43 @@ impl Board {
             }
         }
         None
+    }
+
+    /// The step of a fish on digit `d` with base lines `bases` and cover
+    /// lines `covers` (bit `i` for line `i`; `base`: 0 when rows are the
+    /// base lines, 9 for columns), if it eliminates anything.
+    fn fish_step(&self, t: Technique, d: u8, base: usize, bases: u16, covers: u16) -> Option<Step> {
+        let cover = 9 - base;
+        let mut el = Vec::new();
+        for j in (0..9).filter(|j| covers & (1 << j) != 0) {
+            for (i, &c) in UNITS[cover + j].iter().enumerate() {
+                if bases & (1 << i) == 0 && self.cand[c] & bit(d) != 0 {
+                    el.push((c, d));
+                }
+            }
+        }
+        if el.is_empty() {
+            return None;
+        }
+        el.sort_unstable();
+        let (kind, other) = if base == 0 {
+            ("rows", "columns")
+        } else {
+            ("columns", "rows")
+        };
+        let numbers = |m: u16| {
+            let n: Vec<String> = (0..9)
+                .filter(|i| m & (1 << i) != 0)
+                .map(|i| (i + 1).to_string())
+                .collect();
+            n.join(",")
+        };
+        let detail = format!(
+            "on {d} in {kind} {} / {other} {}",
+            numbers(bases),
+            numbers(covers)
+        );
+        Some(Step::eliminating(t, el, detail))
     }
 }
 
@@ -93,7 +100,7 @@ impl Board {
                 pos[9 + c % 9][i] |= 1 << (c / 9);
             }
         }
-        for (base, cover) in [(9usize, 0usize), (0, 9)] {
+        for base in [9usize, 0] {
             // For each digit, the base lines where it has 2..=n places (a
             // fish's lines all do).
             let fit: [u16; 9] = std::array::from_fn(|i| {
@@ -117,40 +124,9 @@ impl Board {
                     if thin || union.count_ones() != n {
                         continue;
                     }
-                    let lines: Vec<usize> = (0..9).filter(|i| m & (1 << i) != 0).collect();
-                    let mut el = Vec::new();
-                    for j in (0..9).filter(|j| union & (1 << j) != 0) {
-                        for (i, &c) in UNITS[cover + j].iter().enumerate() {
-                            if m & (1 << i) == 0 && self.cand[c] & bit(d) != 0 {
-                                el.push((c, d));
-                            }
-                        }
+                    if let Some(step) = self.fish_step(t, d, base, m, union) {
+                        return Some(step);
                     }
-                    if el.is_empty() {
-                        continue;
-                    }
-                    el.sort_unstable();
-                    let (kind, other) = if base == 0 {
-                        ("rows", "columns")
-                    } else {
-                        ("columns", "rows")
-                    };
-                    let b: Vec<String> = lines.iter().map(|i| (i + 1).to_string()).collect();
-                    let cv: Vec<String> = (0..9)
-                        .filter(|j| union & (1 << j) != 0)
-                        .map(|j| (j + 1).to_string())
-                        .collect();
-                    return Some(Step {
-                        technique: t,
-                        tenths: t.score_tenths(),
-                        placement: None,
-                        eliminations: el,
-                        detail: format!(
-                            "on {d} in {kind} {} / {other} {}",
-                            b.join(","),
-                            cv.join(",")
-                        ),
-                    });
                 }
             }
         }

@@ -93,41 +93,11 @@ const SE_UNIT_ORDER: [usize; 27] = [
 pub(crate) const ALL_CELLS: u128 = (1 << 81) - 1;
 
 /// Each unit's cells as a bit mask over the 81 cells (bit i = cell i).
-pub(crate) const UNIT_MASKS: [u128; 27] = unit_masks();
-
-const fn unit_masks() -> [u128; 27] {
-    let mut m = [0u128; 27];
-    let mut u = 0;
-    while u < 27 {
-        let mut i = 0;
-        while i < 9 {
-            m[u] |= 1 << UNITS[u][i];
-            i += 1;
-        }
-        u += 1;
-    }
-    m
-}
+pub(crate) use algoku_sudoku::geometry::UNIT_MASKS;
 
 /// Each cell's peers (the other cells of its row, column and box) as a
 /// cell mask.
-pub(crate) const PEERS: [u128; 81] = peers();
-
-const fn peers() -> [u128; 81] {
-    let mut p = [0u128; 81];
-    let mut a = 0;
-    while a < 81 {
-        let mut b = 0;
-        while b < 81 {
-            if sees(a, b) {
-                p[a] |= 1 << b;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    p
-}
+pub(crate) use algoku_sudoku::geometry::PEER_MASKS as PEERS;
 
 /// (cell, digit) candidates removed by a step.
 pub(crate) type Elims = Vec<(usize, u8)>;
@@ -161,24 +131,17 @@ pub(crate) fn places_of(grid: &[u16; 81]) -> [u128; 9] {
     p
 }
 
-/// The 27 units: rows 0–8, columns 9–17, boxes 18–26, each as 9 cell indices.
-pub const UNITS: [[usize; 9]; 27] = build_units();
-
-const fn build_units() -> [[usize; 9]; 27] {
-    let mut u = [[0usize; 9]; 27];
-    let mut i = 0;
-    while i < 9 {
-        let mut j = 0;
-        while j < 9 {
-            u[i][j] = i * 9 + j;
-            u[9 + i][j] = j * 9 + i;
-            u[18 + i][j] = (i / 3 * 3 + j / 3) * 9 + (i % 3 * 3 + j % 3);
-            j += 1;
-        }
-        i += 1;
+/// The 27 units: rows 0–8, columns 9–17, boxes 18–26, each as 9 cell indices
+/// ([`algoku_sudoku::geometry::UNITS`] as `usize`s).
+pub const UNITS: [[usize; 9]; 27] = algoku_sudoku::const_table!([[0usize; 9]; 27], |u| {
+    let mut cells = [0usize; 9];
+    let mut k = 0;
+    while k < 9 {
+        cells[k] = algoku_sudoku::geometry::UNITS[u][k] as usize;
+        k += 1;
     }
-    u
-}
+    cells
+});
 
 const fn row(c: usize) -> usize {
     c / 9
@@ -190,10 +153,7 @@ const fn boxi(c: usize) -> usize {
     (c / 27) * 3 + (c % 9) / 3
 }
 
-/// Whether two distinct cells share a row, column or box.
-pub const fn sees(a: usize, b: usize) -> bool {
-    a != b && (row(a) == row(b) || col(a) == col(b) || boxi(a) == boxi(b))
-}
+pub use algoku_sudoku::geometry::sees;
 
 /// `r3c5` (1-based).
 pub fn cell_name(c: usize) -> String {
@@ -570,6 +530,32 @@ pub struct Step {
     pub eliminations: Vec<(usize, u8)>,
     /// Where and on what the technique applied (`in box 2`, `{4,6} in row 1`).
     pub detail: String,
+}
+
+impl Step {
+    /// A step of technique `t` at its fixed score that removes
+    /// `eliminations`.
+    pub(crate) fn eliminating(t: Technique, eliminations: Elims, detail: String) -> Step {
+        Step {
+            technique: t,
+            tenths: t.score_tenths(),
+            placement: None,
+            eliminations,
+            detail,
+        }
+    }
+
+    /// A step of technique `t` at its fixed score that places `placement`
+    /// (cell, digit).
+    pub(crate) fn placing(t: Technique, placement: (usize, u8), detail: String) -> Step {
+        Step {
+            technique: t,
+            tenths: t.score_tenths(),
+            placement: Some(placement),
+            eliminations: Vec::new(),
+            detail,
+        }
+    }
 }
 
 impl fmt::Display for Step {

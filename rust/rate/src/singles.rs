@@ -27,25 +27,13 @@ impl Board {
 
     /// The step placing `d` at its one place in unit `u`.
     fn single_step(&self, t: Technique, u: usize, d: u8) -> Step {
-        Step {
-            technique: t,
-            tenths: t.score_tenths(),
-            placement: Some((self.places(u, d)[0], d)),
-            eliminations: Vec::new(),
-            detail: format!("in {}", unit_name(u)),
-        }
+        Step::placing(t, (self.places(u, d)[0], d), format!("in {}", unit_name(u)))
     }
 
     pub(crate) fn naked_single(&self) -> Option<Step> {
         (0..81).find(|&c| self.cand[c].count_ones() == 1).map(|c| {
             let d = self.cand[c].trailing_zeros() as u8 + 1;
-            Step {
-                technique: Technique::NakedSingle,
-                tenths: Technique::NakedSingle.score_tenths(),
-                placement: Some((c, d)),
-                eliminations: Vec::new(),
-                detail: String::new(),
-            }
+            Step::placing(Technique::NakedSingle, (c, d), String::new())
         })
     }
 
@@ -62,13 +50,11 @@ impl Board {
                         let el = self
                             .elims_of(UNITS[u].iter().copied().filter(|&c| boxi(c) != b), bit(d));
                         if !el.is_empty() {
-                            return Some(Step {
-                                technique: Technique::Pointing,
-                                tenths: Technique::Pointing.score_tenths(),
-                                placement: None,
-                                eliminations: el,
-                                detail: format!("in box {} ({})", b + 1, unit_name(u)),
-                            });
+                            return Some(Step::eliminating(
+                                Technique::Pointing,
+                                el,
+                                format!("in box {} ({})", b + 1, unit_name(u)),
+                            ));
                         }
                     }
                 }
@@ -93,13 +79,11 @@ impl Board {
                     bit(d),
                 );
                 if !el.is_empty() {
-                    return Some(Step {
-                        technique: Technique::BoxLine,
-                        tenths: Technique::BoxLine.score_tenths(),
-                        placement: None,
-                        eliminations: el,
-                        detail: format!("in {} (box {})", unit_name(u), b + 1),
-                    });
+                    return Some(Step::eliminating(
+                        Technique::BoxLine,
+                        el,
+                        format!("in {} (box {})", unit_name(u), b + 1),
+                    ));
                 }
             }
         }
@@ -159,13 +143,11 @@ impl Board {
                 } else {
                     Technique::BoxLine
                 };
-                return Some(Step {
-                    technique: t,
-                    tenths: t.score_tenths(),
-                    placement: None,
-                    eliminations: el,
-                    detail: format!("on {d} in {} ({})", unit_name(r1), unit_name(r2)),
-                });
+                return Some(Step::eliminating(
+                    t,
+                    el,
+                    format!("on {d} in {} ({})", unit_name(r1), unit_name(r2)),
+                ));
             }
             for i3 in (0..9).filter(|&i| i != i1) {
                 let r3 = k1 + i3;
@@ -183,20 +165,18 @@ impl Board {
                     } else {
                         Technique::DirectClaiming
                     };
-                    return Some(Step {
-                        technique: t,
-                        tenths: t.score_tenths(),
-                        // Only the placement: the eliminations
-                        // are the reasoning, not the step.
-                        placement: Some((rest.trailing_zeros() as usize, d)),
-                        eliminations: Vec::new(),
-                        detail: format!(
+                    // Only the placement: the eliminations are the
+                    // reasoning, not the step.
+                    return Some(Step::placing(
+                        t,
+                        (rest.trailing_zeros() as usize, d),
+                        format!(
                             "on {d} in {} ({}), then hidden single in {}",
                             unit_name(r1),
                             unit_name(r2),
                             unit_name(r3)
                         ),
-                    });
+                    ));
                 }
             }
         }

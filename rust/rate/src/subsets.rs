@@ -80,18 +80,16 @@ pub(crate) fn subset_step(
     eliminations: Vec<(usize, u8)>,
 ) -> Step {
     let names: Vec<String> = cells.iter().map(|&c| cell_name(c)).collect();
-    Step {
-        technique: t,
-        tenths: t.score_tenths(),
-        placement: None,
+    Step::eliminating(
+        t,
         eliminations,
-        detail: format!(
+        format!(
             "{{{}}} at {} in {}",
             digits_of(digits),
             names.join(","),
             unit_name(u)
         ),
-    }
+    )
 }
 
 /// The k-subsets of 0..9 as bit masks, in increasing numeric order (the

@@ -29,13 +29,11 @@ impl Board {
                             }
                             let names: Vec<String> =
                                 corners.iter().map(|&c| cell_name(c)).collect();
-                            return Some(Step {
-                                technique: Technique::UniqueRectangle1,
-                                tenths: Technique::UniqueRectangle1.score_tenths(),
-                                placement: None,
-                                eliminations: self.elims_of(std::iter::once(k), m),
-                                detail: format!("on {{{}}} at {}", digits_of(m), names.join(",")),
-                            });
+                            return Some(Step::eliminating(
+                                Technique::UniqueRectangle1,
+                                self.elims_of(std::iter::once(k), m),
+                                format!("on {{{}}} at {}", digits_of(m), names.join(",")),
+                            ));
                         }
                     }
                 }

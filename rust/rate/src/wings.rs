@@ -8,6 +8,15 @@ impl Board {
         self.elims_of(cells_of_mask(seeing), mask)
     }
 
+    /// The step of an XY- or XYZ-Wing: its pivot and pincers with their
+    /// candidates.
+    fn wing_step(&self, t: Technique, el: Elims, [p, a, b]: [usize; 3]) -> Step {
+        let [cp, ca, cb] = [p, a, b].map(|c| digits_of(self.cand[c]));
+        let (p, a, b) = (cell_name(p), cell_name(a), cell_name(b));
+        let detail = format!("pivot {p} {{{cp}}}, pincers {a} {{{ca}}}, {b} {{{cb}}}");
+        Step::eliminating(t, el, detail)
+    }
+
     pub(crate) fn xy_wing(&self) -> Option<Step> {
         let bivalue = (0..81)
             .filter(|&c| self.cand[c].count_ones() == 2)
@@ -25,21 +34,7 @@ impl Board {
                 for b in cells_of_mask(others).filter(|&c| self.cand[c] == want) {
                     let el = self.seeing_all(&[a, b], z);
                     if !el.is_empty() {
-                        return Some(Step {
-                            technique: Technique::XyWing,
-                            tenths: Technique::XyWing.score_tenths(),
-                            placement: None,
-                            eliminations: el,
-                            detail: format!(
-                                "pivot {} {{{}}}, pincers {} {{{}}}, {} {{{}}}",
-                                cell_name(p),
-                                digits_of(cp),
-                                cell_name(a),
-                                digits_of(ca),
-                                cell_name(b),
-                                digits_of(want)
-                            ),
-                        });
+                        return Some(self.wing_step(Technique::XyWing, el, [p, a, b]));
                     }
                 }
             }
@@ -61,21 +56,7 @@ impl Board {
                     let z = self.cand[a] & self.cand[b];
                     let el = self.seeing_all(&[p, a, b], z);
                     if !el.is_empty() {
-                        return Some(Step {
-                            technique: Technique::XyzWing,
-                            tenths: Technique::XyzWing.score_tenths(),
-                            placement: None,
-                            eliminations: el,
-                            detail: format!(
-                                "pivot {} {{{}}}, pincers {} {{{}}}, {} {{{}}}",
-                                cell_name(p),
-                                digits_of(cp),
-                                cell_name(a),
-                                digits_of(self.cand[a]),
-                                cell_name(b),
-                                digits_of(self.cand[b])
-                            ),
-                        });
+                        return Some(self.wing_step(Technique::XyzWing, el, [p, a, b]));
                     }
                 }
             }

@@ -76,7 +76,8 @@
 //! tuned; the puzzle and solution bytes never depend on the solver (its
 //! only input to them is the yes/no uniqueness answer).
 
-use crate::grid::{Grid, UNIT_CELLS};
+use crate::geometry::{PEERS, PEER_MASKS, UNITS};
+use crate::grid::Grid;
 use crate::rng::SplitMix64;
 use crate::solver::{count_solutions, has_solution_avoiding, Solver};
 
@@ -98,22 +99,6 @@ pub fn solution_grid(seed: u64) -> Grid {
     }
     Grid::from_cells(cells).unwrap_or_default()
 }
-
-/// `PEER_BITS[i]`: the 20 peers of cell `i` (same row, column or box) as a
-/// bitboard, bit `j` for cell `j`.
-const PEER_BITS: [u128; 81] = {
-    let mut t = [0u128; 81];
-    let mut i = 0;
-    while i < 81 {
-        let mut j = 0;
-        while j < 20 {
-            t[i] |= 1 << PEERS[i][j];
-            j += 1;
-        }
-        i += 1;
-    }
-    t
-};
 
 /// All 81 cells as a bitboard.
 const ALL_CELLS: u128 = (1 << 81) - 1;
@@ -206,7 +191,7 @@ impl Filler {
             for f in next.free.iter_mut() {
                 *f &= !cell;
             }
-            next.free[usize::from(d) - 1] &= !PEER_BITS[i];
+            next.free[usize::from(d) - 1] &= !PEER_MASKS[i];
             cells[i] = d;
             if next.run(rng, cells) {
                 return true;
@@ -371,7 +356,7 @@ fn two_digit_unavoidables(solution: &Grid) -> Vec<u128> {
                 while frontier != 0 {
                     let c = frontier.trailing_zeros() as usize;
                     frontier &= frontier - 1;
-                    let new = PEER_BITS[c] & rest & !set;
+                    let new = PEER_MASKS[c] & rest & !set;
                     set |= new;
                     frontier |= new;
                 }
@@ -438,7 +423,7 @@ impl UnitDigits {
         let cells = puzzle.cells();
         let (r, c, b) = crate::grid::unit_of(x);
         [r, 9 + c, 18 + b].iter().any(|&u| {
-            UNIT_CELLS[u].iter().all(|&y| {
+            UNITS[u].iter().all(|&y| {
                 let y = y as usize;
                 y == x || cells[y] != 0 || self.seen(y) & bit != 0
             })
@@ -472,28 +457,6 @@ pub fn grade(puzzle: &Grid) -> Grade {
     let r = Solver::new().solve_with_stats(puzzle, 1);
     Grade::Guesses(u32::try_from(r.guesses).unwrap_or(u32::MAX))
 }
-
-/// The 20 peers (same row, column or box) of every cell.
-const PEERS: [[u8; 20]; 81] = {
-    let mut t = [[0u8; 20]; 81];
-    let mut i = 0;
-    while i < 81 {
-        let (r, c) = (i / 9, i % 9);
-        let mut n = 0;
-        let mut j = 0;
-        while j < 81 {
-            let (rj, cj) = (j / 9, j % 9);
-            let same_box = r / 3 == rj / 3 && c / 3 == cj / 3;
-            if j != i && (rj == r || cj == c || same_box) {
-                t[i][n] = j as u8;
-                n += 1;
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    t
-};
 
 /// True iff naked singles (a cell with one candidate left) and hidden
 /// singles (a digit with one place left in a row, column or box), applied
@@ -554,7 +517,7 @@ pub fn solves_with_singles(puzzle: &Grid) -> bool {
             }
         }
         // Hidden singles: digits with exactly one candidate cell in a unit.
-        for unit in &UNIT_CELLS {
+        for unit in &UNITS {
             let (mut one, mut two, mut placed) = (0u16, 0u16, 0u16);
             for &c in unit {
                 let c = c as usize;

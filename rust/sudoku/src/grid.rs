@@ -23,6 +23,8 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::geometry::UNITS;
+
 /// Number of cells in a grid.
 pub const CELLS: usize = 81;
 
@@ -198,25 +200,6 @@ pub const fn unit_of(i: usize) -> (usize, usize, usize) {
     (row, col, (row / 3) * 3 + col / 3)
 }
 
-/// The 81 cell indices of the 27 units, in the order [`Grid::check`] scans
-/// them: rows 0..9, columns 0..9, boxes 0..9; each unit's cells ascending.
-pub(crate) const UNIT_CELLS: [[u8; 9]; 27] = {
-    let mut units = [[0u8; 9]; 27];
-    let mut u = 0;
-    while u < 9 {
-        let mut k = 0;
-        while k < 9 {
-            units[u][k] = (u * 9 + k) as u8;
-            units[9 + u][k] = (k * 9 + u) as u8;
-            let (br, bc) = ((u / 3) * 3, (u % 3) * 3);
-            units[18 + u][k] = ((br + k / 3) * 9 + bc + k % 3) as u8;
-            k += 1;
-        }
-        u += 1;
-    }
-    units
-};
-
 fn unit_name(u: usize) -> Unit {
     let n = (u % 9) as u8;
     match u / 9 {
@@ -238,7 +221,7 @@ pub fn is_valid_solution_bytes(bytes: &[u8]) -> bool {
     if bytes.iter().any(|&b| !(1..=9).contains(&b)) {
         return false;
     }
-    UNIT_CELLS.iter().all(|unit| {
+    UNITS.iter().all(|unit| {
         let mut seen = 0u16;
         for &c in unit {
             seen |= 1 << bytes[c as usize];
@@ -354,7 +337,7 @@ impl Grid {
     /// then columns, then boxes, each unit in cell order; `second` is the
     /// first cell that repeats an earlier digit of its unit.
     pub fn check(&self) -> Result<(), Violation> {
-        for (u, unit) in UNIT_CELLS.iter().enumerate() {
+        for (u, unit) in UNITS.iter().enumerate() {
             let mut seen_at = [usize::MAX; 10];
             for &c in unit {
                 let c = c as usize;
@@ -586,32 +569,21 @@ mod tests {
         );
         assert_eq!(v.to_string(), "row 3 has 7 twice (cells r3c2 and r3c8)");
 
-        // Column duplicate.
-        let mut g = Grid::EMPTY;
-        g.set(4, 5).unwrap();
-        g.set(76, 5).unwrap();
-        assert_eq!(
-            g.check().unwrap_err().to_string(),
-            "column 5 has 5 twice (cells r1c5 and r9c5)"
-        );
-        // Box duplicate.
-        let mut g = Grid::EMPTY;
-        g.set(80, 1).unwrap();
-        g.set(60, 1).unwrap();
-        assert_eq!(
-            g.check().unwrap_err().to_string(),
-            "box 9 has 1 twice (cells r7c7 and r9c9)"
-        );
+        // The first violation of a grid holding just `cells` (cell, digit).
+        let first = |cells: &[(usize, u8)]| {
+            let mut g = Grid::EMPTY;
+            for &(c, d) in cells {
+                g.set(c, d).unwrap();
+            }
+            g.check().unwrap_err().to_string()
+        };
+        let column = first(&[(4, 5), (76, 5)]);
+        assert_eq!(column, "column 5 has 5 twice (cells r1c5 and r9c5)");
+        let in_box = first(&[(80, 1), (60, 1)]);
+        assert_eq!(in_box, "box 9 has 1 twice (cells r7c7 and r9c9)");
         // Rows are reported before columns.
-        let mut g = Grid::EMPTY;
-        g.set(0, 2).unwrap();
-        g.set(9, 2).unwrap();
-        g.set(79, 3).unwrap();
-        g.set(80, 3).unwrap();
-        assert_eq!(
-            g.check().unwrap_err().to_string(),
-            "row 9 has 3 twice (cells r9c8 and r9c9)"
-        );
+        let both = first(&[(0, 2), (9, 2), (79, 3), (80, 3)]);
+        assert_eq!(both, "row 9 has 3 twice (cells r9c8 and r9c9)");
     }
 
     #[test]
@@ -680,7 +652,7 @@ mod tests {
         assert_eq!(unit_of(80), (8, 8, 8));
         assert_eq!(unit_of(31), (3, 4, 4));
         assert_eq!(unit_of(8), (0, 8, 2));
-        for (u, cells) in UNIT_CELLS.iter().enumerate() {
+        for (u, cells) in UNITS.iter().enumerate() {
             for &c in cells {
                 let (r, col, b) = unit_of(c as usize);
                 let want = [r, col, b][u / 9];

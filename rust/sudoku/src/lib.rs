@@ -8,6 +8,7 @@
 //!   [`grid::Grid::check_solution_of`] (a solution of a puzzle, or the [`Violation`]).
 //! - [`solver`]: [`solve`], [`count_solutions`] and [`Solver`] (band bitboards).
 //! - [`generator`]: random complete grids and unique-solution puzzles.
+//! - [`geometry`]: units, peers and the permutations of three as compile-time tables.
 //! - [`isa`]: the AVX2 token and feature list the solver and the grid checker share.
 //! - [`transform`]: digit relabelling, row/column/band/stack permutations, transpose.
 //!
@@ -34,6 +35,7 @@
 #![warn(missing_docs)]
 
 pub mod generator;
+pub mod geometry;
 pub mod grid;
 pub mod isa;
 pub mod rng;

@@ -86,21 +86,31 @@ mod tests {
     #[test]
     fn pinned_outputs_seed_0() {
         // Reference values of splitmix64 from seed 0 (Vigna's splitmix64.c).
-        let mut r = SplitMix64::new(0);
-        assert_eq!(r.next_u64(), 0xE220_A839_7B1D_CDAF);
-        assert_eq!(r.next_u64(), 0x6E78_9E6A_A1B9_65F4);
-        assert_eq!(r.next_u64(), 0x06C4_5D18_8009_454F);
-        assert_eq!(r.next_u64(), 0xF88B_B8A8_724C_81EC);
+        let want = [
+            0xE220_A839_7B1D_CDAF,
+            0x6E78_9E6A_A1B9_65F4,
+            0x06C4_5D18_8009_454F,
+            0xF88B_B8A8_724C_81EC,
+        ];
+        assert_eq!(first_outputs(0), want);
+    }
+
+    /// The first outputs of a generator seeded with `seed`.
+    fn first_outputs<const N: usize>(seed: u64) -> [u64; N] {
+        let mut r = SplitMix64::new(seed);
+        std::array::from_fn(|_| r.next_u64())
     }
 
     #[test]
     fn pinned_outputs_seed_1234567() {
-        let mut r = SplitMix64::new(1234567);
-        assert_eq!(r.next_u64(), 6457827717110365317);
-        assert_eq!(r.next_u64(), 3203168211198807973);
-        assert_eq!(r.next_u64(), 9817491932198370423);
-        assert_eq!(r.next_u64(), 4593380528125082431);
-        assert_eq!(r.next_u64(), 16408922859458223821);
+        let want = [
+            6457827717110365317,
+            3203168211198807973,
+            9817491932198370423,
+            4593380528125082431,
+            16408922859458223821,
+        ];
+        assert_eq!(first_outputs(1234567), want);
     }
 
     #[test]

@@ -7,6 +7,8 @@
 //! as `#[inline(always)]` generics over an [`Isa`] token; each
 //! implementation is the pair of functions the recursion goes through, so
 //! the AVX2 one compiles the whole lower search for its target features.
+//! These entry points are written once, in `entry_points!`, which makes
+//! the trait's methods, both implementations and the AVX2 copies of them.
 //! The local table's filling and the composite tables' making (bit-matrix
 //! transpositions, which vectorise 256 bits wide) get a copy each too.
 //! [`Ctx::lower`] picks one at run time, from the [`Avx2`] token the
@@ -40,39 +42,111 @@ impl Words {
     }
 }
 
+/// The entry points of each compiled copy, written once: what each is
+/// (its arguments, and the generic code it runs with the token `isa`),
+/// handed to `$make`, which writes them as [`Isa`]'s methods
+/// (`declare`), the baseline's (`direct`), the AVX2 token's
+/// (`through_avx2`), or the `avx2` module's copies (`avx2_copies`). The
+/// brackets hold the baseline's attributes: `inner` and `branch_on` are
+/// the recursion's calls, left to the compiler; the others inline.
+macro_rules! entry_points {
+    ($make:ident) => {
+        $make! {
+            /// [`Ctx::inner`] in this code.
+            [] fn inner(
+                ctx: &mut Ctx<'_>,
+                chosen: u128,
+                dead: u128,
+                left: usize,
+                a: &mut Bits<LOCAL_WORDS>,
+                pre: Option<Pre>,
+            ) |isa| ctx.inner(isa, chosen, dead, left, a, pre);
+            /// [`Ctx::branch_on`] in this code.
+            [] fn branch_on(
+                ctx: &mut Ctx<'_>,
+                u: u128,
+                chosen: u128,
+                dead: u128,
+                left: usize,
+                a: &mut Bits<LOCAL_WORDS>,
+                pre: Option<Pre>,
+            ) |isa| ctx.branch_on(isa, u, chosen, dead, left, a, pre);
+            /// [`Table::fill`] of the local table, in this code.
+            [#[inline(always)]] fn fill_local(t: &mut Table<LOCAL_WORDS>, sets: &[u128])
+                |_isa| t.fill(sets, true);
+            /// [`Ctx::build_comp_body`] in this code.
+            [#[inline(always)]] fn build_comp(
+                ctx: &mut Ctx<'_>,
+                d: usize,
+                chosen: u128,
+                dead: u128,
+                left: usize,
+            ) -> bool |_isa| ctx.build_comp_body(d, chosen, dead, left);
+        }
+    };
+}
+
+/// [`entry_points!`] as the declarations of [`Isa`]'s methods.
+macro_rules! declare {
+    ($($(#[$doc:meta])* [$(#[$own:meta])*] fn $name:ident($($arg:ident: $ty:ty),* $(,)?)
+        $(-> $ret:ty)? |$isa:ident| $body:expr;)*) => {
+        $(
+            $(#[$doc])*
+            #[allow(clippy::too_many_arguments)]
+            fn $name(self, $($arg: $ty),*) $(-> $ret)?;
+        )*
+    };
+}
+
+/// [`entry_points!`] as the baseline's methods: the generic code itself.
+macro_rules! direct {
+    ($($(#[$doc:meta])* [$(#[$own:meta])*] fn $name:ident($($arg:ident: $ty:ty),* $(,)?)
+        $(-> $ret:ty)? |$isa:ident| $body:expr;)*) => {
+        $(
+            $(#[$own])*
+            fn $name(self, $($arg: $ty),*) $(-> $ret)? {
+                let $isa = self;
+                $body
+            }
+        )*
+    };
+}
+
+/// [`entry_points!`] as [`Avx2`]'s methods: calls of the `avx2` module's
+/// copies (see the SAFETY note on the impl).
+macro_rules! through_avx2 {
+    ($($(#[$doc:meta])* [$(#[$own:meta])*] fn $name:ident($($arg:ident: $ty:ty),* $(,)?)
+        $(-> $ret:ty)? |$isa:ident| $body:expr;)*) => {
+        $(
+            #[inline(always)]
+            fn $name(self, $($arg: $ty),*) $(-> $ret)? {
+                unsafe { avx2::$name(self, $($arg),*) }
+            }
+        )*
+    };
+}
+
+/// [`entry_points!`] as the `avx2` module's copies: the generic code
+/// compiled with [`Avx2`]'s features.
+#[cfg(target_arch = "x86_64")]
+macro_rules! avx2_copies {
+    ($($(#[$doc:meta])* [$(#[$own:meta])*] fn $name:ident($($arg:ident: $ty:ty),* $(,)?)
+        $(-> $ret:ty)? |$isa:ident| $body:expr;)*) => {
+        algoku_sudoku::avx2_code! {
+            $(
+                #[allow(clippy::too_many_arguments)]
+                pub(super) fn $name($isa: Avx2, $($arg: $ty),*) $(-> $ret)? {
+                    $body
+                }
+            )*
+        }
+    };
+}
+
 /// One compiled copy of the hot paths; a value is the proof that the CPU
 /// runs its code.
 pub(super) trait Isa: Copy {
-    /// [`Ctx::inner`] in this code.
-    fn inner(
-        self,
-        ctx: &mut Ctx<'_>,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        a: &mut Bits<LOCAL_WORDS>,
-        pre: Option<Pre>,
-    );
-
-    /// [`Ctx::branch_on`] in this code.
-    #[allow(clippy::too_many_arguments)]
-    fn branch_on(
-        self,
-        ctx: &mut Ctx<'_>,
-        u: u128,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        a: &mut Bits<LOCAL_WORDS>,
-        pre: Option<Pre>,
-    );
-
-    /// [`Table::fill`] of the local table, in this code.
-    fn fill_local(self, t: &mut Table<LOCAL_WORDS>, sets: &[u128]);
-
-    /// [`Ctx::build_comp_body`] in this code.
-    fn build_comp(self, ctx: &mut Ctx<'_>, d: usize, chosen: u128, dead: u128, left: usize)
-        -> bool;
+    entry_points!(declare);
 
     /// `a & !b` on the local bitmaps.
     #[inline(always)]
@@ -117,47 +191,7 @@ pub(super) trait Isa: Copy {
 pub(super) struct Baseline;
 
 impl Isa for Baseline {
-    fn inner(
-        self,
-        ctx: &mut Ctx<'_>,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        a: &mut Bits<LOCAL_WORDS>,
-        pre: Option<Pre>,
-    ) {
-        ctx.inner(self, chosen, dead, left, a, pre)
-    }
-
-    fn branch_on(
-        self,
-        ctx: &mut Ctx<'_>,
-        u: u128,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        a: &mut Bits<LOCAL_WORDS>,
-        pre: Option<Pre>,
-    ) {
-        ctx.branch_on(self, u, chosen, dead, left, a, pre)
-    }
-
-    #[inline(always)]
-    fn fill_local(self, t: &mut Table<LOCAL_WORDS>, sets: &[u128]) {
-        t.fill(sets, true)
-    }
-
-    #[inline(always)]
-    fn build_comp(
-        self,
-        ctx: &mut Ctx<'_>,
-        d: usize,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-    ) -> bool {
-        ctx.build_comp_body(d, chosen, dead, left)
-    }
+    entry_points!(direct);
 }
 
 // SAFETY (every block below): an `Avx2` value exists only when
@@ -165,49 +199,7 @@ impl Isa for Baseline {
 #[cfg(target_arch = "x86_64")]
 #[allow(unsafe_code)]
 impl Isa for Avx2 {
-    #[inline(always)]
-    fn inner(
-        self,
-        ctx: &mut Ctx<'_>,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        a: &mut Bits<LOCAL_WORDS>,
-        pre: Option<Pre>,
-    ) {
-        unsafe { avx2::inner(self, ctx, chosen, dead, left, a, pre) }
-    }
-
-    #[inline(always)]
-    fn branch_on(
-        self,
-        ctx: &mut Ctx<'_>,
-        u: u128,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-        a: &mut Bits<LOCAL_WORDS>,
-        pre: Option<Pre>,
-    ) {
-        unsafe { avx2::branch_on(self, ctx, u, chosen, dead, left, a, pre) }
-    }
-
-    #[inline(always)]
-    fn fill_local(self, t: &mut Table<LOCAL_WORDS>, sets: &[u128]) {
-        unsafe { avx2::fill_local(t, sets) }
-    }
-
-    #[inline(always)]
-    fn build_comp(
-        self,
-        ctx: &mut Ctx<'_>,
-        d: usize,
-        chosen: u128,
-        dead: u128,
-        left: usize,
-    ) -> bool {
-        unsafe { avx2::build_comp(ctx, d, chosen, dead, left) }
-    }
+    entry_points!(through_avx2);
 
     #[inline(always)]
     fn and_not_local(self, a: &Bits<LOCAL_WORDS>, b: &Bits<LOCAL_WORDS>) -> Bits<LOCAL_WORDS> {
@@ -242,47 +234,9 @@ mod avx2 {
 
     use super::{Avx2, Bits, Ctx, Pre, Table, Words, CW, LOCAL_WORDS};
 
+    entry_points!(avx2_copies);
+
     algoku_sudoku::avx2_code! {
-        pub(super) fn inner(
-            isa: Avx2,
-            ctx: &mut Ctx<'_>,
-            chosen: u128,
-            dead: u128,
-            left: usize,
-            a: &mut Bits<LOCAL_WORDS>,
-            pre: Option<Pre>,
-        ) {
-            ctx.inner(isa, chosen, dead, left, a, pre)
-        }
-
-        #[allow(clippy::too_many_arguments)]
-        pub(super) fn branch_on(
-            isa: Avx2,
-            ctx: &mut Ctx<'_>,
-            u: u128,
-            chosen: u128,
-            dead: u128,
-            left: usize,
-            a: &mut Bits<LOCAL_WORDS>,
-            pre: Option<Pre>,
-        ) {
-            ctx.branch_on(isa, u, chosen, dead, left, a, pre)
-        }
-
-        pub(super) fn fill_local(t: &mut Table<LOCAL_WORDS>, sets: &[u128]) {
-            t.fill(sets, true)
-        }
-
-        pub(super) fn build_comp(
-            ctx: &mut Ctx<'_>,
-            d: usize,
-            chosen: u128,
-            dead: u128,
-            left: usize,
-        ) -> bool {
-            ctx.build_comp_body(d, chosen, dead, left)
-        }
-
         #[inline]
         pub(super) fn and_not_local(
             a: &Bits<LOCAL_WORDS>,

@@ -186,17 +186,27 @@ impl Rule<'_> {
         }
     }
 
+    /// [`push`](Self::push) for a basic rule (no nested complexity).
+    fn push_basic(
+        &self,
+        el: &Elims,
+        mut parents: impl Iterator<Item = (usize, u8)>,
+        out: &mut Advanced,
+    ) {
+        self.push(&mut el.iter().copied(), &mut parents, (0, 0), out);
+    }
+
     /// Adds to `out` the eliminations of the first basic rule that has any
     /// (pointing and claiming, hidden pairs, naked pairs, X-Wings); whether
     /// one had.
     fn basic(&self, places: &[u128; 9], out: &mut Advanced) -> bool {
         let (board, source) = (self.board, self.source);
         for (el, r1, r2, d) in board.all_locking(places) {
-            let mut parents = UNITS[r1]
+            let parents = UNITS[r1]
                 .iter()
                 .filter(|&&c| self.gone(c, d) && !UNITS[r2].contains(&c))
                 .map(|&c| (c, d));
-            self.push(&mut el.iter().copied(), &mut parents, (0, 0), out);
+            self.push_basic(&el, parents, out);
         }
         if !out.items.is_empty() {
             return true;
@@ -210,12 +220,7 @@ impl Rule<'_> {
                     }
                 }
             }
-            self.push(
-                &mut el.iter().copied(),
-                &mut parents.into_iter(),
-                (0, 0),
-                out,
-            );
+            self.push_basic(&el, parents.into_iter(), out);
         }
         if !out.items.is_empty() {
             return true;
@@ -229,12 +234,7 @@ impl Rule<'_> {
                     }
                 }
             }
-            self.push(
-                &mut el.iter().copied(),
-                &mut parents.into_iter(),
-                (0, 0),
-                out,
-            );
+            self.push_basic(&el, parents.into_iter(), out);
         }
         if !out.items.is_empty() {
             return true;
@@ -248,12 +248,7 @@ impl Rule<'_> {
                     }
                 }
             }
-            self.push(
-                &mut el.iter().copied(),
-                &mut parents.into_iter(),
-                (0, 0),
-                out,
-            );
+            self.push_basic(&el, parents.into_iter(), out);
         }
         !out.items.is_empty()
     }

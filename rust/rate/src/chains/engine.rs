@@ -344,20 +344,30 @@ impl Engine {
         self.off_to_on_x(n, source, ons, offs, x, out);
     }
 
-    /// What each candidate's falsity implies on this grid (the cell's last
-    /// other candidate, then the digit's last other place in the box, the
-    /// row, the column), by candidate index.
-    pub(super) fn list_static_ons(&self) -> Vec<Small<(Pot, u8), 4>> {
-        let mut all = vec![Small::new(); NPOT / 2];
+    /// Calls `f` with every candidate of the grid as (cell, digit, the
+    /// cell's candidates): cell by cell, digits ascending. A loop rather
+    /// than an iterator, so that callers' loops compile as written.
+    #[inline(always)]
+    pub(super) fn for_each_candidate(&self, mut f: impl FnMut(usize, u8, u16)) {
         for c in 0..81 {
             let cand = self.grid[c];
             let mut m = cand;
             while m != 0 {
                 let d = m.trailing_zeros() as u8 + 1;
                 m &= m - 1;
-                all[c * 9 + d as usize - 1] = ons_of_off(cand, self.places[d as usize - 1], c, d);
+                f(c, d, cand);
             }
         }
+    }
+
+    /// What each candidate's falsity implies on this grid (the cell's last
+    /// other candidate, then the digit's last other place in the box, the
+    /// row, the column), by candidate index.
+    pub(super) fn list_static_ons(&self) -> Vec<Small<(Pot, u8), 4>> {
+        let mut all = vec![Small::new(); NPOT / 2];
+        self.for_each_candidate(|c, d, cand| {
+            all[c * 9 + d as usize - 1] = ons_of_off(cand, self.places[d as usize - 1], c, d);
+        });
         all
     }
 

@@ -41,35 +41,24 @@ impl StaticLinks {
     pub(super) fn new(engine: &Engine) -> StaticLinks {
         let mut local = [u16::MAX; NPOT / 2];
         let mut n = 0usize;
-        for c in 0..81 {
-            let mut m = engine.grid[c];
-            while m != 0 {
-                let d = m.trailing_zeros() as usize;
-                m &= m - 1;
-                local[c * 9 + d] = n as u16;
-                n += 1;
-            }
-        }
+        engine.for_each_candidate(|c, d, _| {
+            local[c * 9 + d as usize - 1] = n as u16;
+            n += 1;
+        });
         let mut start = Vec::with_capacity(n + 1);
         let mut in_cell = Vec::with_capacity(n);
         let mut offs = Vec::with_capacity(n * 16);
         let mut ons = Vec::with_capacity(n);
-        for c in 0..81 {
-            let cand = engine.grid[c];
-            let mut m = cand;
-            while m != 0 {
-                let d = m.trailing_zeros() as u8 + 1;
-                m &= m - 1;
-                start.push(offs.len() as u32);
-                // On ⇒ off: the cell's others, then the digit's other
-                // places in the box, the row and the column.
-                in_cell.push(cand.count_ones() as u8 - 1);
-                let places = engine.places[d as usize - 1];
-                offs_of_on(cand, places, c, d, true, |q| offs.push(q));
-                // Off ⇒ on: the cell's last other, the unit's last place.
-                ons.push(ons_of_off(cand, places, c, d));
-            }
-        }
+        engine.for_each_candidate(|c, d, cand| {
+            start.push(offs.len() as u32);
+            // On ⇒ off: the cell's others, then the digit's other places in
+            // the box, the row and the column.
+            in_cell.push(cand.count_ones() as u8 - 1);
+            let places = engine.places[d as usize - 1];
+            offs_of_on(cand, places, c, d, true, |q| offs.push(q));
+            // Off ⇒ on: the cell's last other, the unit's last place.
+            ons.push(ons_of_off(cand, places, c, d));
+        });
         start.push(offs.len() as u32);
         let off_local = offs.iter().map(|r| local[r.0 as usize / 2]).collect();
         let words = n.div_ceil(64).max(1);

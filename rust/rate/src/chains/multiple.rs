@@ -4,7 +4,30 @@
 
 use super::*;
 
+/// How a forcing-chain hint proves its target: the branches whose chains
+/// it rests on, the cause of their start, and its sort key among hints of
+/// one score.
+struct Proof<'a> {
+    branches: &'a [u32],
+    start_cause: u8,
+    sort_key: u8,
+}
+
 impl Engine {
+    /// What proving `target` removes: its cell's other candidates if it is
+    /// proved true (`on`), else the candidate itself.
+    fn proved_eliminations(&self, target: Pot, on: bool) -> Vec<(usize, u8)> {
+        let (c, d) = (target.cell(), target.digit());
+        if on {
+            (1..=9u8)
+                .filter(|&v| v != d && self.has(c, v))
+                .map(|v| (c, v))
+                .collect()
+        } else {
+            vec![(c, d)]
+        }
+    }
+
     /// A contradiction or double-implication hint (`set_on`: the target is
     /// proved true, so the cell's other candidates go).
     #[allow(clippy::too_many_arguments)]
@@ -18,31 +41,7 @@ impl Engine {
         absurd: bool,
         bar: Option<Key>,
     ) -> Option<ChainHint> {
-        let c = target.cell();
-        let eliminations: Vec<(usize, u8)> = if set_on {
-            (1..=9u8)
-                .filter(|&v| v != target.digit() && self.has(c, v))
-                .map(|v| (c, v))
-                .collect()
-        } else {
-            vec![(c, target.digit())]
-        };
-        if eliminations.is_empty() {
-            return None;
-        }
-        let (complexity, parents, chain_key) =
-            self.complexity_and_parents(&[on, off], NO_CAUSE, false);
         let sort_key = if absurd { 7 } else { 1 };
-        if !beats(
-            (
-                mode.base_tenths() + length_tenths(complexity),
-                complexity,
-                sort_key,
-            ),
-            bar,
-        ) {
-            return None;
-        }
         let kind = if mode.nishio {
             "forcing"
         } else if absurd {
@@ -50,24 +49,17 @@ impl Engine {
         } else {
             "double"
         };
-        Some(ChainHint {
-            step: Step {
-                technique: mode.technique(),
-                tenths: mode.base_tenths() + length_tenths(complexity),
-                placement: set_on.then_some((c, target.digit())),
-                eliminations,
-                detail: self.describe(|| {
-                    format!(
-                        "{kind}: {} and {}",
-                        self.chain_text(on),
-                        self.chain_text(off)
-                    )
-                }),
-            },
-            complexity,
+        let proof = Proof {
+            branches: &[on, off],
+            start_cause: NO_CAUSE,
             sort_key,
-            rule_parents: parents,
-            chain_key,
+        };
+        self.proved_hint(mode, target, set_on, proof, bar, || {
+            format!(
+                "{kind}: {} and {}",
+                self.chain_text(on),
+                self.chain_text(off)
+            )
         })
     }
 
@@ -82,44 +74,48 @@ impl Engine {
         start_cause: u8,
         bar: Option<Key>,
     ) -> Option<ChainHint> {
-        let c = target.cell();
-        let eliminations: Vec<(usize, u8)> = if target.on() {
-            (1..=9u8)
-                .filter(|&v| v != target.digit() && self.has(c, v))
-                .map(|v| (c, v))
-                .collect()
-        } else {
-            vec![(c, target.digit())]
+        let proof = Proof {
+            branches,
+            start_cause,
+            sort_key,
         };
+        self.proved_hint(mode, target, target.on(), proof, bar, || {
+            let chains: Vec<String> = branches.iter().map(|&n| self.chain_text(n)).collect();
+            format!("{}: {}", what(), chains.join("; "))
+        })
+    }
+
+    /// The hint that proves `target` true (`on`) or false through `proof`,
+    /// if it eliminates anything and beats `bar`.
+    fn proved_hint(
+        &self,
+        mode: Mode,
+        target: Pot,
+        on: bool,
+        proof: Proof<'_>,
+        bar: Option<Key>,
+        detail: impl FnOnce() -> String,
+    ) -> Option<ChainHint> {
+        let eliminations = self.proved_eliminations(target, on);
         if eliminations.is_empty() {
             return None;
         }
         let (complexity, parents, chain_key) =
-            self.complexity_and_parents(branches, start_cause, false);
-        if !beats(
-            (
-                mode.base_tenths() + length_tenths(complexity),
-                complexity,
-                sort_key,
-            ),
-            bar,
-        ) {
+            self.complexity_and_parents(proof.branches, proof.start_cause, false);
+        let tenths = mode.base_tenths() + length_tenths(complexity);
+        if !beats((tenths, complexity, proof.sort_key), bar) {
             return None;
         }
-        let detail = self.describe(|| {
-            let chains: Vec<String> = branches.iter().map(|&n| self.chain_text(n)).collect();
-            format!("{}: {}", what(), chains.join("; "))
-        });
         Some(ChainHint {
             step: Step {
                 technique: mode.technique(),
-                tenths: mode.base_tenths() + length_tenths(complexity),
-                placement: target.on().then_some((c, target.digit())),
+                tenths,
+                placement: on.then_some((target.cell(), target.digit())),
                 eliminations,
-                detail,
+                detail: self.describe(detail),
             },
             complexity,
-            sort_key,
+            sort_key: proof.sort_key,
             rule_parents: parents,
             chain_key,
         })

@@ -1,18 +1,17 @@
 //! The solver's look-up tables, built at compile time.
 
+use crate::const_table;
+use crate::geometry::{common_of, union_of, PERM3};
+
 /// All 27 cells of a band.
 pub(super) const BAND: u32 = 0o777_777_777;
 
-/// The six permutations of three things, as `[image of 0, 1, 2]`: a digit's
-/// row → box maps in a band, or band → column maps in a stack.
-pub(super) const PERMS: [[u32; 3]; 6] = [
-    [0, 1, 2],
-    [0, 2, 1],
-    [1, 0, 2],
-    [1, 2, 0],
-    [2, 0, 1],
-    [2, 1, 0],
-];
+/// [`PERM3`] as `u32`s, for the shifts below: a digit's row → box maps in
+/// a band, or band → column maps in a stack.
+pub(super) const PERMS: [[u32; 3]; 6] = const_table!([[0u32; 3]; 6], |p| {
+    let [a, b, c] = PERM3[p];
+    [a as u32, b as u32, c as u32]
+});
 
 /// Permutation `PERMS[p]` as a 3×3 0/1 matrix: bit `3r + PERMS[p][r]`.
 pub(super) const fn perm_bits(p: usize) -> usize {
@@ -36,32 +35,18 @@ pub(super) const fn perms_inside(s: usize) -> u8 {
     inside
 }
 
+/// `PERM_BITS[p]` = [`perm_bits`]`(p)`.
+const PERM_BITS: [u64; 6] = const_table!([0u64; 6], |p| perm_bits(p) as u64);
+
 /// For a 3×3 0/1 matrix `s` (same layout), the entries that lie on at least
 /// one permutation inside it, as a mask of the same layout; 0 when `s`
 /// contains no permutation.
 pub(super) const fn perm_keep(s: usize) -> u16 {
-    let inside = perms_inside(s);
-    let mut keep = 0usize;
-    let mut p = 0;
-    while p < 6 {
-        if inside & (1 << p) != 0 {
-            keep |= perm_bits(p);
-        }
-        p += 1;
-    }
-    keep as u16
+    union_of(perms_inside(s) as usize, &PERM_BITS) as u16
 }
 
 /// `PERM_KEEP[s]` = [`perm_keep`]`(s)`.
-pub(super) const PERM_KEEP: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = perm_keep(s);
-        s += 1;
-    }
-    t
-};
+pub(super) const PERM_KEEP: [u16; 512] = const_table!([0u16; 512], |s| perm_keep(s));
 
 /// The mini-row occupancy key of a band word: bit `3k + r` is set iff row
 /// `r` has a candidate in box `k`. Computed without look-ups: `t` marks each
@@ -76,75 +61,40 @@ pub(super) const fn minirow_key(m: u32) -> u32 {
 /// A 3×3 0/1 matrix transposed: bit `3k + r` moves to bit `3r + k` (a
 /// [`minirow_key`] into [`perm_keep`]'s layout).
 pub(super) const fn transpose3(key: usize) -> usize {
-    let mut s = 0usize;
-    let mut r = 0;
-    while r < 3 {
-        let mut k = 0;
-        while k < 3 {
-            if key & (1 << (3 * k + r)) != 0 {
-                s |= 1 << (3 * r + k);
-            }
-            k += 1;
-        }
-        r += 1;
-    }
-    s
+    union_of(key, &TRANSPOSED_BIT) as usize
 }
+
+/// `TRANSPOSED_BIT[3k + r]` = bit `3r + k`.
+const TRANSPOSED_BIT: [u64; 9] = const_table!([0u64; 9], |i| 1 << (3 * (i % 3) + i / 3));
 
 /// `MINIROW_MASK[key]` for a [`minirow_key`]: the 27-bit mask of the cells
 /// of every mini-row that lies on at least one row→box permutation inside
 /// the occupancy; 0 when there is none (a contradiction).
-pub(super) const MINIROW_MASK: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut key = 0;
-    while key < 512 {
-        let keep = perm_keep(transpose3(key));
-        let mut mask = 0u32;
-        let mut mr = 0;
-        while mr < 9 {
-            if keep & (1 << mr) != 0 {
-                mask |= 7 << (9 * (mr / 3) + 3 * (mr % 3));
-            }
-            mr += 1;
-        }
-        t[key] = mask;
-        key += 1;
-    }
-    t
-};
+pub(super) const MINIROW_MASK: [u32; 512] = const_table!([0u32; 512], |key| {
+    MINIROW_SET[transpose3(perm_keep(transpose3(key)) as usize)]
+});
 
 /// `LOCKED_COLS[c]` for the 9-bit column projection `c` of a digit in a band:
 /// the columns that are the only candidate column of their box (3-column
 /// group). The digit is certainly in such a column within this band.
-pub(super) const LOCKED_COLS: [u16; 512] = {
-    let mut t = [0u16; 512];
-    let mut c = 0;
-    while c < 512 {
-        let mut k = 0;
-        while k < 3 {
-            let g = (c >> (3 * k)) & 7;
-            if g == 1 || g == 2 || g == 4 {
-                t[c] |= (g << (3 * k)) as u16;
-            }
-            k += 1;
+pub(super) const LOCKED_COLS: [u16; 512] = const_table!([0u16; 512], |c| {
+    let mut locked = 0u16;
+    let mut k = 0;
+    while k < 3 {
+        let g = (c >> (3 * k)) & 7;
+        if g == 1 || g == 2 || g == 4 {
+            locked |= (g << (3 * k)) as u16;
         }
-        c += 1;
+        k += 1;
     }
-    t
-};
+    locked
+});
 
 /// `LOCK_KEEP[c]`: the band cells a digit keeps in the other bands when
 /// its column projection in this band is `c` (every cell but those of
 /// [`LOCKED_COLS`]'s columns).
-pub(super) const LOCK_KEEP: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut c = 0;
-    while c < 512 {
-        t[c] = BAND & !spread_cols(LOCKED_COLS[c] as u32);
-        c += 1;
-    }
-    t
-};
+pub(super) const LOCK_KEEP: [u32; 512] =
+    const_table!([0u32; 512], |c| BAND & !spread_cols(LOCKED_COLS[c] as u32));
 
 /// The cells of the rows of band word `m` that hold two or more candidates.
 /// Every row of `m` is non-empty here (the in-band step guarantees it), so
@@ -162,21 +112,9 @@ pub(super) const fn multi_rows(m: u32) -> u32 {
 }
 
 /// `ROWS_OF[s]`: the band cells of the rows in the 3-bit set `s`.
-pub(super) const ROWS_OF: [u32; 8] = {
-    let mut t = [0u32; 8];
-    let mut s = 0;
-    while s < 8 {
-        let mut r = 0;
-        while r < 3 {
-            if s & (1 << r) != 0 {
-                t[s] |= 0o777 << (9 * r);
-            }
-            r += 1;
-        }
-        s += 1;
-    }
-    t
-};
+pub(super) const ROWS_OF: [u32; 8] = const_table!([0u32; 8], |s| {
+    union_of(s, &[0o777, 0o777 << 9, 0o777 << 18]) as u32
+});
 
 /// Spreads a 9-bit column set over the three rows of a band.
 #[inline(always)]
@@ -193,18 +131,12 @@ pub(super) const fn project(m: u32) -> u32 {
 /// `PLACE_MASK[p]` for a band position `p` (0..27): the band cells that stay
 /// possible for a digit placed at `p`: `p` itself and every cell outside its
 /// row and its box.
-pub(super) const PLACE_MASK: [u32; 27] = {
-    let mut t = [0u32; 27];
-    let mut p = 0;
-    while p < 27 {
-        let (r, c) = (p / 9, p % 9);
-        let row = 0o777 << (9 * r);
-        let bx = 0o007_007_007 << (3 * (c / 3));
-        t[p] = (BAND & !(row | bx)) | (1 << p);
-        p += 1;
-    }
-    t
-};
+pub(super) const PLACE_MASK: [u32; 27] = const_table!([0u32; 27], |p| {
+    let (r, c) = (p / 9, p % 9);
+    let row = 0o777 << (9 * r);
+    let bx = 0o007_007_007 << (3 * (c / 3));
+    (BAND & !(row | bx)) | (1 << p)
+});
 
 /// At most this many bivalue cells are scored when choosing a guess (the
 /// scan costs time). Only puzzles of at most 18 givens branch on cells with
@@ -228,57 +160,25 @@ pub(super) const RICH_MAX_CLUES: usize = 32;
 /// `VCONFIGS[s]` for a stack occupancy in [`perm_keep`]'s layout (bit
 /// `3 * band + column`): bit `p` set iff `PERMS[p]` (band → column) fits
 /// (a stack configuration of the digit: which column holds it in each band).
-pub(super) const VCONFIGS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut s = 0;
-    while s < 512 {
-        t[s] = perms_inside(s);
-        s += 1;
-    }
-    t
-};
+pub(super) const VCONFIGS: [u8; 512] = const_table!([0u8; 512], |s| perms_inside(s));
 
 /// `CONFIGS[key]` for a [`minirow_key`]: bit `p` set iff permutation
 /// `PERMS[p]` (row → box) lies inside the occupancy: a band configuration of
 /// the digit, which box holds it in each row of the band. The same test as
 /// [`VCONFIGS`] on the transposed key.
-pub(super) const CONFIGS: [u8; 512] = {
-    let mut t = [0u8; 512];
-    let mut key = 0;
-    while key < 512 {
-        t[key] = VCONFIGS[transpose3(key)];
-        key += 1;
-    }
-    t
-};
+pub(super) const CONFIGS: [u8; 512] = const_table!([0u8; 512], |key| VCONFIGS[transpose3(key)]);
 
 /// [`MINIROW_MASK`] in bits 0..27 and [`CONFIGS`] in bits 32..38 of one
 /// entry: the in-band step reads both with one load.
-pub(super) const MINIROW_ENTRY: [u64; 512] = {
-    let mut t = [0u64; 512];
-    let mut key = 0;
-    while key < 512 {
-        t[key] = MINIROW_MASK[key] as u64 | (CONFIGS[key] as u64) << 32;
-        key += 1;
-    }
-    t
-};
+pub(super) const MINIROW_ENTRY: [u64; 512] = const_table!([0u64; 512], |key| {
+    MINIROW_MASK[key] as u64 | (CONFIGS[key] as u64) << 32
+});
 
 /// `CONFIG_MASK[p]`: the band cells of the mini-rows of permutation `PERMS[p]`.
-pub(super) const CONFIG_MASK: [u32; 6] = {
-    let mut t = [0u32; 6];
-    let mut p = 0;
-    while p < 6 {
-        let perm = PERMS[p];
-        let mut r = 0;
-        while r < 3 {
-            t[p] |= 7 << (9 * r as u32 + 3 * perm[r]);
-            r += 1;
-        }
-        p += 1;
-    }
-    t
-};
+pub(super) const CONFIG_MASK: [u32; 6] = const_table!([0u32; 6], |p| {
+    let perm = PERMS[p];
+    (7 << (3 * perm[0])) | (7 << (9 + 3 * perm[1])) | (7 << (18 + 3 * perm[2]))
+});
 
 /// Puzzles with exactly this many givens branch on cells (as all below
 /// [`CONFIG_MIN_CLUES`]) but propagate as configuration mode does: the
@@ -328,23 +228,8 @@ pub(super) const NEAR_MIN_CONFIGS: u32 = 27;
 /// `FORCED_ROWS[c]` for a set `c` of band configurations ([`CONFIGS`]
 /// bits): the mini-rows every one of them uses, as [`minirow_key`] bits
 /// (`3k + r`); 0 for the empty set.
-pub(super) const FORCED_ROWS: [u32; 64] = {
-    let mut t = [0u32; 64];
-    let mut c = 1;
-    while c < 64 {
-        let mut common = 0o777u32;
-        let mut p = 0;
-        while p < 6 {
-            if c & (1 << p) != 0 {
-                common &= perm_minirows(p);
-            }
-            p += 1;
-        }
-        t[c] = common;
-        c += 1;
-    }
-    t
-};
+pub(super) const FORCED_ROWS: [u32; 64] =
+    const_table!([0u32; 64], |c| common_of(c, &PERM_MINIROWS) as u32);
 
 /// The mini-rows of permutation `PERMS[p]` (row `r` → box `PERMS[p][r]`),
 /// as [`minirow_key`] bits (`3k + r`).
@@ -353,117 +238,67 @@ pub(super) const fn perm_minirows(p: usize) -> u32 {
     (1 << (3 * perm[0])) | (1 << (3 * perm[1] + 1)) | (1 << (3 * perm[2] + 2))
 }
 
+/// `PERM_MINIROWS[p]` = [`perm_minirows`]`(p)`.
+const PERM_MINIROWS: [u64; 6] = const_table!([0u64; 6], |p| perm_minirows(p) as u64);
+
+/// The mini-columns of permutation `PERMS[p]` (band `b` → column
+/// `PERMS[p][b]` of stack 0), as bits `9 * band + column`.
+const PERM_MINICOLS: [u64; 6] = const_table!([0u64; 6], |p| {
+    let perm = PERMS[p];
+    (1 << perm[0]) | (1 << (9 + perm[1])) | (1 << (18 + perm[2]))
+});
+
 /// `FORCED_COLS[c]` for a set `c` of stack configurations ([`VCONFIGS`]
 /// bits) of stack 0: the mini-columns every one of them uses, as bits
 /// `9 * band + column` (shift by `3 * stack` for the other stacks); 0 for
 /// the empty set.
-pub(super) const FORCED_COLS: [u32; 64] = {
-    let mut t = [0u32; 64];
-    let mut c = 1;
-    while c < 64 {
-        let mut common = 0o007_007_007u32;
-        let mut p = 0;
-        while p < 6 {
-            if c & (1 << p) != 0 {
-                let perm = PERMS[p];
-                common &= (1 << perm[0]) | (1 << (9 + perm[1])) | (1 << (18 + perm[2]));
-            }
-            p += 1;
-        }
-        t[c] = common;
-        c += 1;
-    }
-    t
-};
+pub(super) const FORCED_COLS: [u32; 64] =
+    const_table!([0u32; 64], |c| common_of(c, &PERM_MINICOLS) as u32);
 
 /// `POSSIBLE_ROWS[c]`: the mini-rows some configuration of `c` uses.
-pub(super) const POSSIBLE_ROWS: [u32; 64] = {
-    let mut t = [0u32; 64];
-    let mut c = 1;
-    while c < 64 {
-        let mut any = 0u32;
-        let mut p = 0;
-        while p < 6 {
-            if c & (1 << p) != 0 {
-                any |= perm_minirows(p);
-            }
-            p += 1;
-        }
-        t[c] = any;
-        c += 1;
-    }
-    t
-};
+pub(super) const POSSIBLE_ROWS: [u32; 64] =
+    const_table!([0u32; 64], |c| union_of(c, &PERM_MINIROWS) as u32);
 
 /// [`FORCED_ROWS`] in bits 0..9 and [`POSSIBLE_ROWS`] in bits 32..41.
-pub(super) const ROWS_FP: [u64; 64] = {
-    let mut t = [0u64; 64];
-    let mut c = 0;
-    while c < 64 {
-        t[c] = FORCED_ROWS[c] as u64 | (POSSIBLE_ROWS[c] as u64) << 32;
-        c += 1;
-    }
-    t
-};
+pub(super) const ROWS_FP: [u64; 64] = const_table!([0u64; 64], |c| {
+    FORCED_ROWS[c] as u64 | (POSSIBLE_ROWS[c] as u64) << 32
+});
 
 /// `ROW_CUT[x]` for mini-rows `x` a digit must take: the band cells it
 /// cannot then take (its rows outside those boxes, its boxes outside
 /// those rows).
-pub(super) const ROW_CUT: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut m = 0;
-        while m < 9 {
-            if x & (1 << m) != 0 {
-                let (k, r) = (m / 3, m % 3);
-                let row = 0o777 << (9 * r);
-                let boxc = 0o007_007_007 << (3 * k);
-                t[x] |= (row | boxc) & !(7 << (9 * r + 3 * k));
-            }
-            m += 1;
-        }
-        x += 1;
-    }
-    t
-};
+pub(super) const ROW_CUT: [u32; 512] = const_table!([0u32; 512], |x| {
+    union_of(
+        x,
+        &const_table!([0u64; 9], |m| {
+            let (k, r) = (m / 3, m % 3);
+            let row = 0o777 << (9 * r);
+            let boxc = 0o007_007_007 << (3 * k);
+            (row | boxc) & !(7 << (9 * r + 3 * k))
+        }),
+    ) as u32
+});
 
 /// `COL_CUT[x]` for columns `x` (9 bits) a digit must take in a band: the
 /// band cells of those columns' boxes outside them.
-pub(super) const COL_CUT: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut c = 0;
-        while c < 9 {
-            if x & (1 << c) != 0 {
-                let stack = 0o007_007_007u32 << (3 * (c / 3));
-                t[x] |= stack & !(0o001_001_001 << c);
-            }
-            c += 1;
-        }
-        x += 1;
-    }
-    t
-};
+pub(super) const COL_CUT: [u32; 512] = const_table!([0u32; 512], |x| {
+    union_of(
+        x,
+        &const_table!([0u64; 9], |c| {
+            let stack = 0o007_007_007 << (3 * (c / 3));
+            stack & !(0o001_001_001 << c)
+        }),
+    ) as u32
+});
 
 /// `MINIROW_SET[x]` for a set `x` of [`minirow_key`] bits (`3k + r`): the
 /// band cells of those mini-rows.
-pub(super) const MINIROW_SET: [u32; 512] = {
-    let mut t = [0u32; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut m = 0;
-        while m < 9 {
-            if x & (1 << m) != 0 {
-                t[x] |= 7 << (9 * (m % 3) + 3 * (m / 3));
-            }
-            m += 1;
-        }
-        x += 1;
-    }
-    t
-};
+pub(super) const MINIROW_SET: [u32; 512] = const_table!([0u32; 512], |x| {
+    union_of(
+        x,
+        &const_table!([0u64; 9], |m| 7 << (9 * (m % 3) + 3 * (m / 3))),
+    ) as u32
+});
 
 /// Bit-sliced counters over 64-bit masks: after `add`ing masks, bit `i`
 /// of `(c1 c0)` counts the masks with bit `i` set, up to three, and `c2`
@@ -503,32 +338,13 @@ impl Count64 {
 
 /// `NIBBLES[x]`: bit `c` of a 9-bit row moved to the low bit of nibble `c`
 /// of a `u64`, so that adding rows counts per column.
-pub(super) const NIBBLES: [u64; 512] = {
-    let mut t = [0u64; 512];
-    let mut x = 0;
-    while x < 512 {
-        let mut c = 0;
-        while c < 9 {
-            if x & (1 << c) != 0 {
-                t[x] |= 1 << (4 * c);
-            }
-            c += 1;
-        }
-        x += 1;
-    }
-    t
-};
+pub(super) const NIBBLES: [u64; 512] = const_table!([0u64; 512], |x| {
+    union_of(x, &const_table!([0u64; 9], |c| 1 << (4 * c)))
+});
 
 /// `ROW_BOX[p]`: the band cells in the row or the box of band position `p`.
-pub(super) const ROW_BOX: [u32; 27] = {
-    let mut t = [0u32; 27];
-    let mut p = 0;
-    while p < 27 {
-        t[p] = BAND & !PLACE_MASK[p] | (1 << p);
-        p += 1;
-    }
-    t
-};
+pub(super) const ROW_BOX: [u32; 27] =
+    const_table!([0u32; 27], |p| BAND & !PLACE_MASK[p] | (1 << p));
 
 /// The word of digit `d` (0..9) in band `b` (0..3).
 #[inline(always)]
@@ -538,12 +354,6 @@ pub(super) const fn wi(d: usize, b: usize) -> usize {
 
 /// For word index `i = 9b + d`, the word indices of the same digit in the
 /// two other bands.
-pub(super) const OTHER_BANDS: [[u8; 2]; 27] = {
-    let mut t = [[0u8; 2]; 27];
-    let mut i = 0;
-    while i < 27 {
-        t[i] = [((i + 9) % 27) as u8, ((i + 18) % 27) as u8];
-        i += 1;
-    }
-    t
-};
+pub(super) const OTHER_BANDS: [[u8; 2]; 27] = const_table!([[0u8; 2]; 27], |i| {
+    [((i + 9) % 27) as u8, ((i + 18) % 27) as u8]
+});

@@ -13,16 +13,8 @@ fn solves_known() {
 
 /// Brute force: does a row->box permutation fit in occupancy `occ(r, k)`?
 fn naive_keep(occ: impl Fn(usize, usize) -> bool) -> [[bool; 3]; 3] {
-    let perms = [
-        [0, 1, 2],
-        [0, 2, 1],
-        [1, 0, 2],
-        [1, 2, 0],
-        [2, 0, 1],
-        [2, 1, 0],
-    ];
     let mut keep = [[false; 3]; 3];
-    for p in perms {
+    for p in crate::geometry::PERM3.map(|p| p.map(usize::from)) {
         if (0..3).all(|r| occ(r, p[r])) {
             for r in 0..3 {
                 keep[r][p[r]] = true;
