@@ -71,3 +71,16 @@ pub fn pattern(grid: &Cells, mask: u128) -> String {
         })
         .collect()
 }
+
+/// The sets of `diffs` that contain no other, sorted by size then mask.
+pub(crate) fn minimal_sets(mut diffs: Vec<u128>) -> Vec<u128> {
+    diffs.sort_unstable_by_key(|&m| (m.count_ones(), m));
+    diffs.dedup();
+    let mut kept: Vec<u128> = Vec::new();
+    for d in diffs {
+        if !kept.iter().any(|&s| s & !d == 0) {
+            kept.push(d);
+        }
+    }
+    kept
+}

@@ -336,7 +336,7 @@ pub fn minimal_uas(grid: &Cells, k: usize) -> Vec<u128> {
             found
         })
         .collect();
-    crate::ua::minimal_sets(found.concat())
+    crate::minimal_sets(found.concat())
 }
 
 #[cfg(test)]

@@ -64,7 +64,7 @@ use rayon::prelude::*;
 
 use algoku_sudoku::{count_solutions, Grid};
 
-use crate::{cells_of, Cells};
+use crate::{cells_of, minimal_sets, Cells};
 
 /// What to enumerate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -239,19 +239,6 @@ fn keep_minimal(diffs: Vec<u128>, opts: &UaOptions, out: &mut HashSet<u128>) {
             .into_iter()
             .filter(|m| m.count_ones() as usize <= opts.max_size),
     );
-}
-
-/// The sets of `diffs` that contain no other, sorted by size then mask.
-pub(crate) fn minimal_sets(mut diffs: Vec<u128>) -> Vec<u128> {
-    diffs.sort_unstable_by_key(|&m| (m.count_ones(), m));
-    diffs.dedup();
-    let mut kept: Vec<u128> = Vec::new();
-    for d in diffs {
-        if !kept.iter().any(|&s| s & !d == 0) {
-            kept.push(d);
-        }
-    }
-    kept
 }
 
 /// The digit templates of a grid: the 46 656 ways to place one digit

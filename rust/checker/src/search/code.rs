@@ -27,9 +27,8 @@ use std::mem::MaybeUninit;
 #[cfg(target_arch = "x86_64")]
 pub(super) use algoku_sudoku::isa::Avx2;
 
-use super::lower::Pre;
 use super::table::{and_not, Bits, Table};
-use super::{Ctx, CW, LOCAL_WORDS};
+use super::{Ctx, Pre, CW, LOCAL_WORDS};
 
 /// A buffer of [`CW`] words, aligned as [`Bits`], that the composite pass
 /// fills only as far as it reads ([`Isa::and_not_nonzero`]).

@@ -5,7 +5,7 @@ use std::sync::atomic::Ordering;
 
 use super::code::{Baseline, Isa, Words};
 use super::table::{first_bit, set_range, subset, Bits};
-use super::{Ctx, CW, LOCAL_WORDS};
+use super::{Ctx, Pre, CW, LOCAL_WORDS};
 use crate::composite::ND;
 use crate::{cells_of, ALL};
 
@@ -81,16 +81,6 @@ pub(super) fn composite_cells<I: Isa>(
         base = (base & !(done as usize)) | ((next * 64) & done as usize);
         nz &= !(done & nz.wrapping_neg() & nz);
     }
-}
-
-/// What a parent found out about a child at 2–5 givens left before
-/// entering it: the cells its givens must lie in (every unhit composite
-/// of its degree) and the cells to branch on (live cells of the unhit set
-/// with the fewest among the first 16).
-#[derive(Clone, Copy)]
-pub(super) struct Pre {
-    pub(super) allowed: u128,
-    pub(super) branch: u128,
 }
 
 /// What [`scan_unhit`] found.

@@ -222,6 +222,16 @@ const COMP_CAP_DEEP: [usize; ND] = [2048, 3584, 4096, 3584];
 /// Unhit composites of the nodes below the tables' levels, by givens left.
 type CompStack = [[Bits<CW>; ND]; COMP_TOP + 1];
 
+/// What a parent found out about a child at 2–5 givens left before
+/// entering it: the cells its givens must lie in (every unhit composite
+/// of its degree) and the cells to branch on (live cells of the unhit set
+/// with the fewest among the first 16).
+#[derive(Clone, Copy)]
+struct Pre {
+    allowed: u128,
+    branch: u128,
+}
+
 /// One subtree to search.
 #[derive(Clone)]
 struct Task {
