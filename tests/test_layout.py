@@ -1,0 +1,91 @@
+"""The Rust code's layout: no two files of a crate import each other, even through others.
+
+A module file uses another when it names it by path (`crate::a::b`, `super::x`, `self::y`)
+outside comments and its test module; a use of a module's own ancestors (its parent's items)
+does not count. Any cycle in that graph is a circle between files, which the layout forbids:
+each idea has one home and the arrows point one way (docs/architecture.md).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from conftest import ROOT
+
+PATH = re.compile(r"\b(crate|super|self)((?:::\w+)+)")
+TESTS = re.compile(r"#\[cfg\(test\)\]\s*mod tests\s*\{.*", re.S)
+
+
+def module_of(src: Path, path: Path) -> tuple[str, ...]:
+    parts = list(path.relative_to(src).with_suffix("").parts)
+    return tuple(parts[:-1] if parts[-1] in ("mod", "lib", "main") else parts)
+
+
+def imports(src: Path) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
+    files = {module_of(src, p): p for p in src.rglob("*.rs")}
+    graph: dict[tuple[str, ...], set[tuple[str, ...]]] = {m: set() for m in files}
+    for module, path in files.items():
+        is_dir = path.stem in ("mod", "lib", "main")
+        code = "\n".join(l for l in path.read_text().splitlines() if not l.lstrip().startswith("//"))
+        for root, rest in PATH.findall(TESTS.sub("", code)):
+            base = {"crate": (), "super": module[:-1], "self": module if is_dir else module[:-1]}[root]
+            target, at = None, base
+            for name in rest.strip(":").split("::"):
+                at = at + (name,)
+                if at in files:
+                    target = at
+            if target is not None and module[: len(target)] != target:
+                graph[module].add(target)
+    return graph
+
+
+def circles(graph: dict[tuple[str, ...], set[tuple[str, ...]]]) -> list[list[str]]:
+    """Strongly connected components of more than one module (Tarjan)."""
+    index: dict = {}
+    low: dict = {}
+    stack: list = []
+    found: list[list[str]] = []
+
+    def visit(v: tuple[str, ...]) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in graph[v]:
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            component = []
+            while True:
+                w = stack.pop()
+                component.append("/".join(w) or "lib")
+                if w == v:
+                    break
+            if len(component) > 1:
+                found.append(sorted(component))
+
+    for v in graph:
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_detector_finds_a_circle() -> None:
+    graph = {("a",): {("b",)}, ("b",): {("c",)}, ("c",): {("a",)}, ("d",): {("a",)}}
+    assert circles(graph) == [["a", "b", "c"]]
+
+
+def test_no_circle_between_the_files_of_a_crate() -> None:
+    crates = [d for d in sorted((ROOT / "rust").iterdir()) if (d / "Cargo.toml").is_file()]
+    assert len(crates) >= 10
+    found, modules = {}, 0
+    for crate in crates:
+        src = crate / "src" if (crate / "src").is_dir() else crate
+        graph = imports(src)
+        modules += len(graph)
+        if cycles := circles(graph):
+            found[crate.name] = cycles
+    assert modules > 60
+    assert not found, f"files that import each other: {found}"
