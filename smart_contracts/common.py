@@ -80,8 +80,8 @@ def close_if_no_solves() -> None:
 
 
 @subroutine(inline=True)
-def unit_ors(lanes: Bytes) -> Bytes:
-    """rows || columns || boxes of LANES_LEN bytes of lanes: row r's OR in lane 9r + 8,
+def unit_ors(lanes: Bytes) -> tuple[Bytes, Bytes, Bytes]:
+    """(rows, columns, boxes) of LANES_LEN bytes of lanes: row r's OR in lane 9r + 8,
     column c's in lane 72 + c, box (R, C)'s in lane 9(3R + 2) + 3C + 2."""
     # lane p |= lane p - k, for k = 1, 1 (three cells of a row), then per unit:
     w3 = lanes | op.extract(lanes, 0, LANES_LEN - 2)
@@ -97,4 +97,4 @@ def unit_ors(lanes: Bytes) -> Bytes:
     v3 = v3 | op.extract(v3, 0, LANES_LEN - 18)
     columns = v3 | op.extract(v3, 0, LANES_LEN - 54)
     columns = columns | op.extract(columns, 0, LANES_LEN - 54)
-    return rows + columns + boxes
+    return rows, columns, boxes

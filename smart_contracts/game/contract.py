@@ -268,7 +268,8 @@ def _solved(solution: Bytes) -> bool:
     """The 162 lanes are a solved grid (module docstring, 2 and 3)."""
     z = _single(op.extract(solution, 0, 54)) + _single(op.extract(solution, 54, 54))
     z += _single(op.extract(solution, 108, 54))
-    checked = z + unit_ors(solution + Bytes.from_hex(PAD_HEX))
+    rows, columns, boxes = unit_ors(solution + Bytes.from_hex(PAD_HEX))
+    checked = z + rows + columns + boxes
     return (checked & Bytes.from_hex(CHECK_MASK_HEX)) == Bytes.from_hex(CHECK_EXPECTED_HEX)
 
 
