@@ -4,6 +4,7 @@ fixture (the verifier deployed once for the whole run) with its methods and grid
 
 from __future__ import annotations
 
+import hashlib
 import json
 import sys
 from dataclasses import dataclass, field
@@ -22,6 +23,11 @@ from algoku_jig import MIN_FEE, EvalResult, Jig  # noqa: E402
 
 OPUP = abi.Method.from_signature("opup()void")  # every app has it
 RETURN_PREFIX = bytes.fromhex("151f7c75")  # the log of an ABI return value
+# What both games answer alike (smart_contracts/common.py): the solver count, a player's
+# address argument and the ARC-28 event of a repeated solve.
+SOLVERS = abi.Method.from_signature("solvers()uint64")
+ADDRESS = abi.ABIType.from_string("address")
+ALREADY_EVENT = hashlib.new("sha512_256", b"AlreadySolved(uint64)").digest()[:4]
 
 
 # --- any app on the evaluator ----------------------------------------------------------------

@@ -19,23 +19,20 @@ from dataclasses import dataclass
 
 import pytest
 from algosdk import abi, encoding, transaction
-from conftest import (ARTIFACTS_ROOT, MIN_FEE, OPUP, RETURN_PREFIX, ROOT, App, EvalResult, Signer, arc56_error,
-                      check_delete_before_any_solve, create_app, probe_remaining, returned)
+from conftest import (ADDRESS, ALREADY_EVENT, ARTIFACTS_ROOT, MIN_FEE, OPUP, RETURN_PREFIX, ROOT, SOLVERS, App, EvalResult,
+                      Signer, arc56_error, check_delete_before_any_solve, create_app, probe_remaining, returned)
 
 ARTIFACTS = ARTIFACTS_ROOT / "curta"
 DATA = ROOT / "rust" / "curta" / "tests" / "data"
 
 BYTES = abi.ABIType.from_string("byte[]")
 BOARD = abi.ABIType.from_string("byte[32]")
-ADDRESS = abi.ABIType.from_string("address")
 GENERATE = abi.Method.from_signature("generate(byte[])byte[32]")
 GENERATE_FROM_SEED = abi.Method.from_signature("generate_from_seed(byte[32])byte[32]")
 VERIFY = abi.Method.from_signature("verify(byte[32],byte[32])bool")
 SOLVE = abi.Method.from_signature("solve(byte[32])bool")
-SOLVERS = abi.Method.from_signature("solvers()uint64")
 RECORD = abi.Method.from_signature("record(address)(uint64,byte[32])")
 SOLVED_EVENT = hashlib.new("sha512_256", b"Solved(uint64)").digest()[:4]  # ARC-28 event selectors
-ALREADY_EVENT = hashlib.new("sha512_256", b"AlreadySolved(uint64)").digest()[:4]
 BOX_MBR = 2500 + 400 * (32 + 40)
 BATCH = 16  # app calls per group (the protocol's maximum)
 

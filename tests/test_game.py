@@ -20,21 +20,18 @@ from dataclasses import dataclass, field
 
 import pytest
 from algosdk import abi, encoding, transaction
-from conftest import (ARTIFACTS_ROOT, MIN_FEE, OPUP, ROOT, App, EvalResult, Signer, arc56_error,
-                      check_delete_before_any_solve, create_app, probe_remaining, returned)
+from conftest import (ADDRESS, ALREADY_EVENT, ARTIFACTS_ROOT, MIN_FEE, OPUP, ROOT, SOLVERS, App, EvalResult,
+                      Signer, arc56_error, check_delete_before_any_solve, create_app, probe_remaining, returned)
 
 ARTIFACTS = ARTIFACTS_ROOT / "game"
 CATALOGUE = ROOT / "rust" / "game" / "data" / "catalogue.bin"
 PLAYERS = ROOT / "rust" / "game" / "tests" / "data" / "players.jsonl"
 
-ADDRESS = abi.ABIType.from_string("address")
 SOLVE = abi.Method.from_signature("solve(byte[51],byte[1776],byte[162])bool")
 PUZZLE = abi.Method.from_signature("puzzle(address,byte[51],byte[1776])(uint64,byte[81])")
 RECORD = abi.Method.from_signature("record(address)(uint64,uint64,uint64)")
-SOLVERS = abi.Method.from_signature("solvers()uint64")
 ROOT_METHOD = abi.Method.from_signature("root()byte[20]")
 SOLVED_EVENT = hashlib.new("sha512_256", b"Solved(uint64,uint64)").digest()[:4]
-ALREADY_EVENT = hashlib.new("sha512_256", b"AlreadySolved(uint64)").digest()[:4]
 BOX_MBR = 2500 + 400 * (32 + 24)
 APP_ID = 1001  # the vectors' app id: the first app after the placeholder asset 999
 COUNT, RECORD_BYTES, LEAF, BATCH = 49158, 19, 51, 16
