@@ -6,20 +6,11 @@ pooling, the pooled opcode budget, inner transactions, logs and AVM errors.
 
 from __future__ import annotations
 
-import json
-
 import pytest
 from algosdk import transaction
 from algosdk.account import generate_account
-from conftest import ARTIFACTS, GRID_TYPE, IS_VALID, MIN_FEE, Deployed, verdict
+from conftest import ARTIFACTS, GRID_TYPE, IS_VALID, MIN_FEE, VALID, Deployed, arc56_error, grid_bytes, probe_remaining, verdict
 
-VALID = [
-    "953168742862734951417952836746893125281645397395271468138529674574386219629417583",
-    "256734198891265374347198652514683729728519436963427581135942867689371245472856913",
-    "964532178187694235235817964629451783573986412841273596416728359352169847798345621",
-    "123675948456982371789314562964157283517238496832496157271849635395761824648523719",
-    "123745689456819237789263514897452361632198745541637928315924876274586193968371452",
-]
 # The original Algoku tests' one-digit changes: (index, new digit) per valid grid.
 CHANGES = [(80, 2), (27, 4), (12, 5), (0, 4), (0, 7)]
 OUT_OF_RANGE = [0, 10, 16, 17, 144, 200, 255]
@@ -29,8 +20,6 @@ FEE_WITH_INNER_OPUPS = 3 * MIN_FEE
 PADDING_CALLS = 2
 
 
-def grid_bytes(digits: str) -> bytes:
-    return bytes(int(c) for c in digits)
 
 
 def error_message(result) -> str:
@@ -38,12 +27,6 @@ def error_message(result) -> str:
     return result.error.message
 
 
-def arc56_error(pc: int) -> str | None:
-    spec = json.loads((ARTIFACTS / "Algoku.arc56.json").read_text())
-    for entry in spec["sourceInfo"]["approval"]["sourceInfo"]:
-        if pc in entry["pc"] and "errorMessage" in entry:
-            return entry["errorMessage"]
-    return None
 
 
 @pytest.mark.parametrize("digits", VALID)
@@ -122,9 +105,6 @@ def test_app_account_never_pays(deployed: Deployed) -> None:
     assert deployed.jig.balance(app_address) == 0
 
 
-def probe_remaining(result) -> int:
-    assert result.ok, result.error
-    return int.from_bytes(result.txns[-1].logs[-1], "big")
 
 
 def test_measured_budget(deployed: Deployed, record_property) -> None:

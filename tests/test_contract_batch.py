@@ -11,8 +11,8 @@ import json
 import random
 
 import pytest
-from conftest import ARTIFACTS, ARE_VALID, MIN_FEE, Deployed
-from test_contract_lanes import UNITS, arc56_error, measure, probe_remaining, valid_grids
+from conftest import ARTIFACTS, ARE_VALID, MIN_FEE, RETURN_PREFIX, Deployed, arc56_error, probe_remaining
+from test_contract_lanes import UNITS, straight_line_cost, swapped, valid_grids
 
 BATCH_MAX = 14
 # Opcodes of a whole call (ABI routing included): straight-line code after the
@@ -20,7 +20,6 @@ BATCH_MAX = 14
 BATCH_OPCODES = 691
 # One call answers BATCH_MAX grids at the minimum fee.
 FEE_PER_GRID_MAX = 100
-RETURN_PREFIX = bytes.fromhex("151f7c75")
 DIGIT_BYTE = {d: (0x80 >> (d - 1) if d <= 8 else 0) for d in range(1, 10)}
 BYTE_DIGIT = {b: d for d, b in DIGIT_BYTE.items()}
 
@@ -59,11 +58,7 @@ def adversarial_cells() -> list[bytes]:
             g[cell] |= 0x80 >> bit
             out.append(bytes(g))
     # two cells swapped, two cells of a unit set to the same digit
-    for _ in range(60):
-        g = bytearray(rng.choice(valid))
-        i, j = rng.sample(range(81), 2)
-        g[i], g[j] = g[j], g[i]
-        out.append(bytes(g))
+    out += swapped(valid, rng, 60)
     # a multi-bit cell beside a zero cell in the same row: the row still ORs to 0xff
     for _ in range(30):
         g = bytearray(rng.choice(valid))
@@ -88,7 +83,7 @@ def answers(deployed: Deployed, batches: list[bytes]) -> list[int]:
     for start in range(0, len(batches), 16):
         chunk = batches[start : start + 16]
         txns = [deployed.app_call(ARE_VALID, b, note=b"%d" % k) for k, b in enumerate(chunk)]
-        result = deployed.group(txns)
+        result = deployed.run(txns)
         assert result.ok, result.error
         for t in result.txns:
             assert t.inner_txns == 0
@@ -137,14 +132,14 @@ def test_swaps_across_grids_and_every_count(deployed: Deployed) -> None:
 
 @pytest.mark.parametrize("length", [1, 80, 82, 161, 163, 81 * BATCH_MAX - 1, 81 * BATCH_MAX + 1])
 def test_not_whole_grids_fails(deployed: Deployed, length: int) -> None:
-    result = deployed.group([deployed.app_call(ARE_VALID, bytes(length))])
+    result = deployed.run([deployed.app_call(ARE_VALID, bytes(length))])
     assert not result.ok and "assert failed" in result.error.message
     assert arc56_error(result.error.pc) == "Grids must be 81 bytes each."
 
 
 @pytest.mark.parametrize("grids", [BATCH_MAX + 1, 20, 25])
 def test_too_many_grids_fails(deployed: Deployed, grids: int) -> None:
-    result = deployed.group([deployed.app_call(ARE_VALID, bytes(81 * grids))])
+    result = deployed.run([deployed.app_call(ARE_VALID, bytes(81 * grids))])
     assert not result.ok and "assert failed" in result.error.message
     assert arc56_error(result.error.pc) == "At most 14 grids a call."
 
@@ -152,9 +147,7 @@ def test_too_many_grids_fails(deployed: Deployed, grids: int) -> None:
 def test_budget_one_call(deployed: Deployed, record_property) -> None:
     valid = encode(valid_grids()[0])
     inputs = [b"", valid, valid * BATCH_MAX, bytes([0xFF] * 81 * BATCH_MAX), b"".join(adversarial_cells()[100:114])]
-    costs = {measure(deployed, ARE_VALID, b) for b in inputs}
-    assert len(costs) == 1, costs
-    (cost,) = costs
+    cost = straight_line_cost(deployed, ARE_VALID, [(b,) for b in inputs])
     record_property("are_valid_solutions_opcodes", cost)
     print(f"\nare_valid_solutions: {cost} opcodes per call of up to {BATCH_MAX} grids, routing included")
     assert cost <= BATCH_OPCODES
@@ -162,17 +155,17 @@ def test_budget_one_call(deployed: Deployed, record_property) -> None:
 
 def test_fee_per_grid_at_min_fee(deployed: Deployed) -> None:
     full = b"".join(encode(g) for g in valid_grids()[:BATCH_MAX])
-    result = deployed.group([deployed.app_call(ARE_VALID, full)])
+    result = deployed.run([deployed.app_call(ARE_VALID, full)])
     assert result.ok and result.txns[0].inner_txns == 0
     assert int.from_bytes(result.txns[0].logs[-1][4:], "big") == (1 << BATCH_MAX) - 1
     assert MIN_FEE / BATCH_MAX <= FEE_PER_GRID_MAX
-    assert not deployed.group([deployed.app_call(ARE_VALID, full, fee=MIN_FEE - 1)]).ok
+    assert not deployed.run([deployed.app_call(ARE_VALID, full, fee=MIN_FEE - 1)]).ok
 
 
 def test_sixteen_calls_in_a_group_leave_the_next_call_its_share(deployed: Deployed) -> None:
     full = b"".join(encode(g) for g in valid_grids()[:BATCH_MAX])
-    txns = [deployed.app_call(ARE_VALID, full, note=b"%d" % k) for k in range(15)] + [deployed.probe_call()]
-    result = deployed.group(txns)
+    txns = [deployed.app_call(ARE_VALID, full, note=b"%d" % k) for k in range(15)] + [deployed.probe()]
+    result = deployed.run(txns)
     assert result.ok, result.error
     assert all(t.inner_txns == 0 for t in result.txns)
     assert probe_remaining(result) >= 700 - 10
@@ -181,9 +174,9 @@ def test_sixteen_calls_in_a_group_leave_the_next_call_its_share(deployed: Deploy
 def test_after_a_budget_hungry_call_it_tops_up_from_its_fee(deployed: Deployed) -> None:
     full = b"".join(encode(g) for g in valid_grids()[:BATCH_MAX])
     # the probe leaves 100 of the pool: the routing runs, the call tops up with one inner opup
-    low = deployed.group([deployed.probe_call(burn_to=100), deployed.app_call(ARE_VALID, full, fee=2 * MIN_FEE - 1)])
+    low = deployed.run([deployed.probe(burn_to=100), deployed.app_call(ARE_VALID, full, fee=2 * MIN_FEE - 1)])
     assert not low.ok
-    paid = deployed.group([deployed.probe_call(burn_to=100, note=b"b"), deployed.app_call(ARE_VALID, full, fee=2 * MIN_FEE)])
+    paid = deployed.run([deployed.probe(burn_to=100, note=b"b"), deployed.app_call(ARE_VALID, full, fee=2 * MIN_FEE)])
     assert paid.ok, paid.error
     assert paid.txns[1].inner_txns == 1
     assert int.from_bytes(paid.txns[1].logs[-1][4:], "big") == (1 << BATCH_MAX) - 1

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import pytest
 from algosdk import transaction
-from conftest import IS_SOLUTION_OF, IS_VALID, IS_VALID_LANES, MIN_FEE, Deployed, verdict
+from conftest import IS_SOLUTION_OF, IS_VALID, IS_VALID_LANES, MIN_FEE, Deployed, grid_bytes, verdict
+from conftest import VALID as GRIDS
 
-VALID = bytes(int(c) for c in "953168742862734951417952836746893125281645397395271468138529674574386219629417583")
+VALID = grid_bytes(GRIDS[0])
 INVALID = bytes([VALID[1], VALID[0], *VALID[2:]])
 PUZZLE = bytes(x if i % 3 == 0 else 0 for i, x in enumerate(VALID))
 # Documented fee of one verification, in µALGO.
@@ -44,7 +45,7 @@ def test_k_verifications_in_one_group(deployed: Deployed, kind: str) -> None:
     for k in range(1, 17):
         calls = plan(kind, k)
         txns = [call(deployed, m, v, note=b"%d" % i) for i, (m, v) in enumerate(calls)]
-        result = deployed.group(txns)
+        result = deployed.run(txns)
         assert result.ok, f"k={k}: {result.error}"
         assert [verdict(result, i) for i in range(k)] == [v for _, v in calls], f"k={k}"
         for i, (m, _) in enumerate(calls):
@@ -56,7 +57,7 @@ def test_k_verifications_in_one_group(deployed: Deployed, kind: str) -> None:
 def test_later_app_calls_keep_their_share(deployed: Deployed, method: str) -> None:
     """[verification, payment, probe]: the probe still finds its own 700 in the pool."""
     pay = transaction.PaymentTxn(deployed.addr, deployed.jig.suggested_params(), deployed.addr, 0)
-    result = deployed.group([call(deployed, method, True), pay, deployed.probe_call()])
+    result = deployed.run([call(deployed, method, True), pay, deployed.probe()])
     assert verdict(result, 0) is True
     remaining = int.from_bytes(result.txns[-1].logs[-1], "big")
     assert remaining >= 699, remaining  # the probe's first opcode (`global OpcodeBudget`) costs 1
@@ -64,7 +65,7 @@ def test_later_app_calls_keep_their_share(deployed: Deployed, method: str) -> No
 
 def burn_then(deployed: Deployed, method: str, left: int, fee: int):
     """[probe burning the pool down to `left`, verification paying `fee`]."""
-    return deployed.group([deployed.probe_call(burn_to=left), call(deployed, method, True, fee=fee)])
+    return deployed.run([deployed.probe(burn_to=left), call(deployed, method, True, fee=fee)])
 
 
 @pytest.mark.parametrize(
@@ -105,7 +106,7 @@ def test_classic_groups_pay_exactly_their_inner_opups(deployed: Deployed, record
     opups = {}
     for k in range(1, 17):
         calls = plan("classic", k)
-        result = deployed.group([call(deployed, m, v, note=b"%d" % i) for i, (m, v) in enumerate(calls)])
+        result = deployed.run([call(deployed, m, v, note=b"%d" % i) for i, (m, v) in enumerate(calls)])
         assert result.ok, result.error
         opups[k] = sum(t.inner_txns for t in result.txns)
         assert opups[k] <= 2 * k
@@ -114,7 +115,7 @@ def test_classic_groups_pay_exactly_their_inner_opups(deployed: Deployed, record
         def group_paying(fee_total: int):
             # every call pays the minimum, the first pays the rest
             fees = [fee_total - MIN_FEE * (k - 1)] + [MIN_FEE] * (k - 1)
-            return deployed.group([call(deployed, m, v, fee=f, note=b"%d" % i) for i, ((m, v), f) in enumerate(zip(calls, fees))])
+            return deployed.run([call(deployed, m, v, fee=f, note=b"%d" % i) for i, ((m, v), f) in enumerate(zip(calls, fees))])
 
         assert [verdict(group_paying(total), i) for i in range(k)] == [v for _, v in calls]
         low = group_paying(total - 1)
@@ -127,8 +128,8 @@ def test_classic_groups_pay_exactly_their_inner_opups(deployed: Deployed, record
 def test_lanes_after_lanes_after_a_burn(deployed: Deployed, left: int) -> None:
     """[burn to `left`, lanes, lanes], each lanes call paying one opup: both answer, because a
     lanes call that tops up leaves LANES_HANDOVER for the next one's routing."""
-    result = deployed.group(
-        [deployed.probe_call(burn_to=left), call(deployed, "lanes", True, fee=2 * MIN_FEE, note=b"a"), call(deployed, "lanes", False, fee=2 * MIN_FEE, note=b"b")]
+    result = deployed.run(
+        [deployed.probe(burn_to=left), call(deployed, "lanes", True, fee=2 * MIN_FEE, note=b"a"), call(deployed, "lanes", False, fee=2 * MIN_FEE, note=b"b")]
     )
     assert verdict(result, 1) is True
     assert verdict(result, 2) is False

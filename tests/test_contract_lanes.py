@@ -11,15 +11,8 @@ import json
 import random
 
 import pytest
-from conftest import ARTIFACTS, IS_SOLUTION_OF, IS_VALID_LANES, MIN_FEE, Deployed, verdict
+from conftest import ARTIFACTS, IS_SOLUTION_OF, IS_VALID_LANES, MIN_FEE, VALID, Deployed, arc56_error, grid_bytes, probe_remaining, verdict
 
-VALID = [
-    "953168742862734951417952836746893125281645397395271468138529674574386219629417583",
-    "256734198891265374347198652514683729728519436963427581135942867689371245472856913",
-    "964532178187694235235817964629451783573986412841273596416728359352169847798345621",
-    "123675948456982371789314562964157283517238496832496157271849635395761824648523719",
-    "123745689456819237789263514897452361632198745541637928315924876274586193968371452",
-]
 UNITS = (
     [[9 * r + c for c in range(9)] for r in range(9)]
     + [[9 * r + c for r in range(9)] for c in range(9)]
@@ -31,8 +24,6 @@ LANES_BUDGET_MAX = 600
 SOLUTION_OF_BUDGET_MAX = 700  # one app call
 
 
-def grid(digits: str) -> bytes:
-    return bytes(int(c) for c in digits)
 
 
 def solved(g: bytes) -> bool:
@@ -57,9 +48,20 @@ def transpose(g: bytes) -> bytes:
 
 def valid_grids() -> list[bytes]:
     rng = random.Random(7)
-    out = [grid(d) for d in VALID]
+    out = [grid_bytes(d) for d in VALID]
     out += [transpose(g) for g in out]
     out += [relabel(out[k % len(out)], rng) for k in range(10)]
+    return out
+
+
+def swapped(grids: list[bytes], rng: random.Random, count: int) -> list[bytes]:
+    """`count` grids drawn from `grids`, each with two different cells swapped."""
+    out = []
+    for _ in range(count):
+        g = bytearray(rng.choice(grids))
+        i, j = rng.sample(range(81), 2)
+        g[i], g[j] = g[j], g[i]
+        out.append(bytes(g))
     return out
 
 
@@ -85,11 +87,7 @@ def adversarial_grids() -> list[bytes]:
         g[cell] += 16 * rng.randrange(1, 15)
         out.append(bytes(g))
     # swaps of two different cells (same row, same column, same box, anywhere)
-    for _ in range(40):
-        g = bytearray(rng.choice(valid))
-        i, j = rng.sample(range(81), 2)
-        g[i], g[j] = g[j], g[i]
-        out.append(bytes(g))
+    out += swapped(valid, rng, 40)
     # rows and columns right, boxes wrong (cyclic Latin square); rows and boxes right,
     # columns wrong (two cells of one row swapped inside their box); columns and boxes
     # right, rows wrong (transposed)
@@ -174,19 +172,13 @@ def batch_verdicts(deployed: Deployed, calls: list[tuple], method, fee: int = MI
     for start in range(0, len(calls), 16):
         chunk = calls[start : start + 16]
         txns = [deployed.app_call(method, *args, fee=fee, note=b"%d" % k) for k, args in enumerate(chunk)]
-        result = deployed.group(txns)
+        result = deployed.run(txns)
         assert result.ok, result.error
         assert all(t.inner_txns == 0 for t in result.txns)
         verdicts += [verdict(result, index=k) for k in range(len(chunk))]
     return verdicts
 
 
-def arc56_error(pc: int) -> str | None:
-    spec = json.loads((ARTIFACTS / "Algoku.arc56.json").read_text())
-    for entry in spec["sourceInfo"]["approval"]["sourceInfo"]:
-        if pc in entry["pc"] and "errorMessage" in entry:
-            return entry["errorMessage"]
-    return None
 
 
 def test_corpus_is_adversarial_enough() -> None:
@@ -221,7 +213,7 @@ def test_solution_of_corpus_matches_rule(deployed: Deployed) -> None:
     ],
 )
 def test_lanes_wrong_length_fails(deployed: Deployed, args: tuple, message: str) -> None:
-    result = deployed.group([deployed.app_call(IS_VALID_LANES, *args)])
+    result = deployed.run([deployed.app_call(IS_VALID_LANES, *args)])
     assert not result.ok and "assert failed" in result.error.message
     assert arc56_error(result.error.pc) == message
 
@@ -229,50 +221,50 @@ def test_lanes_wrong_length_fails(deployed: Deployed, args: tuple, message: str)
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        ((bytes(80), grid(VALID[0])), "Puzzle must be 81 bytes long."),
-        ((bytes(82), grid(VALID[0])), "Puzzle must be 81 bytes long."),
-        ((bytes(81), grid(VALID[0])[:80]), "Solution must be 81 bytes long."),
+        ((bytes(80), grid_bytes(VALID[0])), "Puzzle must be 81 bytes long."),
+        ((bytes(82), grid_bytes(VALID[0])), "Puzzle must be 81 bytes long."),
+        ((bytes(81), grid_bytes(VALID[0])[:80]), "Solution must be 81 bytes long."),
         ((bytes(81), b""), "Solution must be 81 bytes long."),
     ],
 )
 def test_solution_of_wrong_length_fails(deployed: Deployed, args: tuple, message: str) -> None:
-    result = deployed.group([deployed.app_call(IS_SOLUTION_OF, *args)])
+    result = deployed.run([deployed.app_call(IS_SOLUTION_OF, *args)])
     assert not result.ok and "assert failed" in result.error.message
     assert arc56_error(result.error.pc) == message
 
 
-def probe_remaining(result, index: int = -1) -> int:
-    assert result.ok, result.error
-    return int.from_bytes(result.txns[index].logs[-1], "big")
 
 
 def measure(deployed: Deployed, method, *args: bytes) -> int:
     """Opcodes consumed by one call of `method` (routing included): [call, probe] at fee 1 000 each."""
-    alone = deployed.group([deployed.probe_call()])
+    alone = deployed.run([deployed.probe()])
     probe_cost = 700 - probe_remaining(alone)
-    result = deployed.group([deployed.app_call(method, *args), deployed.probe_call()])
+    result = deployed.run([deployed.app_call(method, *args), deployed.probe()])
     assert result.ok, result.error
     assert result.txns[0].inner_txns == 0
     return 2 * 700 - probe_remaining(result) - probe_cost
 
 
-def test_lanes_budget_one_call(deployed: Deployed, record_property) -> None:
-    inputs = [grid(VALID[0]), bytes(81), bytes([0xFF] * 81), bytes([10] * 81), adversarial_grids()[40]]
-    costs = {measure(deployed, IS_VALID_LANES, g) for g in inputs}
-    # straight-line code: the same cost on every input, so this is also the worst case
+def straight_line_cost(deployed: Deployed, method, inputs: list[tuple[bytes, ...]]) -> int:
+    """What one call of `method` costs on every one of `inputs`: straight-line code, so
+    one figure for all of them, and that figure is also the worst case."""
+    costs = {measure(deployed, method, *args) for args in inputs}
     assert len(costs) == 1, costs
-    (cost,) = costs
+    return costs.pop()
+
+
+def test_lanes_budget_one_call(deployed: Deployed, record_property) -> None:
+    inputs = [grid_bytes(VALID[0]), bytes(81), bytes([0xFF] * 81), bytes([10] * 81), adversarial_grids()[40]]
+    cost = straight_line_cost(deployed, IS_VALID_LANES, [(g,) for g in inputs])
     record_property("is_valid_solution_lanes_opcodes", cost)
     print(f"\nis_valid_solution_lanes: {cost} opcodes per call, routing included")
     assert cost <= LANES_BUDGET_MAX
 
 
 def test_solution_of_budget_one_call(deployed: Deployed, record_property) -> None:
-    s = grid(VALID[1])
+    s = grid_bytes(VALID[1])
     inputs = [(bytes(81), s), (s, s), (bytes([0xFF] * 81), s), (bytes(81), bytes([0xFF] * 81)), (bytes([15] * 81), bytes(81))]
-    costs = {measure(deployed, IS_SOLUTION_OF, p, q) for p, q in inputs}
-    assert len(costs) == 1, costs
-    (cost,) = costs
+    cost = straight_line_cost(deployed, IS_SOLUTION_OF, inputs)
     record_property("is_solution_of_opcodes", cost)
     print(f"\nis_solution_of: {cost} opcodes per call, routing included")
     assert cost <= SOLUTION_OF_BUDGET_MAX
@@ -280,13 +272,13 @@ def test_solution_of_budget_one_call(deployed: Deployed, record_property) -> Non
 
 @pytest.mark.parametrize("method", ["lanes", "solution_of"])
 def test_one_call_at_min_fee_no_inner_transaction(deployed: Deployed, method: str) -> None:
-    s = grid(VALID[2])
+    s = grid_bytes(VALID[2])
     call = deployed.app_call(IS_VALID_LANES, s) if method == "lanes" else deployed.app_call(IS_SOLUTION_OF, bytes(81), s)
-    result = deployed.group([call])
+    result = deployed.run([call])
     assert verdict(result) is True
     assert result.txns[0].inner_txns == 0
     low = deployed.app_call(IS_VALID_LANES, s, fee=MIN_FEE - 1) if method == "lanes" else deployed.app_call(IS_SOLUTION_OF, bytes(81), s, fee=MIN_FEE - 1)
-    assert not deployed.group([low]).ok
+    assert not deployed.run([low]).ok
 
 
 def test_arc56_spec_has_the_new_methods_and_their_errors() -> None:

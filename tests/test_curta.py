@@ -15,34 +15,24 @@ import base64
 import hashlib
 import json
 import random
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
-from algosdk import abi, encoding, logic, transaction
-from algosdk.account import generate_account
+from algosdk import abi, encoding, transaction
+from conftest import (ADDRESS, ALREADY_EVENT, ARTIFACTS_ROOT, MIN_FEE, OPUP, RETURN_PREFIX, ROOT, SOLVERS, App, EvalResult,
+                      Signer, arc56_error, check_delete_before_any_solve, create_app, probe_remaining, returned)
 
-ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "smart_contracts" / "artifacts" / "curta"
+ARTIFACTS = ARTIFACTS_ROOT / "curta"
 DATA = ROOT / "rust" / "curta" / "tests" / "data"
-sys.path.insert(0, str(ROOT / "scripts"))
-
-from algoku_jig import MIN_FEE, EvalResult, Jig  # noqa: E402
 
 BYTES = abi.ABIType.from_string("byte[]")
 BOARD = abi.ABIType.from_string("byte[32]")
-ADDRESS = abi.ABIType.from_string("address")
 GENERATE = abi.Method.from_signature("generate(byte[])byte[32]")
 GENERATE_FROM_SEED = abi.Method.from_signature("generate_from_seed(byte[32])byte[32]")
 VERIFY = abi.Method.from_signature("verify(byte[32],byte[32])bool")
 SOLVE = abi.Method.from_signature("solve(byte[32])bool")
-SOLVERS = abi.Method.from_signature("solvers()uint64")
 RECORD = abi.Method.from_signature("record(address)(uint64,byte[32])")
-OPUP = abi.Method.from_signature("opup()void")
-RETURN_PREFIX = bytes.fromhex("151f7c75")
 SOLVED_EVENT = hashlib.new("sha512_256", b"Solved(uint64)").digest()[:4]  # ARC-28 event selectors
-ALREADY_EVENT = hashlib.new("sha512_256", b"AlreadySolved(uint64)").digest()[:4]
 BOX_MBR = 2500 + 400 * (32 + 40)
 BATCH = 16  # app calls per group (the protocol's maximum)
 
@@ -108,50 +98,10 @@ def load(name: str) -> list[dict]:
 
 
 # --- the deployed app ------------------------------------------------------------------------
-@dataclass
-class Curta:
-    jig: Jig
-    app_id: int
-    sk: str
-    addr: str
-    serial: int = 0
-
-    @property
-    def app_addr(self) -> str:
-        return logic.get_application_address(self.app_id)
-
-    def note(self) -> bytes:
-        self.serial += 1
-        return b"n%d" % self.serial
-
-    def call(self, method: abi.Method, *args: bytes, fee: int = MIN_FEE, sender: tuple[str, str] | None = None,
-             boxes: list | None = None) -> transaction.Transaction:
-        sp = self.jig.suggested_params()
-        sp.fee, sp.flat_fee = fee, True
-        _, addr = sender or (self.sk, self.addr)
-        return transaction.ApplicationNoOpTxn(addr, sp, self.app_id, [method.get_selector(), *args],
-                                              boxes=boxes, note=self.note())
-
-    def pay(self, amount: int, sender: tuple[str, str] | None = None, receiver: str | None = None):
-        _, addr = sender or (self.sk, self.addr)
-        return transaction.PaymentTxn(addr, self.jig.suggested_params(), receiver or self.app_addr, amount, note=self.note())
-
-    def probe(self) -> transaction.Transaction:
-        return transaction.ApplicationNoOpTxn(self.addr, self.jig.suggested_params(), self.jig.ensure_probe(), [],
-                                              note=self.note())
-
-    def run(self, txns: list, signers: dict[str, str] | None = None) -> EvalResult:
-        if len(txns) > 1:
-            transaction.assign_group_id(txns)
-        keys = {self.addr: self.sk, **(signers or {})}
-        return self.jig.eval([t.sign(keys[t.sender]) for t in txns])
+class Curta(App):
+    default_payment = BOX_MBR
 
 
-def returned(result: EvalResult, index: int) -> bytes:
-    assert result.ok, result.error
-    logs = result.txns[index].logs
-    assert logs and logs[-1][:4] == RETURN_PREFIX, logs
-    return logs[-1][4:]
 
 
 @pytest.fixture(scope="module")
@@ -161,24 +111,9 @@ def curta() -> Curta:
 
 def deploy() -> Curta:
     """Curta on a fresh ledger, its account holding its own minimum balance."""
-    jig = Jig()
-    # A placeholder asset moves the ids of new apps to 1000+, as on a real network: go-algorand
-    # refuses global-state lookups of app ids below 256 ("low App lookup 1").
-    jig.ledger.create_asset(999)
-    sk, addr = generate_account()
-    jig.fund(addr)
-    approval = (ARTIFACTS / "Curta.approval.bin").read_bytes()
-    clear = (ARTIFACTS / "Curta.clear.bin").read_bytes()
-    extra_pages = (len(approval) + len(clear) - 1) // 2048
-    create = transaction.ApplicationCreateTxn(
-        addr, jig.suggested_params(), transaction.OnComplete.NoOpOC, approval, clear,
-        transaction.StateSchema(1, 0), transaction.StateSchema(0, 0), extra_pages=extra_pages,
-    )
-    result = jig.eval([create.sign(sk)])
-    assert result.ok, result.error
-    app = Curta(jig=jig, app_id=result.txns[0].app_id, sk=sk, addr=addr)
+    app = create_app(Curta, "curta", global_ints=1, apps_from_1000=True)
     # the app account's own minimum balance (100 000), so that boxes can be funded one by one
-    assert app.run([app.pay(100_000)]).ok
+    assert app.run([app.pay(amount=100_000)]).ok
     return app
 
 
@@ -274,12 +209,6 @@ def test_generate_from_seed_quirks(curta: Curta) -> None:
     assert solidity_generate_from_seed(seed_of_draws([1, 2, 1])) == (3 << 4) | (2 << 8)
 
 
-def arc56_error(pc: int | None) -> str | None:
-    spec = json.loads((ARTIFACTS / "Curta.arc56.json").read_text())
-    for entry in spec["sourceInfo"]["approval"]["sourceInfo"]:
-        if pc in entry["pc"] and "errorMessage" in entry:
-            return entry["errorMessage"]
-    return None
 
 
 def test_bad_lengths_fail_clearly(curta: Curta) -> None:
@@ -294,13 +223,10 @@ def test_bad_lengths_fail_clearly(curta: Curta) -> None:
     ]:
         result = curta.run([curta.call(method, *args)])
         assert not result.ok
-        assert arc56_error(result.error.pc) == needle, result.error.raw
+        assert arc56_error(result.error.pc, "curta") == needle, result.error.raw
 
 
 # --- budgets -----------------------------------------------------------------------------------
-def probe_remaining(result: EvalResult) -> int:
-    assert result.ok, result.error
-    return int.from_bytes(result.txns[-1].logs[-1], "big")
 
 
 def call_cost(curta: Curta, method: abi.Method, *args: bytes) -> int:
@@ -377,15 +303,9 @@ def solve_natively(start: int) -> int | None:
 
 
 @dataclass
-class Player:
-    sk: str
-    addr: str
+class Player(Signer):
     start: int
     solution: int
-
-    @property
-    def key(self) -> bytes:
-        return encoding.decode_address(self.addr)
 
 
 def account(i: int) -> tuple[str, str]:
@@ -431,13 +351,13 @@ def new_player(curta: Curta, min_draws: int = 0, max_draws: int = 64) -> Player:
 
 def solve_group(curta: Curta, player: Player, solution: int, pay: int | None = BOX_MBR, fee: int = 2 * MIN_FEE,
                 padding: int = 0, after: list | None = None, receiver: str | None = None) -> EvalResult:
-    me = (player.sk, player.addr)
+    me = player.addr
     txns = [curta.call(OPUP, sender=me) for _ in range(padding)]
     if pay is not None:
-        txns.append(curta.pay(pay, sender=me, receiver=receiver))
+        txns.append(curta.pay(me, pay, receiver=receiver))
     txns.append(curta.call(SOLVE, board(solution), fee=fee, sender=me, boxes=[(0, player.key)]))
     txns += after or []
-    return curta.run(txns, signers={player.addr: player.sk})
+    return curta.run(txns, signers=[player])
 
 
 def read(curta: Curta, method: abi.Method, *args: bytes) -> bytes:
@@ -510,7 +430,7 @@ def test_payment_is_checked(curta: Curta) -> None:
     ]:
         result = solve_group(curta, player, player.solution, **kw)
         assert not result.ok
-        assert arc56_error(result.error.pc) == message, result.error.raw
+        assert arc56_error(result.error.pc, "curta") == message, result.error.raw
     assert read(curta, RECORD, ADDRESS.encode(player.addr)) == bytes(40)
 
 
@@ -523,21 +443,17 @@ def wrong_solution(player: Player) -> int:
     return player.solution ^ (3 << (4 * k))
 
 
-def pay_from(curta: Curta, who: Player, amount: int = BOX_MBR, receiver: str | None = None,
-             close_to: str | None = None) -> transaction.Transaction:
-    return transaction.PaymentTxn(who.addr, curta.jig.suggested_params(), receiver or curta.app_addr, amount,
-                                  close_remainder_to=close_to, note=curta.note())
 
 
 def solve_call(curta: Curta, player: Player, solution: int, fee: int = 2 * MIN_FEE) -> transaction.Transaction:
-    return curta.call(SOLVE, board(solution), fee=fee, sender=(player.sk, player.addr), boxes=[(0, player.key)])
+    return curta.call(SOLVE, board(solution), fee=fee, sender=player.addr, boxes=[(0, player.key)])
 
 
 def observe(curta: Curta, players: list[Player], txns: list, signers: list[Player]) -> tuple[EvalResult, int, list[bytes], int]:
     """Run a group; return it with the app balance change, the players' records and the
     solver count change."""
     balance, solvers = curta.jig.balance(curta.app_addr), int.from_bytes(read(curta, SOLVERS), "big")
-    result = curta.run(txns, signers={p.addr: p.sk for p in signers})
+    result = curta.run(txns, signers=signers)
     records = [read(curta, RECORD, ADDRESS.encode(p.addr)) for p in players]
     change = curta.jig.balance(curta.app_addr) - balance
     return result, change, records, int.from_bytes(read(curta, SOLVERS), "big") - solvers
@@ -553,7 +469,7 @@ def test_every_payment_path(curta: Curta, record_property) -> None:
         result, moved, records, solved = observe(curta, players, txns, signers)
         assert result.ok == ok, (name, result.error)
         if not ok:
-            assert arc56_error(result.error.pc) == error, (name, result.error.raw)
+            assert arc56_error(result.error.pc, "curta") == error, (name, result.error.raw)
         elif answer is not None:
             assert returned(result, solve_index(result)) == answer, name
         assert moved == change, (name, moved)
@@ -567,45 +483,45 @@ def test_every_payment_path(curta: Curta, record_property) -> None:
     me = [player]
     check("wrong solution, no payment", me, [solve_call(curta, player, wrong)], me,
           ok=True, change=0, recorded=[False], answer=b"\x00")
-    check("wrong solution, box payment", me, [pay_from(curta, player), solve_call(curta, player, wrong)], me,
+    check("wrong solution, box payment", me, [curta.pay(player.addr), solve_call(curta, player, wrong)], me,
           ok=False, change=0, recorded=[False], error="a wrong solution cannot take the box payment")
     check("wrong solution, payment of the wrong amount", me,
-          [pay_from(curta, player, BOX_MBR - 1), solve_call(curta, player, wrong)], me,
+          [curta.pay(player.addr, BOX_MBR - 1), solve_call(curta, player, wrong)], me,
           ok=False, change=0, recorded=[False], error="a wrong solution cannot take the box payment")
     # the group from the report: [payment, opup(), solve(wrong)]
     check("wrong solution, payment before an opup()", me,
-          [pay_from(curta, player), curta.call(OPUP), solve_call(curta, player, wrong)], me,
+          [curta.pay(player.addr), curta.call(OPUP), solve_call(curta, player, wrong)], me,
           ok=False, change=0, recorded=[False], error=NOT_BEFORE_SOLVE)
     check("wrong solution, payment after solve", me,
-          [solve_call(curta, player, wrong), pay_from(curta, player)], me,
+          [solve_call(curta, player, wrong), curta.pay(player.addr)], me,
           ok=False, change=0, recorded=[False], error=NOT_BEFORE_SOLVE)
     check("right solution, payment two places before", me,
-          [pay_from(curta, player), curta.call(OPUP), solve_call(curta, player, player.solution)], me,
+          [curta.pay(player.addr), curta.call(OPUP), solve_call(curta, player, player.solution)], me,
           ok=False, change=0, recorded=[False], error=NOT_BEFORE_SOLVE)
     check("right solution, a second payment after it", me,
-          [pay_from(curta, player), solve_call(curta, player, player.solution), pay_from(curta, player, 1)], me,
+          [curta.pay(player.addr), solve_call(curta, player, player.solution), curta.pay(player.addr, 1)], me,
           ok=False, change=0, recorded=[False], error=NOT_BEFORE_SOLVE)
     check("right solution, payment of the wrong amount", me,
-          [pay_from(curta, player, BOX_MBR + 1), solve_call(curta, player, player.solution)], me,
+          [curta.pay(player.addr, BOX_MBR + 1), solve_call(curta, player, player.solution)], me,
           ok=False, change=0, recorded=[False], error="the box payment must be exactly the box MBR (31300)")
     check("right solution, payment to another receiver", me,
-          [pay_from(curta, player, receiver=sponsor.addr), solve_call(curta, player, player.solution)], me,
+          [curta.pay(player.addr, receiver=sponsor.addr), solve_call(curta, player, player.solution)], me,
           ok=False, change=0, recorded=[False],
           error="solve needs a payment of the box MBR to the app just before it")
     closer = new_player(curta)  # an account that would close itself out into the app
     check("right solution, payment closing its account into the app", me,
-          [pay_from(curta, closer, receiver=sponsor.addr, close_to=curta.app_addr),
+          [curta.pay(closer.addr, receiver=sponsor.addr, close=curta.app_addr),
            solve_call(curta, player, player.solution)], [player, closer],
           ok=False, change=0, recorded=[False], error="the box payment must go to the app")
     check("right solution, box payment closing its account", me,
-          [pay_from(curta, closer, close_to=sponsor.addr), solve_call(curta, player, player.solution)],
+          [curta.pay(closer.addr, close=sponsor.addr), solve_call(curta, player, player.solution)],
           [player, closer], ok=False, change=0, recorded=[False],
           error="the box payment must not close its account")
     check("right solution, box payment from a sponsor", me,
-          [pay_from(curta, sponsor), solve_call(curta, player, player.solution)], [player, sponsor],
+          [curta.pay(sponsor.addr), solve_call(curta, player, player.solution)], [player, sponsor],
           ok=True, change=BOX_MBR, recorded=[True], answer=b"\x80")
     done.append(player)
-    check("repeat solve, box payment", me, [pay_from(curta, player), solve_call(curta, player, player.solution)], me,
+    check("repeat solve, box payment", me, [curta.pay(player.addr), solve_call(curta, player, player.solution)], me,
           ok=False, change=0, recorded=[True], error="already solved: the box payment is not needed")
     check("repeat solve, no payment", me, [solve_call(curta, player, player.solution)], me,
           ok=True, change=0, recorded=[True], answer=b"\x80")
@@ -614,7 +530,7 @@ def test_every_payment_path(curta: Curta, record_property) -> None:
     # two first solves in one group, each with its own payment just before it
     a, b = new_player(curta), new_player(curta)
     check("two solves, a payment before each", [a, b],
-          [pay_from(curta, a), solve_call(curta, a, a.solution), pay_from(curta, b), solve_call(curta, b, b.solution)],
+          [curta.pay(a.addr), solve_call(curta, a, a.solution), curta.pay(b.addr), solve_call(curta, b, b.solution)],
           [a, b], ok=True, change=2 * BOX_MBR, recorded=[True, True])
     record_property("payment_paths", paths)
     for name, seen in paths.items():
@@ -629,15 +545,11 @@ def test_update_refused_delete_creator_only(curta: Curta) -> None:
     assert not curta.run([update]).ok
     stranger = new_player(curta)
     delete = transaction.ApplicationDeleteTxn(stranger.addr, sp, curta.app_id, note=curta.note())
-    result = curta.run([delete], signers={stranger.addr: stranger.sk})
+    result = curta.run([delete], signers=[stranger])
     assert not result.ok
-    assert arc56_error(result.error.pc) == "Only the creator can delete Curta."
+    assert arc56_error(result.error.pc, "curta") == "Only the creator can delete Curta."
 
 
-def delete_call(curta: Curta, fee: int = 2 * MIN_FEE) -> transaction.Transaction:
-    sp = curta.jig.suggested_params()
-    sp.fee, sp.flat_fee = fee, True
-    return transaction.ApplicationDeleteTxn(curta.addr, sp, curta.app_id, note=curta.note())
 
 
 def test_delete_refused_once_a_solve_is_recorded(curta: Curta) -> None:
@@ -646,9 +558,9 @@ def test_delete_refused_once_a_solve_is_recorded(curta: Curta) -> None:
     assert solve_group(curta, player, player.solution).ok
     assert int.from_bytes(read(curta, SOLVERS), "big") >= 1
     balance = curta.jig.balance(curta.app_addr)
-    result = curta.run([delete_call(curta)])
+    result = curta.run([curta.delete()])
     assert not result.ok
-    assert arc56_error(result.error.pc) == "solves are recorded: their boxes hold the players' payments"
+    assert arc56_error(result.error.pc, "curta") == "solves are recorded: their boxes hold the players' payments"
     assert curta.jig.has_app(curta.app_id) and curta.jig.balance(curta.app_addr) == balance
     assert read(curta, RECORD, player.key)[8:] == board(player.solution)
 
@@ -657,18 +569,7 @@ def test_delete_before_any_solve_returns_the_app_account() -> None:
     """With no solve recorded the creator may delete the app: its account, with a plain transfer
     someone made to it, closes to the creator (one inner payment, paid by the delete's fee)."""
     c = deploy()
-    stray = new_player(c)
-    assert c.run([c.pay(5_000, sender=(stray.sk, stray.addr))], signers={stray.addr: stray.sk}).ok
-    creator, app_balance = c.jig.balance(c.addr), c.jig.balance(c.app_addr)
-    assert app_balance == 105_000
-    short = c.run([delete_call(c, fee=MIN_FEE)])
-    assert not short.ok and "fee too small" in short.error.message
-    result = c.run([delete_call(c)])
-    assert result.ok, result.error
-    assert result.txns[0].inner_txns == 1
-    assert not c.jig.has_app(c.app_id)
-    assert c.jig.balance(c.app_addr) == 0
-    assert c.jig.balance(c.addr) == creator - 2 * MIN_FEE + app_balance
+    check_delete_before_any_solve(c, new_player(c))
 
 
 # --- budgets and fees of solve -----------------------------------------------------------------

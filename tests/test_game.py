@@ -16,31 +16,22 @@ import base64
 import hashlib
 import json
 import re
-import sys
-from dataclasses import dataclass
-from pathlib import Path
+from dataclasses import dataclass, field
 
 import pytest
-from algosdk import abi, encoding, logic, transaction
+from algosdk import abi, encoding, transaction
+from conftest import (ADDRESS, ALREADY_EVENT, ARTIFACTS_ROOT, MIN_FEE, OPUP, ROOT, SOLVERS, App, EvalResult,
+                      Signer, arc56_error, check_delete_before_any_solve, create_app, probe_remaining, returned)
 
-ROOT = Path(__file__).resolve().parent.parent
-ARTIFACTS = ROOT / "smart_contracts" / "artifacts" / "game"
+ARTIFACTS = ARTIFACTS_ROOT / "game"
 CATALOGUE = ROOT / "rust" / "game" / "data" / "catalogue.bin"
 PLAYERS = ROOT / "rust" / "game" / "tests" / "data" / "players.jsonl"
-sys.path.insert(0, str(ROOT / "scripts"))
 
-from algoku_jig import MIN_FEE, EvalResult, Jig  # noqa: E402
-
-ADDRESS = abi.ABIType.from_string("address")
 SOLVE = abi.Method.from_signature("solve(byte[51],byte[1776],byte[162])bool")
 PUZZLE = abi.Method.from_signature("puzzle(address,byte[51],byte[1776])(uint64,byte[81])")
 RECORD = abi.Method.from_signature("record(address)(uint64,uint64,uint64)")
-SOLVERS = abi.Method.from_signature("solvers()uint64")
 ROOT_METHOD = abi.Method.from_signature("root()byte[20]")
-OPUP = abi.Method.from_signature("opup()void")
-RETURN_PREFIX = bytes.fromhex("151f7c75")
 SOLVED_EVENT = hashlib.new("sha512_256", b"Solved(uint64,uint64)").digest()[:4]
-ALREADY_EVENT = hashlib.new("sha512_256", b"AlreadySolved(uint64)").digest()[:4]
 BOX_MBR = 2500 + 400 * (32 + 24)
 APP_ID = 1001  # the vectors' app id: the first app after the placeholder asset 999
 COUNT, RECORD_BYTES, LEAF, BATCH = 49158, 19, 51, 16
@@ -107,17 +98,11 @@ def lanes(grid: str) -> bytes:
 
 # --- the players ------------------------------------------------------------------------------
 @dataclass
-class Player:
+class Player(Signer):
     n: int
-    sk: str
-    addr: str
     index: int
     puzzle: str
     solution: str
-
-    @property
-    def key(self) -> bytes:
-        return encoding.decode_address(self.addr)
 
 
 def load_players() -> list[Player]:
@@ -130,7 +115,8 @@ def load_players() -> list[Player]:
         pk = bytes(key.verify_key)
         assert pk.hex() == v["address"] and v["app_id"] == APP_ID
         sk = base64.b64encode(bytes(key) + pk).decode()
-        out.append(Player(v["player"], sk, encoding.encode_address(pk), v["index"], v["puzzle"], v["solution"]))
+        out.append(Player(sk=sk, addr=encoding.encode_address(pk), n=v["player"], index=v["index"], puzzle=v["puzzle"],
+                          solution=v["solution"]))
     return out
 
 
@@ -138,37 +124,10 @@ PLAYERS_ALL = load_players()
 
 
 @dataclass
-class Game:
-    jig: Jig
-    app_id: int
-    sk: str
-    addr: str
-    leaves: list[bytes]
-    tree: Tree
-    serial: int = 0
-
-    @property
-    def app_addr(self) -> str:
-        return logic.get_application_address(self.app_id)
-
-    def note(self) -> bytes:
-        self.serial += 1
-        return b"g%d" % self.serial
-
-    def call(self, method: abi.Method, *args: bytes, fee: int = MIN_FEE, sender: str | None = None,
-             boxes: list | None = None) -> transaction.Transaction:
-        sp = self.jig.suggested_params()
-        sp.fee, sp.flat_fee = fee, True
-        return transaction.ApplicationNoOpTxn(sender or self.addr, sp, self.app_id, [method.get_selector(), *args],
-                                              boxes=boxes, note=self.note())
-
-    def pay(self, sender: str, amount: int = BOX_MBR, receiver: str | None = None, close: str | None = None):
-        return transaction.PaymentTxn(sender, self.jig.suggested_params(), receiver or self.app_addr, amount,
-                                      close_remainder_to=close, note=self.note())
-
-    def probe(self) -> transaction.Transaction:
-        return transaction.ApplicationNoOpTxn(self.addr, self.jig.suggested_params(), self.jig.ensure_probe(), [],
-                                              note=self.note())
+class Game(App):
+    leaves: list[bytes] = field(default_factory=list)
+    tree: Tree | None = None
+    default_payment = BOX_MBR
 
     def solve_call(self, p: Player, solution: bytes | None = None, fee: int = MIN_FEE, index: int | None = None,
                    leaf: bytes | None = None, proof: bytes | None = None) -> transaction.Transaction:
@@ -176,30 +135,6 @@ class Game:
         return self.call(SOLVE, self.leaves[i] if leaf is None else leaf, self.tree.proof(i) if proof is None else proof,
                          lanes(p.solution) if solution is None else solution, fee=fee, sender=p.addr,
                          boxes=[(0, p.key)])
-
-    def run(self, txns: list, signers: list[Player] = ()) -> EvalResult:
-        if len(txns) > 1:
-            transaction.assign_group_id(txns)
-        keys = {self.addr: self.sk, **{p.addr: p.sk for p in signers}}
-        return self.jig.eval([t.sign(keys[t.sender]) for t in txns])
-
-    def balance(self) -> int:
-        return self.jig.balance(self.app_addr)
-
-
-def returned(result: EvalResult, index: int) -> bytes:
-    assert result.ok, result.error
-    logs = result.txns[index].logs
-    assert logs and logs[-1][:4] == RETURN_PREFIX, logs
-    return logs[-1][4:]
-
-
-def arc56_error(pc: int | None) -> str | None:
-    spec = json.loads((ARTIFACTS / "Game.arc56.json").read_text())
-    for entry in spec["sourceInfo"]["approval"]["sourceInfo"]:
-        if pc in entry["pc"] and "errorMessage" in entry:
-            return entry["errorMessage"]
-    return None
 
 
 @pytest.fixture(scope="module")
@@ -209,25 +144,10 @@ def game(catalogue) -> Game:
 
 def deploy(catalogue: tuple[list[bytes], Tree]) -> Game:
     """The Game on a fresh ledger (app 1001), its account holding its own minimum balance."""
-    from algosdk.account import generate_account
-
-    jig = Jig()
-    jig.ledger.create_asset(999)
-    sk, addr = generate_account()
-    jig.fund(addr)
-    approval = (ARTIFACTS / "Game.approval.bin").read_bytes()
-    clear = (ARTIFACTS / "Game.clear.bin").read_bytes()
-    create = transaction.ApplicationCreateTxn(
-        addr, jig.suggested_params(), transaction.OnComplete.NoOpOC, approval, clear,
-        transaction.StateSchema(1, 0), transaction.StateSchema(0, 0),
-        extra_pages=(len(approval) + len(clear) - 1) // 2048,
-    )
-    result = jig.eval([create.sign(sk)])
-    assert result.ok, result.error
-    assert result.txns[0].app_id == APP_ID, "the vectors are for app 1001"
-    leaves, tree = catalogue
-    g = Game(jig, APP_ID, sk, addr, leaves, tree)
-    assert g.run([g.pay(addr, 100_000)]).ok  # the app account's own minimum balance
+    g = create_app(Game, "game", global_ints=1, apps_from_1000=True)
+    assert g.app_id == APP_ID, "the vectors are for app 1001"
+    g.leaves, g.tree = catalogue
+    assert g.run([g.pay(amount=100_000)]).ok  # the app account's own minimum balance
     return g
 
 
@@ -367,7 +287,7 @@ def test_wrong_solutions_answer_false_for_free(game: Game) -> None:
     result = game.run([game.call(OPUP), game.solve_call(p, index=other.index, solution=lanes(other.solution))],
                       signers=[p])
     assert not result.ok
-    assert arc56_error(result.error.pc) == "the puzzle and proof do not match the catalogue root"
+    assert arc56_error(result.error.pc, "game") == "the puzzle and proof do not match the catalogue root"
     assert record_of(game, p) == (0, 0, 0)
     assert (game.balance(), solvers(game)) == (balance, count)
 
@@ -391,7 +311,7 @@ def test_wrong_leaf_or_proof_fails(game: Game) -> None:
             txns = [game.call(OPUP), game.call(OPUP)] + ([game.pay(p.addr)] if pay else []) + [game.solve_call(p, **kw)]
             result = game.run(txns, signers=[p])
             assert not result.ok
-            assert arc56_error(result.error.pc) == "the puzzle and proof do not match the catalogue root", (kw.keys(), pay)
+            assert arc56_error(result.error.pc, "game") == "the puzzle and proof do not match the catalogue root", (kw.keys(), pay)
     # the slot of the player's own leaf in the proof carries no information
     slot = (p.index % 16) * LEAF
     own[slot:slot + LEAF] = bytes(LEAF)
@@ -412,7 +332,7 @@ def test_bad_lengths_fail_clearly(game: Game) -> None:
     ]:
         result = game.run([game.call(OPUP), game.call(SOLVE, *args, sender=p.addr, boxes=[(0, p.key)])], signers=[p])
         assert not result.ok
-        assert arc56_error(result.error.pc) == needle, result.error.raw
+        assert arc56_error(result.error.pc, "game") == needle, result.error.raw
     result = game.run([game.call(RECORD, p.key[:31], boxes=[(0, p.key)])])
     assert not result.ok
 
@@ -425,7 +345,7 @@ def test_payment_rule(game: Game) -> None:
     def refused(txns: list, message: str, signers: list[Player]) -> None:
         result = game.run(txns, signers=signers)
         assert not result.ok
-        assert arc56_error(result.error.pc) == message, result.error.raw
+        assert arc56_error(result.error.pc, "game") == message, result.error.raw
         assert game.balance() == balance and solvers(game) == count
 
     follow = "a payment to the app must be followed by its solve call"
@@ -477,13 +397,7 @@ def test_update_refused_delete_creator_only(game: Game) -> None:
     delete = transaction.ApplicationDeleteTxn(stranger.addr, sp, game.app_id, note=game.note())
     result = game.run([delete], signers=[stranger])
     assert not result.ok
-    assert arc56_error(result.error.pc) == "Only the creator can delete the game."
-
-
-def delete_call(game: Game, fee: int = 2 * MIN_FEE) -> transaction.Transaction:
-    sp = game.jig.suggested_params()
-    sp.fee, sp.flat_fee = fee, True
-    return transaction.ApplicationDeleteTxn(game.addr, sp, game.app_id, note=game.note())
+    assert arc56_error(result.error.pc, "game") == "Only the creator can delete the game."
 
 
 def test_delete_refused_once_a_solve_is_recorded(game: Game) -> None:
@@ -492,9 +406,9 @@ def test_delete_refused_once_a_solve_is_recorded(game: Game) -> None:
     assert returned(game.run([game.call(OPUP), game.pay(p.addr), game.solve_call(p)], signers=[p]), -1) == b"\x80"
     assert solvers(game) >= 1
     balance, solved = game.balance(), record_of(game, p)
-    result = game.run([delete_call(game)])
+    result = game.run([game.delete()])
     assert not result.ok
-    assert arc56_error(result.error.pc) == "solves are recorded: their boxes hold the players' payments"
+    assert arc56_error(result.error.pc, "game") == "solves are recorded: their boxes hold the players' payments"
     assert game.jig.has_app(game.app_id) and game.balance() == balance
     assert record_of(game, p) == solved
 
@@ -503,24 +417,10 @@ def test_delete_before_any_solve_returns_the_app_account(catalogue) -> None:
     """With no solve recorded the creator may delete the app: its account, with a plain transfer
     someone made to it, closes to the creator (one inner payment, paid by the delete's fee)."""
     g = deploy(catalogue)
-    stray = fresh(g, 226)
-    assert g.run([g.pay(stray.addr, 5_000)], signers=[stray]).ok
-    creator, app_balance = g.jig.balance(g.addr), g.balance()
-    assert app_balance == 105_000
-    short = g.run([delete_call(g, fee=MIN_FEE)])
-    assert not short.ok and "fee too small" in short.error.message
-    result = g.run([delete_call(g)])
-    assert result.ok, result.error
-    assert result.txns[0].inner_txns == 1
-    assert not g.jig.has_app(g.app_id)
-    assert g.balance() == 0
-    assert g.jig.balance(g.addr) == creator - 2 * MIN_FEE + app_balance
+    check_delete_before_any_solve(g, fresh(g, 226))
 
 
 # --- budgets and fees -----------------------------------------------------------------------------
-def probe_remaining(result: EvalResult) -> int:
-    assert result.ok, result.error
-    return int.from_bytes(result.txns[-1].logs[-1], "big")
 
 
 def test_solve_budget_and_fees(game: Game, record_property) -> None:

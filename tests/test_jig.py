@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 
 import pytest
 from algosdk import encoding, logic, transaction
-from conftest import GRID_TYPE, IS_VALID, MIN_FEE, Deployed, EvalResult, Jig
-from test_game import OPUP, catalogue, fresh, game, record_of, returned, solvers  # noqa: F401 (fixtures)
+from conftest import GRID_TYPE, IS_VALID, MIN_FEE, OPUP, Deployed, EvalResult, Jig, Signer, returned
+from test_game import catalogue, fresh, game, record_of, solvers  # noqa: F401 (fixtures)
 
 
 def test_oversized_arguments_say_why_in_one_line(deployed: Deployed) -> None:
@@ -43,11 +43,11 @@ def test_min_balance_is_the_evaluators(deployed: Deployed) -> None:
     before = jig.balance(addr)
     try:
         jig.fund(addr, minimum + 999)
-        refused = deployed.sign_eval([deployed.probe_call(note=b"one short")])
+        refused = deployed.sign_eval([deployed.probe(note=b"one short")])
         assert not refused.ok
         assert f"below min {minimum}" in refused.error.message, refused.error.message
         jig.fund(addr, minimum + 1000)
-        assert deployed.sign_eval([deployed.probe_call(note=b"exact")]).ok
+        assert deployed.sign_eval([deployed.probe(note=b"exact")]).ok
         assert jig.balance(addr) == minimum
     finally:
         jig.fund(addr, before)
@@ -231,18 +231,12 @@ def ledger_view(jig: Jig) -> tuple:
     return balances, {a: dict(ledger.global_states.get(a, {})) for a in ledger.apps}, states, boxes
 
 
-@dataclass
-class Who:
-    addr: str
-    sk: str
-
-
-def keypair(seed: int, n: int) -> Who:
+def keypair(seed: int, n: int) -> Signer:
     from nacl.signing import SigningKey
 
     key = SigningKey(hashlib.sha256(b"algoku-jig-%d-%d" % (seed, n)).digest())
     pk = bytes(key.verify_key)
-    return Who(encoding.encode_address(pk), base64.b64encode(bytes(key) + pk).decode())
+    return Signer(sk=base64.b64encode(bytes(key) + pk).decode(), addr=encoding.encode_address(pk))
 
 
 class Scenario:
@@ -276,7 +270,7 @@ class Scenario:
         self.serial += 1
         return b"r%d" % self.serial
 
-    def create(self, who: Who) -> int:
+    def create(self, who: Signer) -> int:
         create = transaction.ApplicationCreateTxn(
             who.addr, self.params(), transaction.OnComplete.NoOpOC, self.toy, self.toy,
             transaction.StateSchema(1, 1), transaction.StateSchema(1, 1), note=self.note())
@@ -284,10 +278,10 @@ class Scenario:
         assert result.ok, result.error
         return result.txns[0].app_id
 
-    def pay(self, who: Who, receiver: str, amount: int) -> transaction.Transaction:
+    def pay(self, who: Signer, receiver: str, amount: int) -> transaction.Transaction:
         return transaction.PaymentTxn(who.addr, self.params(), receiver, amount, note=self.note())
 
-    def call(self, who: Who, app: int, args: list, fee: int = MIN_FEE, **kw) -> transaction.Transaction:
+    def call(self, who: Signer, app: int, args: list, fee: int = MIN_FEE, **kw) -> transaction.Transaction:
         on_complete = kw.pop("on_complete", transaction.OnComplete.NoOpOC)
         return transaction.ApplicationCallTxn(who.addr, self.params(fee), app, on_complete, app_args=args,
                                               note=self.note(), **kw)
@@ -329,7 +323,7 @@ class Scenario:
             return self.call(p, app, args, boxes=[(0, key)]), (app, key, effect)
         return self.local_step(p, rng.choice([self.x, self.y])), None
 
-    def inner_payment(self, p: Who, app: int) -> transaction.Transaction:
+    def inner_payment(self, p: Signer, app: int) -> transaction.Transaction:
         """The app pays a player (a foreign account) or another app's account (a foreign app)."""
         rng, others = self.rng, [a for a in (self.x, self.y, self.z) if a and a != app]
         close = [b"close"] if rng.random() < 0.1 else []
@@ -343,7 +337,7 @@ class Scenario:
             kw = {"foreign_apps": [other]}
         return self.call(p, app, args, fee=2 * MIN_FEE, **kw)
 
-    def local_step(self, p: Who, app: int) -> transaction.Transaction:
+    def local_step(self, p: Signer, app: int) -> transaction.Transaction:
         """Mostly what the player's state allows: opt in, else write, close out or clear."""
         oc, draw = transaction.OnComplete, self.rng.random()
         if ((p.addr, app) not in self.model.locals) == (draw < 0.8):

@@ -69,6 +69,8 @@ Why no invalid 81-byte input returns true:
 
 Conversely a solved grid gives exactly those lanes. There are no branches
 after the length check: every 81-byte input costs the same (the worst case).
+The 81 cells are unrolled on purpose: a loop's counter and branch per cell would
+take the call past one app call's 700 opcodes.
 
 Where the opcodes of one call go (578 measured on go-algorand's evaluator,
 tests/test_contract_lanes.py; TEAL recount in tests/test_contract_source.py):
@@ -154,6 +156,8 @@ clears the duplicate.) A solved grid satisfies both. Why each step is sound:
 There are no branches after the length checks: every call costs the same
 (691 opcodes with routing, tests/test_contract_batch.py): 1 000 µALGO for up to
 14 grids, 71.4 µALGO a grid.
+The ``b-`` chunks and the 14 verdicts are unrolled on purpose: the call fills its
+700 opcodes, with no room for a loop's counter and branch.
 
 Budget and composition
 ----------------------
@@ -190,16 +194,15 @@ from algopy import (
     Bytes,
     Global,
     OpUpFeeSource,
-    TransactionType,
     Txn,
     UInt64,
     arc4,
     ensure_budget,
-    gtxn,
     op,
     subroutine,
-    urange,
 )
+
+from smart_contracts.common import LANES_LEN, later_app_calls, top_up, unit_ors
 
 # The original's lookup tables, cell i -> 0x10 * (unit + 1). The unrolled body
 # of `is_valid_solution` spells these bytes out, cell by cell, as constants
@@ -262,7 +265,6 @@ def _clear_cell(mask: Bytes, grid: Bytes, i: UInt64, row: UInt64, column: UInt64
 OFFSETS_HEX = "00102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f000102030405060708090a0b0c0d0e0f000"
 # One segment: sixteen zeroed 16-bit lanes.
 ZERO_SEGMENT_HEX = "0000000000000000000000000000000000000000000000000000000000000000"
-LANES_LEN = 192  # six segments, lanes 0..95; cell i is lane i, lanes 81..95 stay zero
 # CHECK_MASK / CHECK_EXPECTED cover grid || rows || columns || boxes (81 + 3 * 192
 # bytes): 0xf0 on each grid byte (expects 0: every byte < 16), 0xffff on the lane
 # holding each unit's OR (expects 0x7fc0: the bits of digits 1..9), 0 elsewhere.
@@ -276,16 +278,6 @@ LOW_64_HEX = "0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f
 LOW_17_HEX = "0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f"
 PUZZLE_MASK_HEX = "101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010101010f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0"
 PUZZLE_EXPECTED_HEX = "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
-
-
-@subroutine(inline=True)
-def _later_app_calls() -> UInt64:
-    """How many app calls follow this transaction in its group: their 700 each is theirs."""
-    count = UInt64(0)
-    for i in urange(Txn.group_index + 1, Global.group_size):
-        if gtxn.Transaction(i).type == TransactionType.ApplicationCall:
-            count += 1
-    return count
 
 
 @subroutine(inline=True)
@@ -379,28 +371,13 @@ def _unit_ors(grid: Bytes) -> Bytes:
     s4 = op.setbit_bytes(s4, op.getbyte(g, 79), True)
     s5 = Bytes.from_hex(ZERO_SEGMENT_HEX)
     s5 = op.setbit_bytes(s5, op.getbyte(g, 80), True)
-    lanes = s0 + s1 + s2 + s3 + s4 + s5
-    # lane p |= lane p - k, for k = 1, 1 (three cells of a row), then per unit:
-    w3 = lanes | op.extract(lanes, 0, 190)
-    w3 = w3 | op.extract(w3, 0, 190)
-    # rows: w3 at strides 3, 3 -> nine cells of a row
-    rows = w3 | op.extract(w3, 0, 186)
-    rows = rows | op.extract(rows, 0, 186)
-    # boxes: w3 at strides 9, 9 -> three cells of three rows
-    boxes = w3 | op.extract(w3, 0, 174)
-    boxes = boxes | op.extract(boxes, 0, 174)
-    # columns: strides 9, 9, 27, 27 -> cells c, c + 9, ..., c + 72
-    v3 = lanes | op.extract(lanes, 0, 174)
-    v3 = v3 | op.extract(v3, 0, 174)
-    columns = v3 | op.extract(v3, 0, 138)
-    columns = columns | op.extract(columns, 0, 138)
+    rows, columns, boxes = unit_ors(s0 + s1 + s2 + s3 + s4 + s5)
     return grid + rows + columns + boxes
 
 
 # ---------------------------------------------------------------------------
 # The batch verifier (are_valid_solutions). See "Batch" in the module docstring.
 # ---------------------------------------------------------------------------
-# Grids a call: as many as fit in 700 opcodes (tests/test_contract_batch.py).
 # Grids a call: as many as fit in 700 opcodes (tests/test_contract_batch.py).
 BATCH_MAX = 14
 BATCH_LEN = 81 * BATCH_MAX
@@ -529,7 +506,7 @@ class Algoku(ARC4Contract):
         if op.bitlen(grid & Bytes.from_hex(HIGH_NIBBLES_HEX)) != 0:
             return False
 
-        ensure_budget(CHECK_BUDGET + APP_CALL_SHARE * _later_app_calls(), OpUpFeeSource.GroupCredit)
+        ensure_budget(CHECK_BUDGET + APP_CALL_SHARE * later_app_calls(), OpUpFeeSource.GroupCredit)
 
         mask = Bytes.from_hex(MASKS_HEX)
         # cell i, then ROW[i], COLUMN[i], BOX[i]
@@ -620,8 +597,7 @@ class Algoku(ARC4Contract):
     def is_valid_solution_lanes(self, grid: Bytes) -> bool:
         """Same answer as `is_valid_solution`, in one app call (fee 1 000, no inner
         transaction): see "Lanes" in the module docstring."""
-        if Global.opcode_budget() < LANES_TAIL + LANES_HANDOVER:  # short only after a budget-hungry call
-            ensure_budget(LANES_TAIL + LANES_HANDOVER, OpUpFeeSource.GroupCredit)
+        top_up(UInt64(LANES_TAIL + LANES_HANDOVER))  # short only after a budget-hungry call
         assert grid.length == GRID_SIZE, "Grid must be 81 bytes long."
         return (_unit_ors(grid) & Bytes.from_hex(CHECK_MASK_HEX)) == Bytes.from_hex(CHECK_EXPECTED_HEX)
 
@@ -630,8 +606,7 @@ class Algoku(ARC4Contract):
         """True iff `solution` is a solved Sudoku that agrees with every given of
         `puzzle` (0 = blank, else 1..9). Any other 81-byte pair gives false; another
         length fails the call. One app call: see "Puzzle" in the module docstring."""
-        if Global.opcode_budget() < SOLUTION_OF_TAIL + SOLUTION_OF_HANDOVER:  # short only after a budget-hungry call
-            ensure_budget(SOLUTION_OF_TAIL + SOLUTION_OF_HANDOVER, OpUpFeeSource.GroupCredit)
+        top_up(UInt64(SOLUTION_OF_TAIL + SOLUTION_OF_HANDOVER))  # short only after a budget-hungry call
         assert puzzle.length == GRID_SIZE, "Puzzle must be 81 bytes long."
         assert solution.length == GRID_SIZE, "Solution must be 81 bytes long."
         differ = puzzle ^ solution
@@ -656,8 +631,7 @@ class Algoku(ARC4Contract):
         a cell: 0x80 >> (d - 1) for the digits d = 1..8 and 0x00 for 9. Any other
         byte, or an unsolved grid, gives a clear bit; a length that is not a multiple
         of 81 or above 14 * 81 fails the call. See "Batch" in the module docstring."""
-        if Global.opcode_budget() < BATCH_TAIL + BATCH_HANDOVER:  # short only after a budget-hungry call
-            ensure_budget(BATCH_TAIL + BATCH_HANDOVER, OpUpFeeSource.GroupCredit)
+        top_up(UInt64(BATCH_TAIL + BATCH_HANDOVER))  # short only after a budget-hungry call
         assert grids.length % GRID_SIZE == 0, "Grids must be 81 bytes each."
         assert grids.length <= BATCH_LEN, "At most 14 grids a call."
         return _batch_verdicts(grids + op.bzero(BATCH_LEN - grids.length))

@@ -16,6 +16,9 @@ The quirks come out the same: the loop stops when the seed runs out between
 digits, and when it runs out right after drawing a taken square the digit is
 ORed into that square's nibble (1 | 3 = 3; can make 9..15). For keccak seeds these
 need ~200 leading zero bits and never happen, but the code keeps them.
+The digits are unrolled on purpose (each sets its own nibble bits): a loop over them
+pays a counter and a byte read-modify-write per digit, which takes `generate` past
+one call's 700 opcodes and an 11-draw `solve` past one inner opup (a higher fee).
 
 verify(start, solution) -- the rule, proven equal to the Solidity loop
 ----------------------------------------------------------------------
@@ -124,11 +127,12 @@ from algopy import (
     arc4,
     ensure_budget,
     gtxn,
-    itxn,
     op,
     subroutine,
     urange,
 )
+
+from smart_contracts.common import SOLVERS_KEY, AlreadySolved, close_if_no_solves, is_call_of, top_up
 
 Board = arc4.StaticArray[arc4.Byte, Literal[32]]
 
@@ -144,7 +148,6 @@ BOARD_SIZE = 32
 RECORD_SIZE = 40
 BOX_MBR = 2500 + 400 * (32 + RECORD_SIZE)
 APP_CALL_SHARE = 700
-SOLVERS_KEY = b"solvers"
 NOT_BEFORE_SOLVE = "a payment to Curta must come just before a solve call of Curta"
 # Opcodes solve still needs once its ensure_budget returns (measured worst case with
 # margin, see tests/test_curta.py).
@@ -153,23 +156,8 @@ SOLVE_BUDGET = 1230
 VERIFY_TAIL = 615
 
 
-class AlreadySolved(arc4.Struct):
-    round: arc4.UInt64
-
-
 class Solved(arc4.Struct):
     round: arc4.UInt64
-
-
-@subroutine(inline=True)
-def _is_solve_call(i: UInt64) -> bool:
-    """Whether group transaction i is a call of this app's solve."""
-    txn = gtxn.Transaction(i)
-    if txn.type != TransactionType.ApplicationCall:
-        return False
-    if txn.app_id != Global.current_application_id or txn.num_app_args == 0:
-        return False
-    return txn.app_args(0) == arc4.arc4_signature("solve(byte[32])bool")
 
 
 @subroutine(inline=True)
@@ -191,14 +179,14 @@ def _scan_group() -> tuple[UInt64, bool]:
             if i + 1 == Txn.group_index:
                 paid = True
             else:
-                assert _is_solve_call(i + 1), NOT_BEFORE_SOLVE
+                assert is_call_of(i + 1, arc4.arc4_signature("solve(byte[32])bool")), NOT_BEFORE_SOLVE
     later = UInt64(0)
     for i in urange(Txn.group_index + 1, Global.group_size):
         kind = gtxn.Transaction(i).type
         if kind == TransactionType.ApplicationCall:
             later += 1
         elif kind == TransactionType.Payment and _pays_app(i):
-            assert i + 1 < Global.group_size and _is_solve_call(i + 1), NOT_BEFORE_SOLVE
+            assert i + 1 < Global.group_size and is_call_of(i + 1, arc4.arc4_signature("solve(byte[32])bool")), NOT_BEFORE_SOLVE
     return later, paid
 
 
@@ -423,9 +411,7 @@ class Curta(ARC4Contract):
         """Only the creator may delete the app, and only before the first recorded solve; the
         app account closes to the creator (module docstring, Deletion). Updates are rejected."""
         assert Txn.sender == Global.creator_address, "Only the creator can delete Curta."
-        assert op.AppGlobal.get_uint64(SOLVERS_KEY) == 0, "solves are recorded: their boxes hold the players' payments"
-        if op.balance(Global.current_application_address):
-            itxn.Payment(receiver=Global.creator_address, close_remainder_to=Global.creator_address, fee=0).submit()
+        close_if_no_solves()
 
     @arc4.abimethod
     def opup(self) -> None:
@@ -455,8 +441,7 @@ class Curta(ARC4Contract):
         reserved = APP_CALL_SHARE * later
         ensure_budget(SOLVE_BUDGET + reserved, OpUpFeeSource.GroupCredit)
         start = _generate(op.keccak256(Txn.sender.bytes))
-        if Global.opcode_budget() < VERIFY_TAIL + reserved:  # only after an unusually long draw
-            ensure_budget(VERIFY_TAIL + reserved, OpUpFeeSource.GroupCredit)
+        top_up(VERIFY_TAIL + reserved)  # short only after an unusually long draw
         if not _verify(start, solution.bytes):
             assert not paid, "a wrong solution cannot take the box payment"
             return False

@@ -129,11 +129,12 @@ from algopy import (
     arc4,
     ensure_budget,
     gtxn,
-    itxn,
     op,
     subroutine,
     urange,
 )
+
+from smart_contracts.common import SOLVERS_KEY, AlreadySolved, close_if_no_solves, is_call_of, later_app_calls, unit_ors
 
 from typing import Literal
 
@@ -170,7 +171,6 @@ CHECK_EXPECTED_HEX = "0000000000000000000000000000000000000000000000000000000000
 RECORD_SIZE = 24
 BOX_MBR = 2500 + 400 * (32 + RECORD_SIZE)
 APP_CALL_SHARE = 700
-SOLVERS_KEY = b"solvers"
 # Opcodes solve still needs once its ensure_budget returns: the first correct solve's
 # tail measures about 1 165; [opup(), payment, solve] at 1 000 each leaves it about
 # 1 225 (tests/test_game.py pins both: no inner transaction there, enough everywhere).
@@ -182,10 +182,6 @@ PUZZLE_BUDGET = 1250
 class Solved(arc4.Struct):
     round: arc4.UInt64
     rank: arc4.UInt64
-
-
-class AlreadySolved(arc4.Struct):
-    round: arc4.UInt64
 
 
 @subroutine
@@ -272,30 +268,9 @@ def _solved(solution: Bytes) -> bool:
     """The 162 lanes are a solved grid (module docstring, 2 and 3)."""
     z = _single(op.extract(solution, 0, 54)) + _single(op.extract(solution, 54, 54))
     z += _single(op.extract(solution, 108, 54))
-    lanes = solution + Bytes.from_hex(PAD_HEX)
-    # lane p |= lane p - k, for k = 1, 1 (three cells of a row), then per unit:
-    w3 = lanes | op.extract(lanes, 0, 190)
-    w3 = w3 | op.extract(w3, 0, 190)
-    rows = w3 | op.extract(w3, 0, 186)
-    rows = rows | op.extract(rows, 0, 186)
-    boxes = w3 | op.extract(w3, 0, 174)
-    boxes = boxes | op.extract(boxes, 0, 174)
-    v3 = lanes | op.extract(lanes, 0, 174)
-    v3 = v3 | op.extract(v3, 0, 174)
-    columns = v3 | op.extract(v3, 0, 138)
-    columns = columns | op.extract(columns, 0, 138)
+    rows, columns, boxes = unit_ors(solution + Bytes.from_hex(PAD_HEX))
     checked = z + rows + columns + boxes
     return (checked & Bytes.from_hex(CHECK_MASK_HEX)) == Bytes.from_hex(CHECK_EXPECTED_HEX)
-
-
-@subroutine
-def _later_app_calls() -> UInt64:
-    """How many app calls follow this transaction in its group: their 700 each is theirs."""
-    count = UInt64(0)
-    for i in urange(Txn.group_index + 1, Global.group_size):
-        if gtxn.Transaction(i).type == TransactionType.ApplicationCall:
-            count += 1
-    return count
 
 
 @subroutine
@@ -311,13 +286,9 @@ def _scan_group() -> UInt64:
             assert t.close_remainder_to != Global.current_application_address, "no payment may close to the app"
             if t.receiver != Global.current_application_address:
                 continue
-            assert i + 1 < Global.group_size, "a payment to the app must be followed by its solve call"
-            n = gtxn.Transaction(i + 1)
-            assert n.type == TransactionType.ApplicationCall, "a payment to the app must be followed by its solve call"
-            assert n.app_id == Global.current_application_id, "a payment to the app must be followed by its solve call"
-            assert n.app_args(0) == arc4.arc4_signature("solve(byte[51],byte[1776],byte[162])bool"), (
-                "a payment to the app must be followed by its solve call"
-            )
+            assert i + 1 < Global.group_size and is_call_of(
+                i + 1, arc4.arc4_signature("solve(byte[51],byte[1776],byte[162])bool")
+            ), "a payment to the app must be followed by its solve call"
     return later
 
 
@@ -338,9 +309,7 @@ class Game(ARC4Contract):
         """Only the creator may delete the app, and only before the first recorded solve; the
         app account closes to the creator (module docstring, Deletion). Updates are rejected."""
         assert Txn.sender == Global.creator_address, "Only the creator can delete the game."
-        assert op.AppGlobal.get_uint64(SOLVERS_KEY) == 0, "solves are recorded: their boxes hold the players' payments"
-        if op.balance(Global.current_application_address):
-            itxn.Payment(receiver=Global.creator_address, close_remainder_to=Global.creator_address, fee=0).submit()
+        close_if_no_solves()
 
     @arc4.abimethod
     def opup(self) -> None:
@@ -355,7 +324,7 @@ class Game(ARC4Contract):
     def puzzle(self, player: arc4.Address, leaf: Leaf, proof: Proof) -> tuple[UInt64, Grid]:
         """(catalogue index, the player's 81-byte puzzle, 0 = blank) for leaf and proof
         of player's index; fails when they do not match the root."""
-        ensure_budget(PUZZLE_BUDGET + APP_CALL_SHARE * _later_app_calls(), OpUpFeeSource.GroupCredit)
+        ensure_budget(PUZZLE_BUDGET + APP_CALL_SHARE * later_app_calls(), OpUpFeeSource.GroupCredit)
         index, f, g, m = _derive(player.bytes)
         _check_leaf(index, leaf.bytes, proof.bytes)
         grid = op.bzero(81)
