@@ -57,7 +57,7 @@ async fn check_all_fixtures(network: Network) -> Option<usize> {
             Some(failure) => {
                 let message = failure
                     .pc
-                    .and_then(|pc| algoku.spec.error_message(pc))
+                    .and_then(|pc| algoku.app.spec.error_message(pc))
                     .unwrap_or(&failure.message);
                 Outcome::Rejected(message.to_string())
             }

@@ -74,12 +74,7 @@ async fn app(
         curta.app.use_checked_app(id).await?;
         return Ok((id, None));
     }
-    let existing = curta
-        .app
-        .chain
-        .created_apps_with(&curta.app.spec.approval)
-        .await?;
-    if let Some(&id) = existing.iter().max() {
+    if let Some(id) = curta.app.own_app().await? {
         curta.app.use_checked_app(id).await?;
         return Ok((id, None));
     }

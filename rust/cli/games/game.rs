@@ -159,12 +159,7 @@ async fn connect(
         game.app.use_checked_app(id).await?;
         return Ok((game, id, None));
     }
-    let existing = game
-        .app
-        .chain
-        .created_apps_with(&game.app.spec.approval)
-        .await?;
-    if let Some(&id) = existing.iter().max() {
+    if let Some(id) = game.app.own_app().await? {
         game.app.use_checked_app(id).await?;
         return Ok((game, id, None));
     }

@@ -10,9 +10,8 @@
 //! funded with the 100 000 µALGO account minimum at creation, so the box
 //! payment of 31 300 can land in it.
 
-use crate::algoku::MAX_GROUP;
 use crate::app::{returned, App};
-use crate::chain::{micro, Chain, APP_CALL_BUDGET};
+use crate::chain::{micro, Chain, APP_CALL_BUDGET, MAX_GROUP};
 use crate::error::ClientError;
 use crate::spec::AppSpec;
 use algonaut::core::AppId;
