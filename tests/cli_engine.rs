@@ -663,6 +663,30 @@ fn a_long_line_in_a_batch_gets_its_own_error() {
     assert_eq!(lines[2]["valid"], true);
 }
 
+/// A comment line longer than the line limit is a comment like any other:
+/// skipped, not an error.
+#[test]
+fn a_long_comment_line_in_a_batch_is_skipped() {
+    let comment = format!("# {}", "x".repeat(100_000));
+    let dir = scratch_dir("long-comment");
+    let path = dir.join("grids.txt");
+    std::fs::write(
+        &path,
+        format!("{SOLVED}\n{comment}\n  {comment}\n{SOLVED}\n"),
+    )
+    .unwrap();
+    let r = run(&["--json", "check", "--file", path.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let lines = r.json_lines();
+    let numbers: Vec<_> = lines.iter().map(|l| l["line"].clone()).collect();
+    assert_eq!(numbers[..2], [1, 4], "{}", r.stdout);
+    assert!(
+        lines[..2].iter().all(|l| l["valid"] == true),
+        "{}",
+        r.stdout
+    );
+}
+
 #[test]
 fn check_file_answers_one_grid_per_line() {
     let dir = scratch_dir("check-lines");
