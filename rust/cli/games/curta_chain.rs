@@ -335,16 +335,14 @@ pub fn run_batch(
         if batch {
             let seconds = started.elapsed().as_secs_f64();
             let kind = curta.as_ref().map_or("no chain", |c| c.app.chain.kind());
-            summarize(
-                &t,
-                &context,
-                stopped.as_deref(),
+            let end = Ending {
+                context: &context,
+                stopped: stopped.as_deref(),
                 seconds,
                 kind,
                 method,
-                global,
-                out,
-            )?;
+            };
+            summarize(&t, &end, global, out)?;
         }
         if stopped.is_some() {
             return Ok(ExitCode::from(EXIT_ERROR));
@@ -407,18 +405,29 @@ async fn connect_for_batch(
     (Some(c), context, stopped)
 }
 
-/// The batch's summary: JSON on stdout, or a line on stderr.
-#[allow(clippy::too_many_arguments)]
-fn summarize(
-    t: &Totals,
-    context: &Value,
-    stopped: Option<&str>,
+/// How a batch on chain ended, as its summary tells it.
+struct Ending<'a> {
+    /// What every line repeats about the backend and app.
+    context: &'a Value,
+    /// Why the batch stopped before its end, if it did.
+    stopped: Option<&'a str>,
+    /// How long the batch took.
     seconds: f64,
-    kind: &str,
-    method: &str,
-    global: &Global,
-    out: &mut Out,
-) -> Result<()> {
+    /// The backend (`Chain::kind`), or "no chain".
+    kind: &'a str,
+    /// The method asked: "generate" or "verify".
+    method: &'a str,
+}
+
+/// The batch's summary: JSON on stdout, or a line on stderr.
+fn summarize(t: &Totals, end: &Ending, global: &Global, out: &mut Out) -> Result<()> {
+    let Ending {
+        context,
+        stopped,
+        seconds,
+        kind,
+        method,
+    } = *end;
     let mut s = context.clone();
     merge(&mut s, &t.counts(method));
     for (k, v) in [

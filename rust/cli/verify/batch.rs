@@ -424,6 +424,13 @@ pub fn verify_file(
             1
         };
         let mut run = Run::start(&parsed, per_call, pairs, forced, args, global).await;
+        let file = FileBatch {
+            parsed: &parsed,
+            pairs,
+            forced,
+            progress: &progress,
+            args,
+        };
         let per_send = run
             .algoku
             .as_ref()
@@ -433,17 +440,7 @@ pub fn verify_file(
                 run.stopped =
                     Some("interrupted (SIGINT): the lines answered so far are printed".into());
             }
-            let (chosen, mut results) = run
-                .ask_together(
-                    &parsed,
-                    window.clone(),
-                    pairs,
-                    forced,
-                    &mut tally,
-                    &progress,
-                    args,
-                )
-                .await;
+            let (chosen, mut results) = run.ask_together(&file, window.clone(), &mut tally).await;
             // The others one by one, then the window in input order.
             for k in window.clone() {
                 let value = match results[k - window.start].take() {
@@ -525,6 +522,17 @@ fn answer_without_chain(
     Ok(ExitCode::from(EXIT_NEGATIVE))
 }
 
+/// What every window of a file batch asks from: the file's lines as calls,
+/// whether they are puzzle pairs, the method forced (if any), the progress
+/// bar and the command's arguments.
+struct FileBatch<'a> {
+    parsed: &'a [(usize, anyhow::Result<Call>)],
+    pairs: bool,
+    forced: Option<Method>,
+    progress: &'a Progress,
+    args: &'a VerifyArgs,
+}
+
 /// A batch under way: the app client (none when connecting failed), why the
 /// batch stopped (if it did), and what the summary reports of its start.
 struct Run {
@@ -587,17 +595,19 @@ impl Run {
     /// Asks the window's calls that answer with a verdict, together, with
     /// the method forced or priced cheapest: the method and each line's
     /// answer (`None` for the lines left to [`Run::ask_alone`]).
-    #[allow(clippy::too_many_arguments)]
     async fn ask_together(
         &mut self,
-        parsed: &[(usize, anyhow::Result<Call>)],
+        file: &FileBatch<'_>,
         window: std::ops::Range<usize>,
-        pairs: bool,
-        forced: Option<Method>,
         tally: &mut Tally,
-        progress: &Progress,
-        args: &VerifyArgs,
     ) -> (Method, Vec<Option<Value>>) {
+        let FileBatch {
+            parsed,
+            pairs,
+            forced,
+            progress,
+            args,
+        } = *file;
         let mut results: Vec<Option<Value>> = vec![None; window.len()];
         let together: Vec<(usize, Call)> = window
             .clone()
