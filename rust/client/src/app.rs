@@ -40,6 +40,27 @@ impl Deployment {
     }
 }
 
+/// What a game's `solve` sent.
+#[derive(Clone, Debug)]
+pub struct Solve {
+    /// Whether the app accepted the solution.
+    pub accepted: bool,
+    /// The ids of the transactions sent.
+    pub txids: Vec<String>,
+    /// The fees paid, in µALGO.
+    pub fee: u64,
+    /// The box minimum balance paid to the app, in µALGO (0 when none).
+    pub paid: u64,
+}
+
+/// The record a solve the app accepted left, as read back: an error when
+/// there is none.
+pub fn recorded<R>(record: Option<R>) -> Result<R, ClientError> {
+    record.ok_or_else(|| {
+        ClientError::Transaction("solve was accepted but no record was read back".into())
+    })
+}
+
 /// An app of `spec` on `chain`, once one is chosen.
 pub struct App {
     /// The chain the app lives on, and the signing account.

@@ -110,6 +110,16 @@ async fn answering(http: AlgodHttp) -> Result<AlgodHttp, ClientError> {
     }
 }
 
+/// The algod `settings` name (or LocalNet's defaults), if it answers.
+async fn configured_algod(settings: &Settings) -> Result<AlgodHttp, ClientError> {
+    answering(algod(
+        settings,
+        &settings.algod_url(),
+        &settings.algod_token(),
+    )?)
+    .await
+}
+
 fn account_from_mnemonic(settings: &Settings) -> Result<Option<Account>, ClientError> {
     match &settings.deployer_mnemonic {
         None => Ok(None),
@@ -137,26 +147,12 @@ impl Chain {
                 let token = settings.algod_token.clone().unwrap_or_default();
                 Some((answering(algod(settings, &url, &token)?).await?, "testnet"))
             }
-            Network::Localnet => Some((
-                answering(algod(
-                    settings,
-                    &settings.algod_url(),
-                    &settings.algod_token(),
-                )?)
-                .await?,
-                "localnet",
-            )),
+            Network::Localnet => Some((configured_algod(settings).await?, "localnet")),
             // A configured algod is used or fails: never silently replaced by
             // another chain. Only the unconfigured default falls back.
-            Network::Auto if settings.algod_configured() => Some((
-                answering(algod(
-                    settings,
-                    &settings.algod_url(),
-                    &settings.algod_token(),
-                )?)
-                .await?,
-                "algod",
-            )),
+            Network::Auto if settings.algod_configured() => {
+                Some((configured_algod(settings).await?, "algod"))
+            }
             Network::Auto => {
                 let http = algod(settings, &settings.algod_url(), &settings.algod_token())?;
                 if http.is_up().await {

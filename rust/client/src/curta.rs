@@ -10,7 +10,8 @@
 //! funded with the 100 000 µALGO account minimum at creation, so the box
 //! payment of 31 300 can land in it.
 
-use crate::app::{returned, App};
+pub use crate::app::Solve;
+use crate::app::{recorded, returned, App};
 use crate::chain::{micro, Chain, APP_CALL_BUDGET, MAX_GROUP};
 use crate::error::ClientError;
 use crate::spec::AppSpec;
@@ -96,19 +97,6 @@ impl<T> Measured<T> {
     }
 }
 
-/// The outcome of `play`'s solve.
-#[derive(Clone, Debug)]
-pub struct Solve {
-    /// Whether the app accepted the solution.
-    pub accepted: bool,
-    /// The ids of the transactions sent.
-    pub txids: Vec<String>,
-    /// The fees paid, in µALGO.
-    pub fee: u64,
-    /// The box minimum balance paid to the app, in µALGO (0 when none).
-    pub paid: u64,
-}
-
 impl Curta {
     /// A client on `chain` with the committed Curta spec; no app yet.
     pub fn new(chain: Chain) -> Result<Curta, ClientError> {
@@ -165,6 +153,23 @@ impl Curta {
         Ok(out)
     }
 
+    /// [`Curta::simulate_measured`], each answer decoded by `decode` (a
+    /// value it refuses is that call's error).
+    async fn simulate_decoded<T>(
+        &mut self,
+        method: &str,
+        args: Vec<Vec<Vec<u8>>>,
+        each: impl FnMut(usize),
+        decode: fn(&[u8]) -> Result<T, ClientError>,
+    ) -> Result<Vec<Measured<T>>, ClientError> {
+        Ok(self
+            .simulate_measured(method, args, each)
+            .await?
+            .into_iter()
+            .map(|m| m.and_then(|r| decode(&r).map_err(|e| e.to_string())))
+            .collect())
+    }
+
     /// One call simulated alone behind 0..=3 `opup()` calls: the first that
     /// answers gives the answer, the call's opcodes and its fee alone.
     async fn alone(
@@ -212,12 +217,7 @@ impl Curta {
         each: impl FnMut(usize),
     ) -> Result<Vec<Measured<[u8; 32]>>, ClientError> {
         let args = generate_args(seeds)?;
-        Ok(self
-            .simulate_measured("generate", args, each)
-            .await?
-            .into_iter()
-            .map(|m| m.and_then(|r| board(&r).map_err(|e| e.to_string())))
-            .collect())
+        self.simulate_decoded("generate", args, each, board).await
     }
 
     /// The `generate(seed)` calls for `seeds` as unsigned transactions (min fee each).
@@ -240,12 +240,7 @@ impl Curta {
             .iter()
             .map(|(s, x)| vec![s.to_vec(), x.to_vec()])
             .collect();
-        Ok(self
-            .simulate_measured("verify", args, each)
-            .await?
-            .into_iter()
-            .map(|m| m.and_then(|r| abi_bool(&r).map_err(|e| e.to_string())))
-            .collect())
+        self.simulate_decoded("verify", args, each, abi_bool).await
     }
 
     /// `generate(seed)` for each seed (see [`Curta::generate_measured`]); the
@@ -479,12 +474,7 @@ impl Curta {
             play.status = PlayStatus::Rejected;
             return Ok(play);
         }
-        play.record = self.record(me.0).await?;
-        if play.record.is_none() {
-            return Err(ClientError::Transaction(
-                "solve was accepted but no record was read back".into(),
-            ));
-        }
+        play.record = Some(recorded(self.record(me.0).await?)?);
         play.status = PlayStatus::Solved;
         Ok(play)
     }
