@@ -115,7 +115,7 @@ pub enum Query {
 pub struct Input {
     pub line: usize,
     pub echo: Value,
-    pub query: Result<Query, String>,
+    pub query: Result<Query>,
 }
 
 /// The native answer: the answer's key and value, and the other fields
@@ -148,7 +148,7 @@ fn native(q: &Query) -> (&'static str, Value, Value) {
 /// Reads `--file`: one input per line (empty and `#` lines skipped).
 pub fn read_inputs(
     path: &std::path::Path,
-    parse: impl Fn(&str) -> (Value, Result<Query, String>),
+    parse: impl Fn(&str) -> (Value, Result<Query>),
 ) -> Result<Vec<Input>> {
     let source = Source::File(path.to_path_buf());
     let inputs: Vec<Input> = source
@@ -157,7 +157,7 @@ pub fn read_inputs(
         .map(|l| {
             let (echo, mut query) = parse(&l.text);
             if l.too_long {
-                query = Err(l.too_long_error(&source));
+                query = Err(anyhow!(l.too_long_error(&source)));
             }
             Input {
                 line: l.number,
@@ -176,25 +176,25 @@ pub fn read_inputs(
 }
 
 /// A `generate` line: an address (its bytes are the seed).
-pub fn seed_line(text: &str) -> (Value, Result<Query, String>) {
+pub fn seed_line(text: &str) -> (Value, Result<Query>) {
     let query = parse_address(text)
         .map(Query::Generate)
-        .map_err(|e| format!("address: {e}"));
+        .map_err(|e| anyhow!("address: {e}"));
     (json!({"address": text}), query)
 }
 
 /// A `verify` line: `START SOLUTION` (two hex words).
-pub fn pair_line(text: &str) -> (Value, Result<Query, String>) {
+pub fn pair_line(text: &str) -> (Value, Result<Query>) {
     let words: Vec<&str> = text.split_whitespace().collect();
     let query = match words[..] {
         [start, solution] => Board::from_hex(start)
-            .map_err(|e| format!("start: {e}"))
+            .map_err(|e| anyhow!("start: {e}"))
             .and_then(|s| {
                 Board::from_hex(solution)
                     .map(|x| Query::Verify(s, x))
-                    .map_err(|e| format!("solution: {e}"))
+                    .map_err(|e| anyhow!("solution: {e}"))
             }),
-        _ => Err(format!(
+        _ => Err(anyhow!(
             "expected START SOLUTION (two hex words), found {} word(s)",
             words.len()
         )),
@@ -479,7 +479,7 @@ fn report(
         match &input.query {
             Err(e) => {
                 t.errors += 1;
-                v["error"] = json!(e);
+                v["error"] = json!(e.to_string());
             }
             Ok(q) => {
                 let (key, value, extra) = native(q);

@@ -134,7 +134,7 @@ impl Chain {
     pub async fn connect(network: Network, settings: &Settings) -> Result<Chain, ClientError> {
         let mut notes = Vec::new();
         if network != Network::Embedded {
-            settings.validate().map_err(ClientError::Config)?;
+            settings.validate()?;
         }
         let use_algod = match network {
             Network::Embedded => None,
@@ -194,8 +194,8 @@ impl Chain {
                 })
             }
             None => {
-                let funding = settings.embedded_funding().map_err(ClientError::Config)?;
-                let top_ups = settings.embedded_top_ups().map_err(ClientError::Config)?;
+                let funding = settings.embedded_funding()?;
+                let top_ups = settings.embedded_top_ups()?;
                 let mut jig = Embedded::start().await?;
                 let account = match account_from_mnemonic(settings)? {
                     Some(a) => a,

@@ -75,7 +75,7 @@ fn generate_args(seeds: &[Vec<u8>]) -> Result<Vec<Vec<Vec<u8>>>, ClientError> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Measured<T> {
     /// The answer, or why the chain refused the call.
-    pub value: Result<T, String>,
+    pub value: Result<T, ClientError>,
     /// Opcodes the call used, when measured.
     pub budget: Option<u64>,
     /// The fee the call needs sent alone, in µALGO.
@@ -88,7 +88,7 @@ impl<T> Measured<T> {
         self.and_then(|v| Ok(f(v)))
     }
 
-    fn and_then<U>(self, f: impl FnOnce(T) -> Result<U, String>) -> Measured<U> {
+    fn and_then<U>(self, f: impl FnOnce(T) -> Result<U, ClientError>) -> Measured<U> {
         Measured {
             value: self.value.and_then(f),
             budget: self.budget,
@@ -139,7 +139,7 @@ impl Curta {
                     && outcome.txns.get(i).and_then(|t| t.budget).unwrap_or(0) <= APP_CALL_BUDGET;
                 let m = if fits {
                     Measured {
-                        value: returned(&outcome, i).map_err(|e| e.to_string()),
+                        value: returned(&outcome, i),
                         budget: outcome.txns[i].budget,
                         fee,
                     }
@@ -166,7 +166,7 @@ impl Curta {
             .simulate_measured(method, args, each)
             .await?
             .into_iter()
-            .map(|m| m.and_then(|r| decode(&r).map_err(|e| e.to_string())))
+            .map(|m| m.and_then(|r| decode(&r)))
             .collect())
     }
 
@@ -194,7 +194,7 @@ impl Curta {
                 None if !fits => last = format!("needs {used} opcodes with {padding} opup(s)"),
                 None => {
                     return Ok(Measured {
-                        value: returned(&outcome, padding).map_err(|e| e.to_string()),
+                        value: returned(&outcome, padding),
                         budget: outcome.txns[padding].budget,
                         fee: (padding as u64 + 1) * fee,
                     })
@@ -203,7 +203,7 @@ impl Curta {
             }
         }
         Ok(Measured {
-            value: Err(format!("{method}: {last}")),
+            value: Err(ClientError::Refused(format!("{method}: {last}"))),
             budget: None,
             fee: 0,
         })
@@ -249,7 +249,7 @@ impl Curta {
         self.generate_measured(seeds, |_| {})
             .await?
             .into_iter()
-            .map(|m| m.value.map_err(ClientError::Transaction))
+            .map(|m| m.value.map_err(|e| ClientError::Transaction(e.to_string())))
             .collect()
     }
 
@@ -261,7 +261,7 @@ impl Curta {
         self.verify_measured(pairs, |_| {})
             .await?
             .into_iter()
-            .map(|m| m.value.map_err(ClientError::Transaction))
+            .map(|m| m.value.map_err(|e| ClientError::Transaction(e.to_string())))
             .collect()
     }
 
