@@ -7,7 +7,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use common::{algoku, run, Run, ALGOKU};
+use common::{run, run_with, ALGOKU};
 use serde_json::Value;
 
 /// A valid solution.
@@ -23,14 +23,6 @@ const SEVENTEEN_SOLUTION: &str =
     "693784512487512936125963874932651487568247391741398625319475268856129743274836159";
 /// The Curta start of the zero address (from the contract's own tests).
 const CURTA_ZERO_START: &str = "0000000000003000007001000000000000000040500000060000000000020008";
-
-/// Runs the binary with `args`, feeding `stdin` (or a closed stdin).
-fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
-    match stdin {
-        Some(text) => algoku(args).stdin(text).run(),
-        None => run(args),
-    }
-}
 
 /// A fresh, empty scratch directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
