@@ -23,6 +23,20 @@ fn fixtures_from_the_cli() -> Vec<SudokuFixture> {
     fixtures
 }
 
+/// The embedded evaluator.
+async fn embedded() -> Chain {
+    Chain::connect(Network::Embedded, &Settings::from_env())
+        .await
+        .expect("the embedded evaluator starts")
+}
+
+/// The verifier app deployed on `chain`.
+async fn deployed(chain: Chain) -> Algoku {
+    let mut algoku = Algoku::new(chain).unwrap();
+    algoku.deploy().await.unwrap();
+    algoku
+}
+
 async fn check_all_fixtures(network: Network) -> Option<usize> {
     let chain = match Chain::connect(network, &Settings::from_env()).await {
         Ok(c) => c,
@@ -32,8 +46,7 @@ async fn check_all_fixtures(network: Network) -> Option<usize> {
         }
         Err(e) => panic!("{network:?}: {e}"),
     };
-    let mut algoku = Algoku::new(chain).unwrap();
-    algoku.deploy().await.unwrap();
+    let mut algoku = deployed(chain).await;
     let fixtures = fixtures_from_the_cli();
     assert!(fixtures.len() > 150);
     for f in &fixtures {
@@ -57,7 +70,7 @@ async fn check_all_fixtures(network: Network) -> Option<usize> {
             Some(failure) => {
                 let message = failure
                     .pc
-                    .and_then(|pc| algoku.spec.error_message(pc))
+                    .and_then(|pc| algoku.app.spec.error_message(pc))
                     .unwrap_or(&failure.message);
                 Outcome::Rejected(message.to_string())
             }
@@ -107,11 +120,7 @@ async fn every_fixture_on_localnet_when_up() {
 #[tokio::test(flavor = "multi_thread")]
 async fn one_call_methods_equal_the_mirror_on_the_evaluator() {
     use algoku_client::{Call, Method};
-    let chain = Chain::connect(Network::Embedded, &Settings::from_env())
-        .await
-        .expect("the embedded evaluator starts");
-    let mut algoku = Algoku::new(chain).unwrap();
-    algoku.deploy().await.unwrap();
+    let mut algoku = deployed(embedded().await).await;
     let fixtures = fixtures_from_the_cli();
     let mut calls = Vec::new();
     for f in &fixtures {
@@ -175,11 +184,7 @@ async fn one_call_methods_equal_the_mirror_on_the_evaluator() {
 async fn batch_method_equals_the_mirror_on_the_evaluator() {
     use algoku_avm::batch::verdicts;
     use algoku_client::{Call, Method};
-    let chain = Chain::connect(Network::Embedded, &Settings::from_env())
-        .await
-        .expect("the embedded evaluator starts");
-    let mut algoku = Algoku::new(chain).unwrap();
-    algoku.deploy().await.unwrap();
+    let mut algoku = deployed(embedded().await).await;
     let batch = |bytes: &[u8]| Call {
         method: Method::Batch,
         args: vec![bytes.to_vec()],

@@ -93,6 +93,11 @@ fn assert_one_line_each(lines: &[Value], numbers: &[usize], summary: &Value) {
 /// (its fee and 4 × 100 000 of minimum balance, as on algod) and then pay 300
 /// one-call verifications (the evaluator charges 200 000 of minimum balance).
 const FUNDING: &str = "501000";
+/// The embedded account holds [`FUNDING`] and is never topped up.
+const NO_TOP_UPS: [(&str, &str); 2] = [
+    ("ALGOKU_EMBEDDED_FUNDING", FUNDING),
+    ("ALGOKU_EMBEDDED_TOP_UP", "off"),
+];
 
 #[test]
 fn a_batch_that_runs_out_of_funds_answers_every_line_and_sums_up() {
@@ -100,10 +105,7 @@ fn a_batch_that_runs_out_of_funds_answers_every_line_and_sums_up() {
     lines[10] = format!("{}1", &SOLVED[..80]); // invalid
     lines[350] = "not a grid".into(); // an error of its own, after the stop
     let file = TempFile::new("broke", &lines);
-    let env = [
-        ("ALGOKU_EMBEDDED_FUNDING", FUNDING),
-        ("ALGOKU_EMBEDDED_TOP_UP", "off"),
-    ];
+    let env = NO_TOP_UPS;
     // One verification a call (lanes): the funds run out after 18 groups.
     let args = [
         "verify",
@@ -172,10 +174,7 @@ fn a_puzzle_file_that_runs_out_of_funds_answers_every_line() {
     let pair = format!("{puzzle} {SOLVED}");
     let lines: Vec<String> = (0..320).map(|_| pair.clone()).collect();
     let file = TempFile::new("broke-pairs", &lines);
-    let env = [
-        ("ALGOKU_EMBEDDED_FUNDING", FUNDING),
-        ("ALGOKU_EMBEDDED_TOP_UP", "off"),
-    ];
+    let env = NO_TOP_UPS;
     let (code, out, s) = run(
         &["verify", "--network", "embedded", "--puzzle-file"],
         &file,
@@ -212,10 +211,7 @@ fn the_embedded_account_is_topped_up_as_the_batch_needs() {
 fn simulate_only_prices_the_whole_file_without_sending() {
     let lines: Vec<String> = (0..40).map(relabelled).collect();
     let file = TempFile::new("priced", &lines);
-    let env = [
-        ("ALGOKU_EMBEDDED_FUNDING", FUNDING),
-        ("ALGOKU_EMBEDDED_TOP_UP", "off"),
-    ];
+    let env = NO_TOP_UPS;
     let args = [
         "verify",
         "--network",

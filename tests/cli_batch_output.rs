@@ -21,11 +21,12 @@ fn scratch(name: &str) -> PathBuf {
     common::scratch(&format!("cli_batch_output-{name}"))
 }
 
-/// A grid file of two grids.
-fn grid_file(dir: &Path) -> PathBuf {
+/// A fresh scratch folder `name` and, in it, a grid file of two grids.
+fn grid_file(name: &str) -> (PathBuf, PathBuf) {
+    let dir = scratch(name);
     let path = dir.join("grids.txt");
     std::fs::write(&path, format!("{GRID}\n{OTHER}\n")).unwrap();
-    path
+    (dir, path)
 }
 
 fn s(p: &Path) -> &str {
@@ -34,8 +35,7 @@ fn s(p: &Path) -> &str {
 
 #[test]
 fn a_resumed_run_with_other_settings_is_refused_and_the_file_kept() {
-    let dir = scratch("settings");
-    let grids = grid_file(&dir);
+    let (dir, grids) = grid_file("settings");
     let out = dir.join("ua.jsonl");
     let first = run(&[
         "ua",
@@ -101,8 +101,7 @@ fn a_resumed_run_with_other_settings_is_refused_and_the_file_kept() {
 
 #[test]
 fn without_out_and_shard_the_whole_file_goes_to_stdout() {
-    let dir = scratch("stdout");
-    let grids = grid_file(&dir);
+    let (_, grids) = grid_file("stdout");
     let r = run(&["ua", "--grids", s(&grids), "--max-size", "8", "--json"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     let lines = json_lines(&r.stdout);
@@ -122,8 +121,7 @@ fn without_out_and_shard_the_whole_file_goes_to_stdout() {
 
 #[test]
 fn devices_and_pipes_are_written_without_resume() {
-    let dir = scratch("devices");
-    let grids = grid_file(&dir);
+    let (dir, grids) = grid_file("devices");
     for dev in ["/dev/null", "/dev/zero"] {
         let r = run(&[
             "ua",
@@ -181,8 +179,7 @@ fn devices_and_pipes_are_written_without_resume() {
 
 #[test]
 fn an_output_too_large_to_resume_from_is_refused_unread() {
-    let dir = scratch("huge");
-    let grids = grid_file(&dir);
+    let (dir, grids) = grid_file("huge");
     let out = dir.join("huge.jsonl");
     // Sparse: no disk is used, and a run that read it would take 1 GiB.
     File::create(&out).unwrap().set_len((1 << 30) + 1).unwrap();
@@ -193,8 +190,7 @@ fn an_output_too_large_to_resume_from_is_refused_unread() {
 
 #[test]
 fn the_grid_file_is_never_the_output() {
-    let dir = scratch("same");
-    let grids = grid_file(&dir);
+    let (dir, grids) = grid_file("same");
     let before = std::fs::read_to_string(&grids).unwrap();
     let link = dir.join("link.txt");
     std::os::unix::fs::symlink(&grids, &link).unwrap();
@@ -208,8 +204,7 @@ fn the_grid_file_is_never_the_output() {
 
 #[test]
 fn a_second_run_on_the_same_output_is_refused_or_waits() {
-    let dir = scratch("lock");
-    let grids = grid_file(&dir);
+    let (dir, grids) = grid_file("lock");
     let out = dir.join("out.jsonl");
     let held = OpenOptions::new()
         .create(true)
@@ -257,8 +252,7 @@ fn a_second_run_on_the_same_output_is_refused_or_waits() {
 /// would) leaves only whole records, and a rerun completes the file.
 #[test]
 fn a_failed_write_leaves_only_whole_records() {
-    let dir = scratch("full");
-    let grids = grid_file(&dir);
+    let (dir, grids) = grid_file("full");
     let out = dir.join("out.jsonl");
     let script = format!(
         "trap '' XFSZ; ulimit -f 16; exec {ALGOKU} ua --grids {} --max-size 12 --out {}",

@@ -23,11 +23,7 @@ const VALID: &str =
 
 /// A file in cargo's scratch dir for the tests of this file.
 fn scratch_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("cli_chain");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+    common::scratch_file("cli_chain", name, text)
 }
 
 #[test]
@@ -112,15 +108,18 @@ fn verify_binds_a_solution_to_its_puzzle() {
         .enumerate()
         .map(|(i, c)| if i % 5 == 0 { c } else { '.' })
         .collect();
-    let (code, v) = algoku(&[
-        "verify",
-        "--network",
-        "embedded",
-        "--json",
-        "--puzzle",
-        &puzzle,
-        valid,
-    ]);
+    let verify_of = |puzzle: &str| {
+        algoku(&[
+            "verify",
+            "--network",
+            "embedded",
+            "--json",
+            "--puzzle",
+            puzzle,
+            valid,
+        ])
+    };
+    let (code, v) = verify_of(&puzzle);
     assert_eq!(code, 0, "{v}");
     assert_eq!(
         (
@@ -131,15 +130,7 @@ fn verify_binds_a_solution_to_its_puzzle() {
         (Some("solution_of"), Some(true), Some(1000))
     );
     let other = puzzle.replacen('9', "8", 1);
-    let (code, v) = algoku(&[
-        "verify",
-        "--network",
-        "embedded",
-        "--json",
-        "--puzzle",
-        &other,
-        valid,
-    ]);
+    let (code, v) = verify_of(&other);
     assert_eq!(code, 1, "{v}");
     assert_eq!(v["valid"], false);
     assert_eq!(

@@ -4,7 +4,7 @@
 
 mod common;
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use common::{json_lines, run};
 use serde_json::Value;
@@ -14,6 +14,21 @@ const GRID: &str =
     "789623541651478923324915786192736854438592167567184392945367218276851439813249675";
 const GIVEN12: &str =
     "........1.......23..4..5........6....3......75...84......3.......................";
+
+/// Appends a partial record to `out` (a write cut short), runs shards 1/2,
+/// 2/2 and 1/2 again with `args(shard)`, each succeeding, and returns the
+/// records then in `out`.
+fn resume_after_a_cut_write(out: &Path, args: impl Fn(&'static str) -> Vec<String>) -> Vec<Value> {
+    let mut text = std::fs::read_to_string(out).unwrap();
+    text.push_str("{\"grid\": \"12");
+    std::fs::write(out, text).unwrap();
+    for shard in ["1/2", "2/2", "1/2"] {
+        let a = args(shard);
+        let r = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
+        assert_eq!(r.code, 0, "{}", r.stderr);
+    }
+    json_lines(&std::fs::read_to_string(out).unwrap())
+}
 
 fn scratch(name: &str) -> PathBuf {
     common::scratch(&format!("cli_checker-{name}"))
@@ -82,7 +97,7 @@ fn ua_batch_shards_append_and_resume() {
     let third = "873569241625134987149278356931857624782496513456321798598713462364982175217645839";
     std::fs::write(&grids, format!("{GRID}\n\n{other}\n{third}\n")).unwrap();
     let out = dir.join("out.jsonl");
-    let args = |shard: &str| {
+    let args = |shard: &'static str| {
         vec![
             "ua".to_string(),
             "--grids".into(),
@@ -113,15 +128,7 @@ fn ua_batch_shards_append_and_resume() {
         .collect();
     assert_eq!(recs[0]["ua_cells"].as_array().unwrap(), &single);
     // A partial line (an interrupted write) is cut; done grids are skipped.
-    let mut text = std::fs::read_to_string(&out).unwrap();
-    text.push_str("{\"grid\": \"12");
-    std::fs::write(&out, text).unwrap();
-    for shard in ["1/2", "2/2", "1/2"] {
-        let a = args(shard);
-        let r = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
-        assert_eq!(r.code, 0, "{}", r.stderr);
-    }
-    let recs = json_lines(&std::fs::read_to_string(&out).unwrap());
+    let recs = resume_after_a_cut_write(&out, args);
     let grids_done: Vec<&str> = recs.iter().map(|v| v["grid"].as_str().unwrap()).collect();
     assert_eq!(grids_done, [other, GRID, third]);
     let counts: Vec<u64> = recs.iter().map(|v| v["sets"].as_u64().unwrap()).collect();
@@ -221,15 +228,7 @@ fn batch_shards_append_and_resume() {
     assert_eq!(recs[0]["grid"], other);
     assert_eq!(recs[0]["found"], 0);
     // A partial line (an interrupted write) is cut; done grids are skipped.
-    let mut text = std::fs::read_to_string(&out).unwrap();
-    text.push_str("{\"grid\": \"12");
-    std::fs::write(&out, text).unwrap();
-    for shard in ["1/2", "2/2", "1/2"] {
-        let a = args(shard);
-        let r = run(&a.iter().map(String::as_str).collect::<Vec<_>>());
-        assert_eq!(r.code, 0, "{}", r.stderr);
-    }
-    let recs = json_lines(&std::fs::read_to_string(&out).unwrap());
+    let recs = resume_after_a_cut_write(&out, args);
     let grids_done: Vec<&str> = recs.iter().map(|v| v["grid"].as_str().unwrap()).collect();
     assert_eq!(grids_done, [other, GRID]);
 }

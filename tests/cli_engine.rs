@@ -7,7 +7,7 @@ mod common;
 use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
-use common::{algoku, run, Run, ALGOKU};
+use common::{run, run_with, ALGOKU};
 use serde_json::Value;
 
 /// A valid solution.
@@ -23,14 +23,6 @@ const SEVENTEEN_SOLUTION: &str =
     "693784512487512936125963874932651487568247391741398625319475268856129743274836159";
 /// The Curta start of the zero address (from the contract's own tests).
 const CURTA_ZERO_START: &str = "0000000000003000007001000000000000000040500000060000000000020008";
-
-/// Runs the binary with `args`, feeding `stdin` (or a closed stdin).
-fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
-    match stdin {
-        Some(text) => algoku(args).stdin(text).run(),
-        None => run(args),
-    }
-}
 
 /// A fresh, empty scratch directory for one test.
 fn scratch_dir(name: &str) -> PathBuf {
@@ -661,6 +653,30 @@ fn a_long_line_in_a_batch_gets_its_own_error() {
     assert_eq!(lines[0]["valid"], true);
     assert_eq!(lines[1]["line"], 2);
     assert_eq!(lines[2]["valid"], true);
+}
+
+/// A comment line longer than the line limit is a comment like any other:
+/// skipped, not an error.
+#[test]
+fn a_long_comment_line_in_a_batch_is_skipped() {
+    let comment = format!("# {}", "x".repeat(100_000));
+    let dir = scratch_dir("long-comment");
+    let path = dir.join("grids.txt");
+    std::fs::write(
+        &path,
+        format!("{SOLVED}\n{comment}\n  {comment}\n{SOLVED}\n"),
+    )
+    .unwrap();
+    let r = run(&["--json", "check", "--file", path.to_str().unwrap()]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let lines = r.json_lines();
+    let numbers: Vec<_> = lines.iter().map(|l| l["line"].clone()).collect();
+    assert_eq!(numbers[..2], [1, 4], "{}", r.stdout);
+    assert!(
+        lines[..2].iter().all(|l| l["valid"] == true),
+        "{}",
+        r.stdout
+    );
 }
 
 #[test]

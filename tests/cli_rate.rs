@@ -6,7 +6,7 @@ mod common;
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use common::{algoku, run, Run};
+use common::{run, run_with};
 use serde_json::Value;
 
 /// Needs hidden singles only: QQWing and we say `easy` (seed 0's puzzle).
@@ -22,13 +22,6 @@ const EXPERT: &str =
 /// Two givens 1 in row 1.
 const CONFLICT: &str =
     "11...............................................................................";
-
-fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
-    match stdin {
-        Some(text) => algoku(args).stdin(text).run(),
-        None => run(args),
-    }
-}
 
 #[test]
 fn rate_one_puzzle_json() {

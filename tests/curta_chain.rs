@@ -12,25 +12,26 @@ fn algoku_lines(args: &[&str]) -> (i32, Vec<Value>, String) {
     (r.code, r.json_lines(), r.stderr)
 }
 
+/// `algoku --json curta METHOD --network embedded --file PATH`.
+fn on_chain_by_file(method: &str, path: &std::path::Path) -> (i32, Vec<Value>, String) {
+    let path = path.to_str().unwrap();
+    algoku_lines(&[
+        "--json",
+        "curta",
+        method,
+        "--network",
+        "embedded",
+        "--file",
+        path,
+    ])
+}
+
 fn vectors(name: &str) -> Vec<Value> {
-    let path = format!(
-        "{}/rust/curta/tests/data/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    common::data_lines(&format!("rust/curta/tests/data/{name}"))
 }
 
 fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("curta_chain");
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
+    common::scratch_file("curta_chain", name, text)
 }
 
 #[test]
@@ -43,15 +44,7 @@ fn every_generate_vector_through_the_app_by_file() {
     }
     text += "0x12\n";
     let path = temp_file("generate.txt", &text);
-    let (code, lines, err) = algoku_lines(&[
-        "--json",
-        "curta",
-        "generate",
-        "--network",
-        "embedded",
-        "--file",
-        path.to_str().unwrap(),
-    ]);
+    let (code, lines, err) = on_chain_by_file("generate", &path);
     assert_eq!(code, 1, "the bad line makes the exit status 1: {err}");
     assert_eq!(lines.len(), gen.len() + 2, "one line per input + summary");
     for (i, (v, got)) in gen.iter().zip(&lines).enumerate() {
@@ -94,15 +87,7 @@ fn every_verify_vector_through_the_app_by_file() {
     }
     text += "only-one-word\n";
     let path = temp_file("verify.txt", &text);
-    let (code, lines, err) = algoku_lines(&[
-        "--json",
-        "curta",
-        "verify",
-        "--network",
-        "embedded",
-        "--file",
-        path.to_str().unwrap(),
-    ]);
+    let (code, lines, err) = on_chain_by_file("verify", &path);
     assert_eq!(code, 1, "{err}");
     assert_eq!(lines.len(), ver.len() + 2);
     let mut trues = 0;
@@ -160,15 +145,7 @@ fn record_reads_a_player_and_the_solver_count() {
 #[test]
 fn a_file_without_one_good_line_touches_no_chain() {
     let path = temp_file("bad.txt", "# nothing good\nnope\n0x12\n");
-    let (code, lines, _) = algoku_lines(&[
-        "--json",
-        "curta",
-        "generate",
-        "--network",
-        "embedded",
-        "--file",
-        path.to_str().unwrap(),
-    ]);
+    let (code, lines, _) = on_chain_by_file("generate", &path);
     assert_eq!(code, 1);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["summary"]["backend"], Value::Null, "{}", lines[2]);

@@ -22,15 +22,7 @@ fn json(args: &[&str]) -> (i32, Value) {
 }
 
 fn players() -> Vec<Value> {
-    let path = format!(
-        "{}/rust/game/tests/data/players.jsonl",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read_to_string(path)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect()
+    common::data_lines("rust/game/tests/data/players.jsonl")
 }
 
 #[test]

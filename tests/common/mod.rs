@@ -67,6 +67,20 @@ pub fn json_lines(text: &str) -> Vec<Value> {
         .collect()
 }
 
+/// The JSON Lines data file at `path` (from the repository's root), blank
+/// lines skipped: the vectors the crates' own tests share.
+pub fn data_lines(path: &str) -> Vec<Value> {
+    let path = format!("{}/{path}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    json_lines(
+        &text
+            .lines()
+            .filter(|l| !l.trim().is_empty())
+            .collect::<Vec<_>>()
+            .join("\n"),
+    )
+}
+
 /// One run of the binary, built up before it starts.
 pub struct Invocation {
     cmd: Command,
@@ -89,6 +103,14 @@ pub fn algoku(args: &[&str]) -> Invocation {
 /// Runs `algoku args…` to its end.
 pub fn run(args: &[&str]) -> Run {
     algoku(args).run()
+}
+
+/// Runs `algoku args…` to its end, feeding `stdin` (or a closed stdin).
+pub fn run_with(args: &[&str], stdin: Option<&str>) -> Run {
+    match stdin {
+        Some(text) => algoku(args).stdin(text).run(),
+        None => run(args),
+    }
 }
 
 impl Invocation {
@@ -178,6 +200,17 @@ pub fn finish(mut cmd: Command, stdin: Option<Vec<u8>>, limit: Duration) -> Run 
         stderr: text(err_reader.join().unwrap()),
         seconds: start.elapsed().as_secs_f64(),
     }
+}
+
+/// A file `name` holding `text` in the scratch folder `dir` of cargo's
+/// scratch space, made if need be but not emptied (the tests of one file
+/// share theirs, each with its own file names).
+pub fn scratch_file(dir: &str, name: &str, text: &str) -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(dir);
+    std::fs::create_dir_all(&dir).expect("create a scratch folder");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write a scratch file");
+    path
 }
 
 /// A fresh, empty scratch folder `name` in cargo's scratch space (test

@@ -8,7 +8,6 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use algoku_client::Network;
 use algoku_curta::{
     count_solutions, generate, is_valid_solution, parse_address, solve, verify, Board, Unit,
 };
@@ -16,6 +15,7 @@ use anyhow::{anyhow, bail, Result};
 use serde::Serialize;
 
 use crate::games::curta_chain::{self, ChainArgs};
+use crate::games::AppArgs;
 use crate::io::input::{read_single, Source};
 use crate::io::output::{verdict, Out};
 use crate::Global;
@@ -39,28 +39,22 @@ pub enum CurtaCommand {
 
 /// Arguments of `algoku curta record`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("app_id", |a| a.help("Use this app id (its approval program must be the committed Curta artifact)")))]
 pub struct RecordArgs {
     /// The player: a 58-character Algorand address or 0x + 64 hex digits (default: the
     /// signing account).
     #[arg(value_name = "ADDRESS")]
     address: Option<String>,
-    /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
-    network: Network,
-    /// Use this app id (its approval program must be the committed Curta artifact).
-    #[arg(long)]
-    app_id: Option<u64>,
+    #[command(flatten)]
+    app: AppArgs,
 }
 
 /// Arguments of `algoku curta play`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("app_id", |a| a.help("Use this app id (its approval program must be the committed Curta artifact)")))]
 pub struct PlayArgs {
-    /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
-    network: Network,
-    /// Use this app id (its approval program must be the committed Curta artifact).
-    #[arg(long)]
-    app_id: Option<u64>,
+    #[command(flatten)]
+    app: AppArgs,
     /// Submit this solution (64 hex digits) instead of the native solver's.
     #[arg(long, value_name = "HEX")]
     solution: Option<String>,
@@ -212,15 +206,15 @@ pub fn run(command: &CurtaCommand, global: &Global, out: &mut Out) -> Result<Exi
                     Some(key)
                 }
             };
-            curta_chain::record(args.network, args.app_id, player, global, out)
+            curta_chain::record(args.app.network, args.app.app_id, player, global, out)
         }
     }
 }
 
 fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     crate::games::curta_chain::play(
-        args.network,
-        args.app_id,
+        args.app.network,
+        args.app.app_id,
         args.solution.as_deref(),
         args.force,
         args.deploy,

@@ -74,12 +74,7 @@ async fn app(
         curta.app.use_checked_app(id).await?;
         return Ok((id, None));
     }
-    let existing = curta
-        .app
-        .chain
-        .created_apps_with(&curta.app.spec.approval)
-        .await?;
-    if let Some(&id) = existing.iter().max() {
+    if let Some(id) = curta.app.own_app().await? {
         curta.app.use_checked_app(id).await?;
         return Ok((id, None));
     }
@@ -120,7 +115,7 @@ pub enum Query {
 pub struct Input {
     pub line: usize,
     pub echo: Value,
-    pub query: Result<Query, String>,
+    pub query: Result<Query>,
 }
 
 /// The native answer: the answer's key and value, and the other fields
@@ -153,7 +148,7 @@ fn native(q: &Query) -> (&'static str, Value, Value) {
 /// Reads `--file`: one input per line (empty and `#` lines skipped).
 pub fn read_inputs(
     path: &std::path::Path,
-    parse: impl Fn(&str) -> (Value, Result<Query, String>),
+    parse: impl Fn(&str) -> (Value, Result<Query>),
 ) -> Result<Vec<Input>> {
     let source = Source::File(path.to_path_buf());
     let inputs: Vec<Input> = source
@@ -162,7 +157,7 @@ pub fn read_inputs(
         .map(|l| {
             let (echo, mut query) = parse(&l.text);
             if l.too_long {
-                query = Err(l.too_long_error(&source));
+                query = Err(anyhow!(l.too_long_error(&source)));
             }
             Input {
                 line: l.number,
@@ -181,25 +176,25 @@ pub fn read_inputs(
 }
 
 /// A `generate` line: an address (its bytes are the seed).
-pub fn seed_line(text: &str) -> (Value, Result<Query, String>) {
+pub fn seed_line(text: &str) -> (Value, Result<Query>) {
     let query = parse_address(text)
         .map(Query::Generate)
-        .map_err(|e| format!("address: {e}"));
+        .map_err(|e| anyhow!("address: {e}"));
     (json!({"address": text}), query)
 }
 
 /// A `verify` line: `START SOLUTION` (two hex words).
-pub fn pair_line(text: &str) -> (Value, Result<Query, String>) {
+pub fn pair_line(text: &str) -> (Value, Result<Query>) {
     let words: Vec<&str> = text.split_whitespace().collect();
     let query = match words[..] {
         [start, solution] => Board::from_hex(start)
-            .map_err(|e| format!("start: {e}"))
+            .map_err(|e| anyhow!("start: {e}"))
             .and_then(|s| {
                 Board::from_hex(solution)
                     .map(|x| Query::Verify(s, x))
-                    .map_err(|e| format!("solution: {e}"))
+                    .map_err(|e| anyhow!("solution: {e}"))
             }),
-        _ => Err(format!(
+        _ => Err(anyhow!(
             "expected START SOLUTION (two hex words), found {} word(s)",
             words.len()
         )),
@@ -340,16 +335,14 @@ pub fn run_batch(
         if batch {
             let seconds = started.elapsed().as_secs_f64();
             let kind = curta.as_ref().map_or("no chain", |c| c.app.chain.kind());
-            summarize(
-                &t,
-                &context,
-                stopped.as_deref(),
+            let end = Ending {
+                context: &context,
+                stopped: stopped.as_deref(),
                 seconds,
                 kind,
                 method,
-                global,
-                out,
-            )?;
+            };
+            summarize(&t, &end, global, out)?;
         }
         if stopped.is_some() {
             return Ok(ExitCode::from(EXIT_ERROR));
@@ -412,18 +405,29 @@ async fn connect_for_batch(
     (Some(c), context, stopped)
 }
 
-/// The batch's summary: JSON on stdout, or a line on stderr.
-#[allow(clippy::too_many_arguments)]
-fn summarize(
-    t: &Totals,
-    context: &Value,
-    stopped: Option<&str>,
+/// How a batch on chain ended, as its summary tells it.
+struct Ending<'a> {
+    /// What every line repeats about the backend and app.
+    context: &'a Value,
+    /// Why the batch stopped before its end, if it did.
+    stopped: Option<&'a str>,
+    /// How long the batch took.
     seconds: f64,
-    kind: &str,
-    method: &str,
-    global: &Global,
-    out: &mut Out,
-) -> Result<()> {
+    /// The backend (`Chain::kind`), or "no chain".
+    kind: &'a str,
+    /// The method asked: "generate" or "verify".
+    method: &'a str,
+}
+
+/// The batch's summary: JSON on stdout, or a line on stderr.
+fn summarize(t: &Totals, end: &Ending, global: &Global, out: &mut Out) -> Result<()> {
+    let Ending {
+        context,
+        stopped,
+        seconds,
+        kind,
+        method,
+    } = *end;
     let mut s = context.clone();
     merge(&mut s, &t.counts(method));
     for (k, v) in [
@@ -475,7 +479,7 @@ fn report(
         match &input.query {
             Err(e) => {
                 t.errors += 1;
-                v["error"] = json!(e);
+                v["error"] = json!(e.to_string());
             }
             Ok(q) => {
                 let (key, value, extra) = native(q);

@@ -23,6 +23,7 @@ use algoku_sudoku::Grid;
 use anyhow::{anyhow, bail, Result};
 use serde_json::json;
 
+use crate::games::AppArgs;
 use crate::io::output::{verdict as exit_verdict, Out, EXIT_NEGATIVE};
 use crate::net::{embedded_app_note, runtime};
 use crate::Global;
@@ -48,13 +49,10 @@ pub enum GameCommand {
 
 /// Arguments of `algoku game play`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("app_id", |a| a.help("Use this app id (its approval program must be the committed game artifact)")))]
 pub struct PlayArgs {
-    /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
-    network: Network,
-    /// Use this app id (its approval program must be the committed game artifact).
-    #[arg(long)]
-    app_id: Option<u64>,
+    #[command(flatten)]
+    app: AppArgs,
     /// Submit this solution (81 digits) instead of the native solver's.
     #[arg(long, value_name = "GRID")]
     solution: Option<String>,
@@ -70,17 +68,14 @@ pub struct PlayArgs {
 
 /// Arguments of `algoku game record`.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("app_id", |a| a.help("Use this app id (its approval program must be the committed game artifact)")))]
 pub struct RecordArgs {
     /// The player: a 58-character Algorand address or 0x + 64 hex digits (default: the
     /// signing account).
     #[arg(value_name = "ADDRESS")]
     address: Option<String>,
-    /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
-    network: Network,
-    /// Use this app id (its approval program must be the committed game artifact).
-    #[arg(long)]
-    app_id: Option<u64>,
+    #[command(flatten)]
+    app: AppArgs,
 }
 
 /// Arguments of `algoku game puzzle`.
@@ -159,12 +154,7 @@ async fn connect(
         game.app.use_checked_app(id).await?;
         return Ok((game, id, None));
     }
-    let existing = game
-        .app
-        .chain
-        .created_apps_with(&game.app.spec.approval)
-        .await?;
-    if let Some(&id) = existing.iter().max() {
+    if let Some(id) = game.app.own_app().await? {
         game.app.use_checked_app(id).await?;
         return Ok((game, id, None));
     }
@@ -205,7 +195,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
     let solution = args.solution.as_deref().map(solution_grid).transpose()?;
     runtime()?.block_on(async {
         let (mut game, app_id, setup) =
-            connect(args.network, args.app_id, args.deploy, global).await?;
+            connect(args.app.network, args.app.app_id, args.deploy, global).await?;
         let me = game.app.chain.address();
         let p = game.play(solution, args.force).await?;
         let puzzle: String = p
@@ -247,7 +237,8 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
 fn run_record(args: &RecordArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let player_key = args.address.as_deref().map(player).transpose()?;
     runtime()?.block_on(async {
-        let (mut game, app_id, setup) = connect(args.network, args.app_id, false, global).await?;
+        let (mut game, app_id, setup) =
+            connect(args.app.network, args.app.app_id, false, global).await?;
         let key = player_key.unwrap_or(game.app.chain.address().0);
         let address = algoku_curta::algorand_address(&key);
         let rec = game.record(key).await?;

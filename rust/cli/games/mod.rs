@@ -5,6 +5,21 @@ pub mod curta;
 pub mod curta_chain;
 pub mod game;
 
+use algoku_client::Network;
+
+/// `--network` and `--app-id` of the games' commands that use an app: the
+/// chain, and the app on it. Each command names its game's artifact in the
+/// help of `--app-id` (`mut_arg`).
+#[derive(clap::Args, Debug)]
+pub struct AppArgs {
+    /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
+    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
+    pub network: Network,
+    /// Use this app id (its approval program must be the committed artifact).
+    #[arg(long)]
+    pub app_id: Option<u64>,
+}
+
 /// What a `play` spent, as both games print it: fees, box payment, and
 /// whether nothing was sent because the account's solve is on record.
 pub fn spent_line(fee: u64, paid: u64, already_solved: bool) -> String {

@@ -128,7 +128,8 @@ pub const MAX_INPUT: usize = 1 << 30;
 /// Reads `reader` to the end, failing as soon as the whole exceeds
 /// `max_total` bytes, and as soon as a line exceeds `max_line` bytes unless
 /// `long_lines` marks them: then the line's bytes are dropped and its number
-/// noted.
+/// noted, except for a comment line (`#`), which is cut to its first
+/// `max_line` bytes and so stays a comment that [`records`] skips.
 fn read_bounded(
     mut reader: impl Read,
     source: &Source,
@@ -140,6 +141,8 @@ fn read_bounded(
     let mut long = Vec::new();
     let mut chunk = vec![0u8; 64 * 1024];
     let (mut line, mut line_len, mut total) = (1usize, 0usize, 0usize);
+    // The comment line whose bytes past `max_line` are being dropped.
+    let mut cut = None;
     loop {
         let n = match reader.read(&mut chunk) {
             Ok(0) => break,
@@ -154,14 +157,21 @@ fn read_bounded(
         for piece in chunk[..n].split_inclusive(|&b| b == b'\n') {
             let ends = piece.last() == Some(&b'\n');
             let body = &piece[..piece.len() - usize::from(ends)];
-            if long.last() == Some(&line) {
-                // The rest of a line already dropped.
+            if long.last() == Some(&line) || cut == Some(line) {
+                // The rest of a line already dropped, or of a comment already cut.
             } else if line_len + body.len() > max_line {
-                if long_lines == LongLines::Fail {
+                let room = max_line - line_len;
+                let start = &buf[buf.len() - line_len..];
+                if long_lines == LongLines::Mark && is_comment(start, &body[..room]) {
+                    // A comment stays a comment: its first bytes keep the `#`.
+                    buf.extend_from_slice(&body[..room]);
+                    cut = Some(line);
+                } else if long_lines == LongLines::Fail {
                     bail!("{source}: line {line} is longer than {max_line} bytes (one grid, puzzle or address per line is expected)");
+                } else {
+                    buf.truncate(buf.len() - line_len);
+                    long.push(line);
                 }
-                buf.truncate(buf.len() - line_len);
-                long.push(line);
             } else {
                 buf.extend_from_slice(body);
             }
@@ -174,6 +184,12 @@ fn read_bounded(
         }
     }
     Ok((buf, long))
+}
+
+/// Whether a line whose first bytes are `start` then `more` is a comment
+/// for [`records`]: its first character other than white space is `#`.
+fn is_comment(start: &[u8], more: &[u8]) -> bool {
+    start.iter().chain(more).find(|b| !b.is_ascii_whitespace()) == Some(&b'#')
 }
 
 impl fmt::Display for Source {
@@ -272,6 +288,24 @@ mod tests {
         text.extend(b"\n345\n6789\n");
         let (kept, long) = read_bounded(&text[..], &src, 3, 1 << 20, LongLines::Mark).unwrap();
         assert_eq!((kept, long), (b"12\n\n345\n\n".to_vec(), vec![2, 4]));
+    }
+
+    #[test]
+    fn a_long_comment_line_stays_a_comment() {
+        let src = Source::Stdin;
+        let mut text = b"12\n#".to_vec();
+        text.extend(std::iter::repeat_n(b'7', 200_000));
+        text.extend(b"\n  #");
+        text.extend(std::iter::repeat_n(b'8', 5));
+        text.extend(b"\n345\n");
+        let (kept, long) = read_bounded(&text[..], &src, 4, 1 << 20, LongLines::Mark).unwrap();
+        assert_eq!(
+            (kept.as_slice(), long),
+            (&b"12\n#777\n  #8\n345\n"[..], vec![])
+        );
+        let lines = records(std::str::from_utf8(&kept).unwrap(), 81);
+        let numbers: Vec<_> = lines.iter().map(|l| l.number).collect();
+        assert_eq!(numbers, [1, 4]);
     }
 
     #[test]

@@ -16,7 +16,7 @@ pub async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algok
     let chain = Chain::connect(net.network, &global.settings()).await?;
     let mut algoku = Algoku::new(chain)?;
     if let Some(id) = net.app_id {
-        algoku.use_checked_app(id).await?;
+        algoku.app.use_checked_app(id).await?;
     }
     // Said once the app is there (`ensure_app`, `deploy`): a command that
     // fails before doing anything prints its one error line and nothing else.
@@ -26,16 +26,16 @@ pub async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algok
 /// Says which backend answers (and why, after a fallback), in text mode.
 pub fn announce(algoku: &Algoku, global: &Global) {
     if !global.json {
-        for note in &algoku.chain.notes {
+        for note in &algoku.app.chain.notes {
             eprintln!("note: {note}");
         }
-        eprintln!("backend: {}", algoku.chain.describe());
+        eprintln!("backend: {}", algoku.app.chain.describe());
     }
 }
 
 /// The backend and why it was chosen, for JSON output.
 pub fn backend_json(algoku: &Algoku) -> Value {
-    json!({"backend": algoku.chain.kind(), "backend_notes": algoku.chain.notes})
+    json!({"backend": algoku.app.chain.kind(), "backend_notes": algoku.app.chain.notes})
 }
 
 /// Finds the app to call. With `simulate_only`, nothing is sent: on an algod
@@ -46,24 +46,20 @@ pub async fn ensure_app(
     global: &Global,
     simulate_only: bool,
 ) -> anyhow::Result<(u64, Option<String>)> {
-    if let Some(id) = algoku.app() {
+    if let Some(id) = algoku.app.id() {
         announce(algoku, global);
         return Ok((id, None));
     }
-    if simulate_only && algoku.chain.kind() != "embedded" {
-        let existing = algoku
-            .chain
-            .created_apps_with(&algoku.spec.approval)
-            .await?;
-        let Some(&id) = existing.iter().max() else {
+    if simulate_only && algoku.app.chain.kind() != "embedded" {
+        let Some(id) = algoku.app.own_app().await? else {
             bail!(
                 "--simulate-only sends nothing, and {} has no Algoku app on this {} network: \
                  deploy one first (`algoku deploy`) or give --app-id",
-                algoku.chain.address(),
-                algoku.chain.kind()
+                algoku.app.chain.address(),
+                algoku.app.chain.kind()
             );
         };
-        algoku.use_app(id);
+        algoku.app.use_app(id);
         announce(algoku, global);
         return Ok((id, None));
     }

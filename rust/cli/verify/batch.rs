@@ -223,19 +223,16 @@ impl Price {
 
 /// Prices the lines `calls` (see the module comment, step 2).
 async fn price(algoku: &mut Algoku, calls: &[&Call], per_call: usize) -> anyhow::Result<Price> {
-    let min_fee = algoku.chain.min_fee();
-    let exists = match algoku.app() {
+    let min_fee = algoku.app.chain.min_fee();
+    let exists = match algoku.app.id() {
         Some(_) => true,
-        None if algoku.chain.kind() == "embedded" => false,
+        None if algoku.app.chain.kind() == "embedded" => false,
         None => {
-            let mine = algoku
-                .chain
-                .created_apps_with(&algoku.spec.approval)
-                .await?;
-            if let Some(&id) = mine.iter().max() {
-                algoku.use_app(id);
+            let mine = algoku.app.own_app().await?;
+            if let Some(id) = mine {
+                algoku.app.use_app(id);
             }
-            !mine.is_empty()
+            mine.is_some()
         }
     };
     let in_groups = calls.iter().filter(|c| grouped(c)).count() as u64;
@@ -256,8 +253,8 @@ async fn price(algoku: &mut Algoku, calls: &[&Call], per_call: usize) -> anyhow:
     };
     Ok(Price {
         fees: in_groups.div_ceil(per_call as u64) * min_fee + alone * classic,
-        deploy: if exists { 0 } else { algoku.deploy_cost() },
-        funds: algoku.chain.funds().await?,
+        deploy: if exists { 0 } else { algoku.app.deploy_cost() },
+        funds: algoku.app.chain.funds().await?,
     })
 }
 
@@ -274,11 +271,11 @@ async fn prepare(
 ) -> anyhow::Result<(u64, Option<String>)> {
     let price = price(algoku, calls, per_call).await?;
     *cost = Some(price.json());
-    if !args.simulate_only && algoku.chain.kind() != "embedded" && price.missing() > 0 {
+    if !args.simulate_only && algoku.app.chain.kind() != "embedded" && price.missing() > 0 {
         bail!(
             "insufficient funds: {} holds {} µALGO, keeps a minimum balance of {} µALGO, and the \
              file needs {} µALGO in fees{}: {} µALGO missing; fund it and retry (nothing was sent)",
-            algoku.chain.address(),
+            algoku.app.chain.address(),
             price.funds.balance,
             price.funds.min_balance,
             price.fees,
@@ -293,10 +290,10 @@ async fn prepare(
     let (app_id, note) = ensure_app(algoku, global, args.simulate_only).await?;
     let notes: Vec<String> = note
         .into_iter()
-        .chain(algoku.chain.play_money_note())
+        .chain(algoku.app.chain.play_money_note())
         .collect();
     if !global.json {
-        if let Some(n) = algoku.chain.play_money_note() {
+        if let Some(n) = algoku.app.chain.play_money_note() {
             eprintln!("{n}");
         }
     }
@@ -427,23 +424,23 @@ pub fn verify_file(
             1
         };
         let mut run = Run::start(&parsed, per_call, pairs, forced, args, global).await;
-        let per_send = run.algoku.as_ref().map_or(1, |a| a.chain.groups_per_send());
+        let file = FileBatch {
+            parsed: &parsed,
+            pairs,
+            forced,
+            progress: &progress,
+            args,
+        };
+        let per_send = run
+            .algoku
+            .as_ref()
+            .map_or(1, |a| a.app.chain.groups_per_send());
         for window in windows(parsed.len(), GROUP * per_call, per_send) {
             if run.stopped.is_none() && interrupted.load(std::sync::atomic::Ordering::SeqCst) {
                 run.stopped =
                     Some("interrupted (SIGINT): the lines answered so far are printed".into());
             }
-            let (chosen, mut results) = run
-                .ask_together(
-                    &parsed,
-                    window.clone(),
-                    pairs,
-                    forced,
-                    &mut tally,
-                    &progress,
-                    args,
-                )
-                .await;
+            let (chosen, mut results) = run.ask_together(&file, window.clone(), &mut tally).await;
             // The others one by one, then the window in input order.
             for k in window.clone() {
                 let value = match results[k - window.start].take() {
@@ -525,6 +522,17 @@ fn answer_without_chain(
     Ok(ExitCode::from(EXIT_NEGATIVE))
 }
 
+/// What every window of a file batch asks from: the file's lines as calls,
+/// whether they are puzzle pairs, the method forced (if any), the progress
+/// bar and the command's arguments.
+struct FileBatch<'a> {
+    parsed: &'a [(usize, anyhow::Result<Call>)],
+    pairs: bool,
+    forced: Option<Method>,
+    progress: &'a Progress,
+    args: &'a VerifyArgs,
+}
+
 /// A batch under way: the app client (none when connecting failed), why the
 /// batch stopped (if it did), and what the summary reports of its start.
 struct Run {
@@ -579,7 +587,7 @@ impl Run {
             }
             Err(e) => run.stopped = Some(format!("{e:#}")),
         }
-        run.min_fee = a.chain.min_fee();
+        run.min_fee = a.app.chain.min_fee();
         run.algoku = Some(a);
         run
     }
@@ -587,17 +595,19 @@ impl Run {
     /// Asks the window's calls that answer with a verdict, together, with
     /// the method forced or priced cheapest: the method and each line's
     /// answer (`None` for the lines left to [`Run::ask_alone`]).
-    #[allow(clippy::too_many_arguments)]
     async fn ask_together(
         &mut self,
-        parsed: &[(usize, anyhow::Result<Call>)],
+        file: &FileBatch<'_>,
         window: std::ops::Range<usize>,
-        pairs: bool,
-        forced: Option<Method>,
         tally: &mut Tally,
-        progress: &Progress,
-        args: &VerifyArgs,
     ) -> (Method, Vec<Option<Value>>) {
+        let FileBatch {
+            parsed,
+            pairs,
+            forced,
+            progress,
+            args,
+        } = *file;
         let mut results: Vec<Option<Value>> = vec![None; window.len()];
         let together: Vec<(usize, Call)> = window
             .clone()
@@ -715,9 +725,9 @@ impl Run {
         if let Some(a) = self
             .algoku
             .as_ref()
-            .filter(|a| a.chain.kind() == "embedded")
+            .filter(|a| a.app.chain.kind() == "embedded")
         {
-            summary["topped_up"] = json!(a.chain.topped_up);
+            summary["topped_up"] = json!(a.app.chain.topped_up);
         }
         summary["seconds"] = json!((seconds * 1000.0).round() / 1000.0);
         summary["per_second"] = json!(((t.lines as f64 / seconds) * 10.0).round() / 10.0);
@@ -737,7 +747,7 @@ impl Run {
                 t.fee,
                 t.per_grid().map_or("-".to_string(), |f| f.to_string()),
                 t.lines as f64 / seconds,
-                self.algoku.as_ref().map_or("no chain", |a| a.chain.kind())
+                self.algoku.as_ref().map_or("no chain", |a| a.app.chain.kind())
             );
             if let Some(cause) = &self.stopped {
                 eprintln!("error: the batch stopped: {cause}");

@@ -42,7 +42,7 @@ fn verification_json(
     app_id: u64,
     reason: Option<&str>,
 ) -> Value {
-    let min_fee = algoku.chain.min_fee();
+    let min_fee = algoku.app.chain.min_fee();
     let mut out = backend_json(algoku);
     let fields = json!({
         "app_id": app_id,
@@ -133,7 +133,7 @@ fn print_verification(
 pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Result<ExitCode> {
     runtime()?.block_on(async {
         let mut algoku = connect(&args.net, global).await?;
-        let d = match algoku.app() {
+        let d = match algoku.app.id() {
             Some(app_id) => algoku_client::Deployment {
                 app_id,
                 reused: true,
@@ -149,7 +149,7 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             v["reused"] = json!(d.reused);
             v["txid"] = json!(d.txid);
             v["fee"] = json!(d.fee);
-            v["creator"] = json!(algoku.chain.address().to_string());
+            v["creator"] = json!(algoku.app.chain.address().to_string());
             out.json(&v)?;
         } else {
             out.line(d.app_id)?;
@@ -157,7 +157,7 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
                 "{} app {} on {}",
                 if d.reused { "reused" } else { "created" },
                 d.app_id,
-                algoku.chain.describe()
+                algoku.app.chain.describe()
             );
         }
         Ok(ExitCode::SUCCESS)
@@ -212,7 +212,7 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             }
             out.json(&j)?;
         } else {
-            print_verification(out, &v, algoku.chain.min_fee(), why.as_deref())?;
+            print_verification(out, &v, algoku.app.chain.min_fee(), why.as_deref())?;
         }
         Ok(match v.verdict {
             Verdict::Valid(true) => ExitCode::SUCCESS,
@@ -226,7 +226,7 @@ pub fn demo(args: &DemoArgs, global: &Global, out: &mut Out) -> anyhow::Result<E
     runtime()?.block_on(async {
         let mut algoku = connect(&args.net, global).await?;
         let (app_id, _) = ensure_app(&mut algoku, global, false).await?;
-        let min_fee = algoku.chain.min_fee();
+        let min_fee = algoku.app.chain.min_fee();
         let puzzle = generate_puzzle(&PuzzleOptions { seed: args.seed, minimal: true, ..Default::default() });
         let solution = algoku_sudoku::solver::solve(&puzzle.puzzle).context("the generated puzzle has no solution")?;
         let mut bad = *solution.cells();

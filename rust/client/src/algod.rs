@@ -175,7 +175,7 @@ impl AlgodHttp {
         Ok(NetParams {
             last_round: v["last-round"].as_u64().unwrap_or(0),
             min_fee: v["min-fee"].as_u64().unwrap_or(1000),
-            genesis_hash: genesis_hash_from_b64(gh).map_err(|e| ClientError::Network {
+            genesis_hash: genesis_hash_from_b64(gh, |e| ClientError::Network {
                 what: "params".into(),
                 detail: e,
             })?,

@@ -10,19 +10,12 @@
 //! inner opups it makes, then finds the fewest padding calls that succeed, and
 //! sends whichever group costs less (the single transaction on a tie).
 
-use crate::chain::{micro, Chain, APP_CALL_BUDGET, APP_MIN_BALANCE};
+use crate::app::{App, Deployment, RETURN_PREFIX};
+use crate::chain::{Chain, APP_CALL_BUDGET, MAX_GROUP};
 use crate::error::ClientError;
 use crate::outcome::{Failure, GroupOutcome};
 use crate::spec::AppSpec;
-use algonaut::core::{AppId, CompiledTeal};
-use algonaut::transaction::builder::{CallApplication, CreateApplication};
-use algonaut::transaction::transaction::StateSchema;
 use algonaut::transaction::Transaction;
-
-/// ARC-4 return prefix: the last log of an ABI call is `151f7c75 ‖ value`.
-pub const RETURN_PREFIX: [u8; 4] = [0x15, 0x1f, 0x7c, 0x75];
-/// A group holds at most 16 transactions.
-pub const MAX_GROUP: u64 = 16;
 
 /// How a call gets the opcode budget it needs.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -178,17 +171,19 @@ const GRID: usize = 81;
 /// Bytes of a full `are_valid_solutions` call.
 const BATCH_BYTES: usize = GRID * algoku_avm::BATCH_MAX;
 
-/// ABI `byte[]`: a uint16 length prefix, then the bytes.
-fn abi_bytes(bytes: &[u8]) -> Result<Vec<u8>, ClientError> {
-    let len = u16::try_from(bytes.len()).map_err(|_| {
-        ClientError::Config(format!(
-            "an argument of {} bytes does not fit one app argument",
-            bytes.len()
-        ))
-    })?;
-    let mut arg = len.to_be_bytes().to_vec();
-    arg.extend_from_slice(bytes);
-    Ok(arg)
+/// The call's arguments ABI-encoded (`byte[]` each), after its selector.
+fn abi_args(call: &Call) -> Result<Vec<Vec<u8>>, ClientError> {
+    call.args
+        .iter()
+        .map(|a| {
+            crate::app::abi_bytes(a).ok_or_else(|| {
+                ClientError::Config(format!(
+                    "an argument of {} bytes does not fit one app argument",
+                    a.len()
+                ))
+            })
+        })
+        .collect()
 }
 
 /// What the contract said.
@@ -234,114 +229,24 @@ pub struct Verification {
     pub other_methods: Vec<(Method, u64)>,
 }
 
-/// Where the app is.
-#[derive(Clone, Debug)]
-pub struct Deployment {
-    /// The app id.
-    pub app_id: u64,
-    /// Whether an existing app with the same approval program was reused instead of created.
-    pub reused: bool,
-    /// The id of the creating transaction (`None` when reused).
-    pub txid: Option<String>,
-    /// The fee of the creation, in µALGO (0 when reused).
-    pub fee: u64,
-}
-
-/// The client: a chain, the spec, and (once deployed) the app.
+/// The verifier app: its handle (chain, spec and, once chosen, the id).
 pub struct Algoku {
-    /// The chain the app lives on, and the signing account.
-    pub chain: Chain,
-    /// The committed Algoku app spec.
-    pub spec: AppSpec,
-    deployed: Option<u64>,
+    /// The app (its chain, spec and id).
+    pub app: App,
 }
 
 impl Algoku {
     /// A client on `chain` with the committed spec; no app yet (see [`Algoku::deploy`]).
     pub fn new(chain: Chain) -> Result<Algoku, ClientError> {
         Ok(Algoku {
-            chain,
-            spec: AppSpec::algoku()?,
-            deployed: None,
+            app: App::new(chain, AppSpec::algoku()?),
         })
     }
 
     /// Create the app from the committed artifacts, or reuse this account's app
     /// with the same approval program.
     pub async fn deploy(&mut self) -> Result<Deployment, ClientError> {
-        if let Some(app_id) = self.deployed {
-            return Ok(Deployment {
-                app_id,
-                reused: true,
-                txid: None,
-                fee: 0,
-            });
-        }
-        if let Some(&app_id) = self
-            .chain
-            .created_apps_with(&self.spec.approval)
-            .await?
-            .iter()
-            .max()
-        {
-            self.deployed = Some(app_id);
-            return Ok(Deployment {
-                app_id,
-                reused: true,
-                txid: None,
-                fee: 0,
-            });
-        }
-        let fee = self.chain.min_fee();
-        let extra = self.spec.extra_pages();
-        self.chain.ensure_funds(self.deploy_cost()).await?;
-        let create = CreateApplication::new(
-            self.chain.address(),
-            CompiledTeal(self.spec.approval.clone()),
-            CompiledTeal(self.spec.clear.clone()),
-            StateSchema::empty(),
-            StateSchema::empty(),
-        )
-        .extra_pages(extra)
-        .build(&self.chain.params)?;
-        let (app_id, txids) = self.chain.create_app(create, "the app").await?;
-        self.deployed = Some(app_id);
-        Ok(Deployment {
-            app_id,
-            reused: false,
-            txid: txids.first().cloned(),
-            fee,
-        })
-    }
-
-    /// What creating the app takes from the account: its fee and the rise of
-    /// the creator's minimum balance (100 000 µALGO per app and extra page).
-    pub fn deploy_cost(&self) -> u64 {
-        self.chain.min_fee() + APP_MIN_BALANCE * (1 + self.spec.extra_pages() as u64)
-    }
-
-    /// Use an app deployed earlier, without looking at it (see [`Algoku::use_checked_app`]).
-    pub fn use_app(&mut self, app_id: u64) {
-        self.deployed = Some(app_id);
-    }
-
-    /// Use app `app_id` after checking on the chain that its approval program
-    /// is this Algoku artifact, byte for byte: any other app could answer
-    /// `true` to anything (a program that logs `151f7c7580` is enough).
-    pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
-        self.chain.check_app(&self.spec, app_id).await?;
-        self.deployed = Some(app_id);
-        Ok(())
-    }
-
-    /// The app in use, if any (deployed, reused or checked).
-    pub fn app(&self) -> Option<u64> {
-        self.deployed
-    }
-
-    fn app_id(&self) -> Result<u64, ClientError> {
-        self.deployed
-            .ok_or_else(|| ClientError::Config("no app: deploy first".into()))
+        self.app.deploy("the app").await
     }
 
     /// The transactions of `strategy` for `is_valid_solution(grid)`.
@@ -361,37 +266,24 @@ impl Algoku {
         strategy: Strategy,
         fee_shortfall: u64,
     ) -> Result<Vec<Transaction>, ClientError> {
-        let app = AppId(self.app_id()?);
-        let sender = self.chain.address();
-        let min_fee = self.chain.min_fee();
-        let opup = self.spec.method("opup")?.selector.to_vec();
-        let method = self.spec.method(call.method.abi_name())?.selector.to_vec();
+        let min_fee = self.app.chain.min_fee();
         let mut txns = Vec::new();
         let call_fee = match strategy {
             Strategy::InnerOpups { .. } => strategy.fee(min_fee),
             Strategy::Padding { padding } => {
-                for k in 0..padding {
-                    txns.push(
-                        CallApplication::new(sender, app)
-                            .app_arguments(vec![opup.clone()])
-                            .note(format!("opup {k}").into_bytes())
-                            .fee(micro(min_fee))
-                            .build(&self.chain.params)?,
-                    );
+                for k in 0..padding as usize {
+                    txns.push(self.app.call("opup", vec![], min_fee, k, vec![])?);
                 }
                 min_fee
             }
         };
-        let mut app_args = vec![method];
-        for a in &call.args {
-            app_args.push(abi_bytes(a)?);
-        }
-        txns.push(
-            CallApplication::new(sender, app)
-                .app_arguments(app_args)
-                .fee(micro(call_fee.saturating_sub(fee_shortfall)))
-                .build(&self.chain.params)?,
-        );
+        txns.push(self.app.call_noted(
+            call.method.abi_name(),
+            abi_args(call)?,
+            call_fee.saturating_sub(fee_shortfall),
+            None,
+            vec![],
+        )?);
         Ok(txns)
     }
 
@@ -414,7 +306,7 @@ impl Algoku {
         fee_shortfall: u64,
     ) -> Result<GroupOutcome, ClientError> {
         let txns = self.group_call(call, strategy, fee_shortfall)?;
-        self.chain.simulate(txns).await
+        self.app.chain.simulate(txns).await
     }
 
     fn verdict_of(&self, outcome: &GroupOutcome) -> Result<Verdict, ClientError> {
@@ -441,7 +333,7 @@ impl Algoku {
 
     fn rejection(&self, f: &Failure) -> Verdict {
         let contract =
-            f.pc.and_then(|pc| self.spec.error_message(pc))
+            f.pc.and_then(|pc| self.app.spec.error_message(pc))
                 .map(String::from);
         Verdict::Rejected {
             message: contract.unwrap_or_else(|| f.message.clone()),
@@ -463,7 +355,7 @@ impl Algoku {
         &mut self,
         call: &Call,
     ) -> Result<(Verdict, Option<Strategy>, Option<Strategy>), ClientError> {
-        let min_fee = self.chain.min_fee();
+        let min_fee = self.app.chain.min_fee();
         // Generous fee: the contract makes exactly the inner opups it needs.
         let generous = Strategy::InnerOpups {
             inner: MAX_GROUP - 1,
@@ -563,7 +455,7 @@ impl Algoku {
         }
         let inner = probe.txns.last().map_or(0, |t| t.inner_app_calls as u64);
         Ok(Some(
-            Strategy::InnerOpups { inner }.fee(self.chain.min_fee()),
+            Strategy::InnerOpups { inner }.fee(self.app.chain.min_fee()),
         ))
     }
 
@@ -590,6 +482,7 @@ impl Algoku {
         // No strategy: the contract rejected the input; nothing is sent.
         let Some(strategy) = best else { return Ok(v) };
         v.budget_consumed = self
+            .app
             .chain
             .measure_budget(self.group_call(call, strategy, 0)?)
             .await?;
@@ -597,9 +490,13 @@ impl Algoku {
         if simulate_only {
             return Ok(v);
         }
-        let fee = strategy.fee(self.chain.min_fee());
-        self.chain.ensure_funds(fee).await?;
-        let (outcome, txids) = self.chain.send(self.group_call(call, strategy, 0)?).await?;
+        let fee = strategy.fee(self.app.chain.min_fee());
+        self.app.chain.ensure_funds(fee).await?;
+        let (outcome, txids) = self
+            .app
+            .chain
+            .send(self.group_call(call, strategy, 0)?)
+            .await?;
         let sent = self.verdict_of(&outcome)?;
         if sent != v.verdict {
             return Err(ClientError::Transaction(format!(
@@ -681,7 +578,7 @@ impl Algoku {
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
         let groups: Vec<&[Call]> = calls.chunks(MAX_GROUP as usize).collect();
-        let per_send = self.chain.groups_per_send();
+        let per_send = self.app.chain.groups_per_send();
         for (b, block) in groups.chunks(per_send).enumerate() {
             let first = b * per_send;
             match self.verify_block(block, simulate_only, nonce, first).await {
@@ -853,23 +750,18 @@ impl Algoku {
         nonce: u128,
         g: usize,
     ) -> Result<Vec<Transaction>, ClientError> {
-        let min_fee = self.chain.min_fee();
-        let app = AppId(self.app_id()?);
-        let sender = self.chain.address();
+        let min_fee = self.app.chain.min_fee();
         let mut txns = Vec::with_capacity(chunk.len());
         for (k, call) in chunk.iter().enumerate() {
-            let mut app_args = vec![self.spec.method(call.method.abi_name())?.selector.to_vec()];
-            for a in &call.args {
-                app_args.push(abi_bytes(a)?);
-            }
-            txns.push(
-                CallApplication::new(sender, app)
-                    .app_arguments(app_args)
-                    // identical calls in one group need distinct ids
-                    .note(format!("algoku batch {nonce} {g}.{k}").into_bytes())
-                    .fee(micro(min_fee))
-                    .build(&self.chain.params)?,
-            );
+            // identical calls in one group need distinct ids
+            let note = format!("algoku batch {nonce} {g}.{k}").into_bytes();
+            txns.push(self.app.call_noted(
+                call.method.abi_name(),
+                abi_args(call)?,
+                min_fee,
+                Some(note),
+                vec![],
+            )?);
         }
         Ok(txns)
     }
@@ -885,24 +777,25 @@ impl Algoku {
         nonce: u128,
         first: usize,
     ) -> Result<Option<Vec<Option<Vec<BatchAnswer>>>>, ClientError> {
-        let min_fee = self.chain.min_fee();
+        let min_fee = self.app.chain.min_fee();
         let mut groups = Vec::with_capacity(block.len());
         for (g, chunk) in block.iter().enumerate() {
             groups.push(self.batch_group(chunk, nonce, first + g)?);
         }
         let outcomes = if simulate_only {
-            self.chain
+            self.app
+                .chain
                 .simulate_groups(groups)
                 .await?
                 .map(|all| all.into_iter().map(|o| (o, Vec::new())).collect())
         } else {
             let calls: usize = block.iter().map(|c| c.len()).sum();
-            match self.chain.ensure_funds(calls as u64 * min_fee).await {
+            match self.app.chain.ensure_funds(calls as u64 * min_fee).await {
                 // Not enough for all: group by group, as far as the funds go.
                 Err(ClientError::InsufficientFunds { .. }) if block.len() > 1 => return Ok(None),
                 other => other?,
             }
-            self.chain.send_groups(groups).await?
+            self.app.chain.send_groups(groups).await?
         };
         let Some(outcomes) = outcomes else {
             return Ok(None);

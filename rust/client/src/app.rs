@@ -4,13 +4,62 @@
 //! program, or a given id whose approval program is checked byte for byte —
 //! and makes its ABI calls and reads their ARC-4 return values.
 
-use crate::algoku::RETURN_PREFIX;
-use crate::chain::Chain;
+use crate::chain::{micro, Chain, APP_MIN_BALANCE};
 use crate::error::ClientError;
 use crate::outcome::GroupOutcome;
 use crate::spec::AppSpec;
-use algonaut::transaction::transaction::BoxReference;
+use algonaut::core::{AppId, CompiledTeal};
+use algonaut::transaction::builder::{CallApplication, CreateApplication, Pay};
+use algonaut::transaction::transaction::{BoxReference, StateSchema};
 use algonaut::transaction::Transaction;
+
+/// ARC-4 return prefix: the last log of an ABI call is `151f7c75 ‖ value`.
+pub const RETURN_PREFIX: [u8; 4] = [0x15, 0x1f, 0x7c, 0x75];
+
+/// Where the app is.
+#[derive(Clone, Debug)]
+pub struct Deployment {
+    /// The app id.
+    pub app_id: u64,
+    /// Whether an existing app with the same approval program was reused instead of created.
+    pub reused: bool,
+    /// The id of the creating transaction (`None` when reused).
+    pub txid: Option<String>,
+    /// The fee of the creation, in µALGO (0 when reused).
+    pub fee: u64,
+}
+
+impl Deployment {
+    fn reused(app_id: u64) -> Deployment {
+        Deployment {
+            app_id,
+            reused: true,
+            txid: None,
+            fee: 0,
+        }
+    }
+}
+
+/// What a game's `solve` sent.
+#[derive(Clone, Debug)]
+pub struct Solve {
+    /// Whether the app accepted the solution.
+    pub accepted: bool,
+    /// The ids of the transactions sent.
+    pub txids: Vec<String>,
+    /// The fees paid, in µALGO.
+    pub fee: u64,
+    /// The box minimum balance paid to the app, in µALGO (0 when none).
+    pub paid: u64,
+}
+
+/// The record a solve the app accepted left, as read back: an error when
+/// there is none.
+pub fn recorded<R>(record: Option<R>) -> Result<R, ClientError> {
+    record.ok_or_else(|| {
+        ClientError::Transaction("solve was accepted but no record was read back".into())
+    })
+}
 
 /// An app of `spec` on `chain`, once one is chosen.
 pub struct App {
@@ -31,22 +80,101 @@ impl App {
         }
     }
 
-    /// Creates the app from the committed artifacts (funding its account
-    /// with the 100 000 µALGO minimum, so boxes can be paid into it), or
-    /// reuses this account's app with the same program. `label` names it in
-    /// errors. Returns the id and whether it was reused.
+    /// The app in use, else this account's newest app with the same program
+    /// (then used from now on), else `None`.
+    async fn reuse(&mut self) -> Result<Option<u64>, ClientError> {
+        if self.deployed.is_none() {
+            self.deployed = self.own_app().await?;
+        }
+        Ok(self.deployed)
+    }
+
+    /// This account's newest app whose approval program is the committed one
+    /// (only an algod can be asked: `None` on the embedded evaluator).
+    pub async fn own_app(&mut self) -> Result<Option<u64>, ClientError> {
+        let apps = self.chain.created_apps_with(&self.spec.approval).await?;
+        Ok(apps.iter().max().copied())
+    }
+
+    /// Creates the app from the committed artifacts with `globals` global
+    /// uints, sending one transaction; `label` names it in a refusal.
+    async fn create(&mut self, globals: u64, label: &str) -> Result<Deployment, ClientError> {
+        let fee = self.chain.min_fee();
+        let create = CreateApplication::new(
+            self.chain.address(),
+            CompiledTeal(self.spec.approval.clone()),
+            CompiledTeal(self.spec.clear.clone()),
+            StateSchema {
+                number_ints: globals,
+                number_byteslices: 0,
+            },
+            StateSchema::empty(),
+        )
+        .extra_pages(self.spec.extra_pages())
+        .build(&self.chain.params)?;
+        let (app_id, txids) = self.chain.create_app(create, label).await?;
+        self.deployed = Some(app_id);
+        Ok(Deployment {
+            app_id,
+            reused: false,
+            txid: txids.first().cloned(),
+            fee,
+        })
+    }
+
+    /// Creates the app from the committed artifacts (no state), or reuses
+    /// this account's app with the same program. `label` names it in errors.
+    pub async fn deploy(&mut self, label: &str) -> Result<Deployment, ClientError> {
+        if let Some(app_id) = self.reuse().await? {
+            return Ok(Deployment::reused(app_id));
+        }
+        self.chain.ensure_funds(self.deploy_cost()).await?;
+        self.create(0, label).await
+    }
+
+    /// What [`App::deploy`] takes from the account when it creates: its fee
+    /// and the rise of the creator's minimum balance (100 000 µALGO per app
+    /// and extra page).
+    pub fn deploy_cost(&self) -> u64 {
+        self.chain.min_fee() + APP_MIN_BALANCE * (1 + self.spec.extra_pages() as u64)
+    }
+
+    /// Creates an app that records solves in boxes (one global uint, the
+    /// solver count) from the committed artifacts, and funds its account with
+    /// its 100 000 µALGO minimum balance so that each box can be paid for by
+    /// its own solve; or reuses this account's app with the same program.
+    /// `label` names it in errors. Returns the id and whether it was reused.
     pub async fn deploy_funded(&mut self, label: &str) -> Result<(u64, bool), ClientError> {
-        if let Some(app_id) = self.deployed {
+        if let Some(app_id) = self.reuse().await? {
             return Ok((app_id, true));
         }
-        let (app_id, reused) = self.chain.deploy_box_app(&self.spec, label).await?;
-        self.deployed = Some(app_id);
-        Ok((app_id, reused))
+        // A global counter needs an app id >= 256 on the evaluator.
+        self.chain.reserve_app_ids().await?;
+        let fee = self.chain.min_fee();
+        let extra = self.spec.extra_pages();
+        self.chain
+            .ensure_funds(3 * fee + APP_MIN_BALANCE * (2 + extra as u64))
+            .await?;
+        let app_id = self.create(1, label).await?.app_id;
+        let fund = Pay::new(
+            self.chain.address(),
+            AppId(app_id).address(),
+            micro(APP_MIN_BALANCE),
+        )
+        .build(&self.chain.params)?;
+        let (outcome, _) = self.chain.send(vec![fund]).await?;
+        if let Some(f) = outcome.failure {
+            return Err(ClientError::Rejected {
+                message: format!("funding {label}'s account: {}", f.message),
+                pc: f.pc,
+            });
+        }
+        Ok((app_id, false))
     }
 
     /// Uses app `app_id` after checking on the chain that its approval
     /// program is the committed artifact, byte for byte: any other app could
-    /// answer anything.
+    /// answer anything (a program that logs `151f7c7580` says `true`).
     pub async fn use_checked_app(&mut self, app_id: u64) -> Result<(), ClientError> {
         self.chain.check_app(&self.spec, app_id).await?;
         self.deployed = Some(app_id);
@@ -69,7 +197,9 @@ impl App {
             .ok_or_else(|| ClientError::Config("no app: deploy first".into()))
     }
 
-    /// One ABI call of `method` to the app in use.
+    /// One ABI call of `method` to the app in use, with the note
+    /// `"{method} {note}"` (distinct notes keep otherwise equal calls' txids
+    /// apart).
     pub fn call(
         &self,
         method: &str,
@@ -78,9 +208,43 @@ impl App {
         note: usize,
         boxes: Vec<BoxReference>,
     ) -> Result<Transaction, ClientError> {
-        self.chain
-            .abi_call(&self.spec, self.app_id()?, method, args, fee, note, boxes)
+        let note = format!("{method} {note}").into_bytes();
+        self.call_noted(method, args, fee, Some(note), boxes)
     }
+
+    /// One ABI call of `method` to the app in use from the signing account:
+    /// the selector then `args` (already ABI-encoded), `fee`, `note` if any,
+    /// and `boxes`.
+    pub fn call_noted(
+        &self,
+        method: &str,
+        args: Vec<Vec<u8>>,
+        fee: u64,
+        note: Option<Vec<u8>>,
+        boxes: Vec<BoxReference>,
+    ) -> Result<Transaction, ClientError> {
+        let mut app_args = vec![self.spec.method(method)?.selector.to_vec()];
+        app_args.extend(args);
+        let mut b = CallApplication::new(self.chain.address(), AppId(self.app_id()?))
+            .app_arguments(app_args)
+            .fee(micro(fee));
+        if let Some(note) = note {
+            b = b.note(note);
+        }
+        if !boxes.is_empty() {
+            b = b.boxes(boxes);
+        }
+        Ok(b.build(&self.chain.params)?)
+    }
+}
+
+/// ABI `byte[]`: a uint16 length prefix, then the bytes; `None` when they do
+/// not fit one.
+pub fn abi_bytes(bytes: &[u8]) -> Option<Vec<u8>> {
+    let len = u16::try_from(bytes.len()).ok()?;
+    let mut arg = len.to_be_bytes().to_vec();
+    arg.extend_from_slice(bytes);
+    Some(arg)
 }
 
 /// The ARC-4 return value of transaction `i` of a group: its last log, less

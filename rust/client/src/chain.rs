@@ -18,14 +18,14 @@ pub use crate::params::Funds;
 use crate::params::NetParams;
 use crate::settings::{Network, Settings, TESTNET_ALGOD};
 use crate::spec::AppSpec;
-use algonaut::core::CompiledTeal;
 use algonaut::core::{Address, AppId, MicroAlgos, ToMsgPack};
 use algonaut::transaction::account::Account;
-use algonaut::transaction::builder::{CallApplication, CreateApplication, Pay};
+use algonaut::transaction::builder::CallApplication;
 use algonaut::transaction::group::TransactionGroup;
-use algonaut::transaction::transaction::{BoxReference, StateSchema};
 use algonaut::transaction::{SignedTransaction, Transaction};
 
+/// A group holds at most 16 transactions.
+pub const MAX_GROUP: u64 = 16;
 /// The pooled opcode budget each app call adds.
 pub const APP_CALL_BUDGET: u64 = 700;
 /// An account's minimum balance, and what each app or extra page adds to its creator's (µALGO).
@@ -110,6 +110,16 @@ async fn answering(http: AlgodHttp) -> Result<AlgodHttp, ClientError> {
     }
 }
 
+/// The algod `settings` name (or LocalNet's defaults), if it answers.
+async fn configured_algod(settings: &Settings) -> Result<AlgodHttp, ClientError> {
+    answering(algod(
+        settings,
+        &settings.algod_url(),
+        &settings.algod_token(),
+    )?)
+    .await
+}
+
 fn account_from_mnemonic(settings: &Settings) -> Result<Option<Account>, ClientError> {
     match &settings.deployer_mnemonic {
         None => Ok(None),
@@ -124,7 +134,7 @@ impl Chain {
     pub async fn connect(network: Network, settings: &Settings) -> Result<Chain, ClientError> {
         let mut notes = Vec::new();
         if network != Network::Embedded {
-            settings.validate().map_err(ClientError::Config)?;
+            settings.validate()?;
         }
         let use_algod = match network {
             Network::Embedded => None,
@@ -137,26 +147,12 @@ impl Chain {
                 let token = settings.algod_token.clone().unwrap_or_default();
                 Some((answering(algod(settings, &url, &token)?).await?, "testnet"))
             }
-            Network::Localnet => Some((
-                answering(algod(
-                    settings,
-                    &settings.algod_url(),
-                    &settings.algod_token(),
-                )?)
-                .await?,
-                "localnet",
-            )),
+            Network::Localnet => Some((configured_algod(settings).await?, "localnet")),
             // A configured algod is used or fails: never silently replaced by
             // another chain. Only the unconfigured default falls back.
-            Network::Auto if settings.algod_configured() => Some((
-                answering(algod(
-                    settings,
-                    &settings.algod_url(),
-                    &settings.algod_token(),
-                )?)
-                .await?,
-                "algod",
-            )),
+            Network::Auto if settings.algod_configured() => {
+                Some((configured_algod(settings).await?, "algod"))
+            }
             Network::Auto => {
                 let http = algod(settings, &settings.algod_url(), &settings.algod_token())?;
                 if http.is_up().await {
@@ -198,8 +194,8 @@ impl Chain {
                 })
             }
             None => {
-                let funding = settings.embedded_funding().map_err(ClientError::Config)?;
-                let top_ups = settings.embedded_top_ups().map_err(ClientError::Config)?;
+                let funding = settings.embedded_funding()?;
+                let top_ups = settings.embedded_top_ups()?;
                 let mut jig = Embedded::start().await?;
                 let account = match account_from_mnemonic(settings)? {
                     Some(a) => a,
@@ -460,54 +456,6 @@ impl Chain {
         Ok((app_id, txids))
     }
 
-    /// Create an app that records solves in boxes (one global uint, the solver
-    /// count) from `spec`, and fund its account with its 100 000 µALGO
-    /// minimum balance so that each box can be paid for by its own solve; or
-    /// reuse this account's newest app with the same program. Returns the app
-    /// id and whether it was reused. A refusal names `what`.
-    pub async fn deploy_box_app(
-        &mut self,
-        spec: &AppSpec,
-        what: &str,
-    ) -> Result<(u64, bool), ClientError> {
-        if let Some(&app_id) = self.created_apps_with(&spec.approval).await?.iter().max() {
-            return Ok((app_id, true));
-        }
-        // A global counter needs an app id >= 256 on the evaluator.
-        self.reserve_app_ids().await?;
-        let fee = self.min_fee();
-        let extra = spec.extra_pages();
-        self.ensure_funds(3 * fee + APP_MIN_BALANCE * (2 + extra as u64))
-            .await?;
-        let create = CreateApplication::new(
-            self.address(),
-            CompiledTeal(spec.approval.clone()),
-            CompiledTeal(spec.clear.clone()),
-            StateSchema {
-                number_ints: 1,
-                number_byteslices: 0,
-            },
-            StateSchema::empty(),
-        )
-        .extra_pages(extra)
-        .build(&self.params)?;
-        let (app_id, _) = self.create_app(create, what).await?;
-        let fund = Pay::new(
-            self.address(),
-            AppId(app_id).address(),
-            micro(APP_MIN_BALANCE),
-        )
-        .build(&self.params)?;
-        let (outcome, _) = self.send(vec![fund]).await?;
-        if let Some(f) = outcome.failure {
-            return Err(ClientError::Rejected {
-                message: format!("funding {what}'s account: {}", f.message),
-                pc: f.pc,
-            });
-        }
-        Ok((app_id, false))
-    }
-
     /// The opcode budget `txns` consume as a group. algod: simulate's
     /// `app-budget-consumed`; embedded: measured with the burner and reporter.
     pub async fn measure_budget(
@@ -716,32 +664,6 @@ impl Chain {
     pub async fn check_app(&mut self, spec: &AppSpec, id: u64) -> Result<(), ClientError> {
         let program = self.app_approval(id).await?;
         spec.check_program(id, program)
-    }
-
-    /// An ABI call of `spec`'s `method` on app `app_id` from the signing
-    /// account: the selector then `args`, `fee`, the note `"{method} {note}"`
-    /// (distinct notes keep otherwise equal calls' txids apart), and `boxes`.
-    #[allow(clippy::too_many_arguments)]
-    pub fn abi_call(
-        &self,
-        spec: &AppSpec,
-        app_id: u64,
-        method: &str,
-        args: Vec<Vec<u8>>,
-        fee: u64,
-        note: usize,
-        boxes: Vec<BoxReference>,
-    ) -> Result<Transaction, ClientError> {
-        let mut app_args = vec![spec.method(method)?.selector.to_vec()];
-        app_args.extend(args);
-        let mut b = CallApplication::new(self.address(), AppId(app_id))
-            .app_arguments(app_args)
-            .fee(micro(fee))
-            .note(format!("{method} {note}").into_bytes());
-        if !boxes.is_empty() {
-            b = b.boxes(boxes);
-        }
-        Ok(b.build(&self.params)?)
     }
 
     /// The approval program of app `id`, or `None` when it does not exist.

@@ -10,9 +10,9 @@
 //! funded with the 100 000 µALGO account minimum at creation, so the box
 //! payment of 31 300 can land in it.
 
-use crate::algoku::MAX_GROUP;
-use crate::app::{returned, App};
-use crate::chain::{micro, Chain, APP_CALL_BUDGET};
+pub use crate::app::Solve;
+use crate::app::{recorded, returned, App};
+use crate::chain::{micro, Chain, APP_CALL_BUDGET, MAX_GROUP};
 use crate::error::ClientError;
 use crate::spec::AppSpec;
 use algonaut::core::AppId;
@@ -75,7 +75,7 @@ fn generate_args(seeds: &[Vec<u8>]) -> Result<Vec<Vec<Vec<u8>>>, ClientError> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Measured<T> {
     /// The answer, or why the chain refused the call.
-    pub value: Result<T, String>,
+    pub value: Result<T, ClientError>,
     /// Opcodes the call used, when measured.
     pub budget: Option<u64>,
     /// The fee the call needs sent alone, in µALGO.
@@ -88,26 +88,13 @@ impl<T> Measured<T> {
         self.and_then(|v| Ok(f(v)))
     }
 
-    fn and_then<U>(self, f: impl FnOnce(T) -> Result<U, String>) -> Measured<U> {
+    fn and_then<U>(self, f: impl FnOnce(T) -> Result<U, ClientError>) -> Measured<U> {
         Measured {
             value: self.value.and_then(f),
             budget: self.budget,
             fee: self.fee,
         }
     }
-}
-
-/// The outcome of `play`'s solve.
-#[derive(Clone, Debug)]
-pub struct Solve {
-    /// Whether the app accepted the solution.
-    pub accepted: bool,
-    /// The ids of the transactions sent.
-    pub txids: Vec<String>,
-    /// The fees paid, in µALGO.
-    pub fee: u64,
-    /// The box minimum balance paid to the app, in µALGO (0 when none).
-    pub paid: u64,
 }
 
 impl Curta {
@@ -152,7 +139,7 @@ impl Curta {
                     && outcome.txns.get(i).and_then(|t| t.budget).unwrap_or(0) <= APP_CALL_BUDGET;
                 let m = if fits {
                     Measured {
-                        value: returned(&outcome, i).map_err(|e| e.to_string()),
+                        value: returned(&outcome, i),
                         budget: outcome.txns[i].budget,
                         fee,
                     }
@@ -164,6 +151,23 @@ impl Curta {
             }
         }
         Ok(out)
+    }
+
+    /// [`Curta::simulate_measured`], each answer decoded by `decode` (a
+    /// value it refuses is that call's error).
+    async fn simulate_decoded<T>(
+        &mut self,
+        method: &str,
+        args: Vec<Vec<Vec<u8>>>,
+        each: impl FnMut(usize),
+        decode: fn(&[u8]) -> Result<T, ClientError>,
+    ) -> Result<Vec<Measured<T>>, ClientError> {
+        Ok(self
+            .simulate_measured(method, args, each)
+            .await?
+            .into_iter()
+            .map(|m| m.and_then(|r| decode(&r)))
+            .collect())
     }
 
     /// One call simulated alone behind 0..=3 `opup()` calls: the first that
@@ -190,7 +194,7 @@ impl Curta {
                 None if !fits => last = format!("needs {used} opcodes with {padding} opup(s)"),
                 None => {
                     return Ok(Measured {
-                        value: returned(&outcome, padding).map_err(|e| e.to_string()),
+                        value: returned(&outcome, padding),
                         budget: outcome.txns[padding].budget,
                         fee: (padding as u64 + 1) * fee,
                     })
@@ -199,7 +203,7 @@ impl Curta {
             }
         }
         Ok(Measured {
-            value: Err(format!("{method}: {last}")),
+            value: Err(ClientError::Refused(format!("{method}: {last}"))),
             budget: None,
             fee: 0,
         })
@@ -213,12 +217,7 @@ impl Curta {
         each: impl FnMut(usize),
     ) -> Result<Vec<Measured<[u8; 32]>>, ClientError> {
         let args = generate_args(seeds)?;
-        Ok(self
-            .simulate_measured("generate", args, each)
-            .await?
-            .into_iter()
-            .map(|m| m.and_then(|r| board(&r).map_err(|e| e.to_string())))
-            .collect())
+        self.simulate_decoded("generate", args, each, board).await
     }
 
     /// The `generate(seed)` calls for `seeds` as unsigned transactions (min fee each).
@@ -241,12 +240,7 @@ impl Curta {
             .iter()
             .map(|(s, x)| vec![s.to_vec(), x.to_vec()])
             .collect();
-        Ok(self
-            .simulate_measured("verify", args, each)
-            .await?
-            .into_iter()
-            .map(|m| m.and_then(|r| abi_bool(&r).map_err(|e| e.to_string())))
-            .collect())
+        self.simulate_decoded("verify", args, each, abi_bool).await
     }
 
     /// `generate(seed)` for each seed (see [`Curta::generate_measured`]); the
@@ -255,7 +249,7 @@ impl Curta {
         self.generate_measured(seeds, |_| {})
             .await?
             .into_iter()
-            .map(|m| m.value.map_err(ClientError::Transaction))
+            .map(|m| m.value.map_err(|e| ClientError::Transaction(e.to_string())))
             .collect()
     }
 
@@ -267,7 +261,7 @@ impl Curta {
         self.verify_measured(pairs, |_| {})
             .await?
             .into_iter()
-            .map(|m| m.value.map_err(ClientError::Transaction))
+            .map(|m| m.value.map_err(|e| ClientError::Transaction(e.to_string())))
             .collect()
     }
 
@@ -480,12 +474,7 @@ impl Curta {
             play.status = PlayStatus::Rejected;
             return Ok(play);
         }
-        play.record = self.record(me.0).await?;
-        if play.record.is_none() {
-            return Err(ClientError::Transaction(
-                "solve was accepted but no record was read back".into(),
-            ));
-        }
+        play.record = Some(recorded(self.record(me.0).await?)?);
         play.status = PlayStatus::Solved;
         Ok(play)
     }

@@ -109,8 +109,10 @@ impl Embedded {
             // Transactions are valid from `last_round` for 1000 rounds; the evaluator's block is round 2.
             last_round: p["first_valid"].as_u64().unwrap_or(1),
             min_fee: p["min_fee"].as_u64().unwrap_or(1000),
-            genesis_hash: genesis_hash_from_b64(p["genesis_hash"].as_str().unwrap_or_default())
-                .map_err(ClientError::Embedded)?,
+            genesis_hash: genesis_hash_from_b64(
+                p["genesis_hash"].as_str().unwrap_or_default(),
+                ClientError::Embedded,
+            )?,
             genesis_id: p["genesis_id"].as_str().unwrap_or("algojig").to_string(),
         };
         Ok(me)

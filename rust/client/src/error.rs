@@ -3,7 +3,7 @@
 use std::fmt;
 
 /// Everything that can go wrong talking to a chain.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClientError {
     /// No algod answers at the configured address.
     AlgodDown {

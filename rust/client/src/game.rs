@@ -11,7 +11,7 @@
 //! sender's box referenced; the group is simulated first, and the payment is
 //! only attached to a solution the native check and the simulation accept.
 
-use crate::app::{returned, App};
+use crate::app::{recorded, returned, App, Solve};
 use crate::chain::{micro, Chain};
 use crate::error::ClientError;
 use crate::spec::AppSpec;
@@ -213,11 +213,7 @@ impl Game {
     /// Send `[opup(), payment?, solve]` for real after simulating it:
     /// the app's answer, the fees and the payment. With `pay`, a simulated
     /// answer other than a recorded first solve sends nothing.
-    pub async fn solve(
-        &mut self,
-        solution: &[u8; LANES],
-        pay: bool,
-    ) -> Result<(bool, u64, u64, Vec<String>), ClientError> {
+    pub async fn solve(&mut self, solution: &[u8; LANES], pay: bool) -> Result<Solve, ClientError> {
         let app = self.app.app_id()?;
         let me = self.app.chain.address();
         let p = algoku_game::puzzle(app, &me.0);
@@ -262,8 +258,12 @@ impl Game {
                 pc: f.pc,
             });
         }
-        let accepted = returned(&outcome, last)? == [0x80];
-        Ok((accepted, fee, paid, txids))
+        Ok(Solve {
+            accepted: returned(&outcome, last)? == [0x80],
+            txids,
+            fee,
+            paid,
+        })
     }
 
     /// The whole game for the signing account: its puzzle from the app
@@ -316,20 +316,15 @@ impl Game {
                 grid.to_string_zeros()
             )));
         }
-        let (accepted, fee, paid, txids) = self.solve(&lanes(&grid), valid).await?;
-        play.fee = fee;
-        play.paid = paid;
-        play.txids = txids;
-        if !accepted {
+        let sent = self.solve(&lanes(&grid), valid).await?;
+        play.fee = sent.fee;
+        play.paid = sent.paid;
+        play.txids = sent.txids;
+        if !sent.accepted {
             play.status = PlayStatus::Rejected;
             return Ok(play);
         }
-        play.record = self.record(me.0).await?;
-        if play.record.is_none() {
-            return Err(ClientError::Transaction(
-                "solve was accepted but no record was read back".into(),
-            ));
-        }
+        play.record = Some(recorded(self.record(me.0).await?)?);
         play.status = PlayStatus::Solved;
         Ok(play)
     }

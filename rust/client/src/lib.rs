@@ -25,7 +25,8 @@ pub mod params;
 pub mod settings;
 pub mod spec;
 
-pub use algoku::{Algoku, Call, Deployment, Method, Strategy, Verdict, Verification};
+pub use algoku::{Algoku, Call, Method, Strategy, Verdict, Verification};
+pub use app::Deployment;
 pub use chain::Chain;
 pub use error::ClientError;
 pub use settings::{Network, Settings};

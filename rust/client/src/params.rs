@@ -1,6 +1,7 @@
 //! What a chain tells about itself and an account: suggested transaction
 //! parameters and an account's funds, from algod or the embedded evaluator.
 
+use crate::error::ClientError;
 use algonaut::crypto::HashDigest;
 use algonaut::model::client_types::TransactionParams;
 
@@ -41,14 +42,18 @@ impl TransactionParams for NetParams {
     }
 }
 
-/// Decode algod's base64 genesis hash.
-pub fn genesis_hash_from_b64(b64: &str) -> Result<HashDigest, String> {
+/// Decode algod's base64 genesis hash; `error` makes the error of what is
+/// wrong with it (the chain that sent it names it).
+pub fn genesis_hash_from_b64(
+    b64: &str,
+    error: impl Fn(String) -> ClientError,
+) -> Result<HashDigest, ClientError> {
     use base64::Engine;
     let bytes = base64::engine::general_purpose::STANDARD
         .decode(b64)
-        .map_err(|e| format!("genesis hash is not base64: {e}"))?;
+        .map_err(|e| error(format!("genesis hash is not base64: {e}")))?;
     let arr: [u8; 32] = bytes
         .try_into()
-        .map_err(|v: Vec<u8>| format!("genesis hash has {} bytes, expected 32", v.len()))?;
+        .map_err(|v: Vec<u8>| error(format!("genesis hash has {} bytes, expected 32", v.len())))?;
     Ok(HashDigest(arr))
 }

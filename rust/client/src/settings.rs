@@ -1,5 +1,6 @@
 //! Network settings, with AlgoKit's environment variable names and LocalNet defaults.
 
+use crate::error::ClientError;
 use std::fmt;
 
 /// LocalNet's algod and KMD host.
@@ -27,16 +28,16 @@ pub enum Network {
 }
 
 impl std::str::FromStr for Network {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, String> {
+    type Err = ClientError;
+    fn from_str(s: &str) -> Result<Self, ClientError> {
         match s {
             "auto" => Ok(Network::Auto),
             "localnet" => Ok(Network::Localnet),
             "testnet" => Ok(Network::Testnet),
             "embedded" => Ok(Network::Embedded),
-            other => Err(format!(
+            other => Err(ClientError::Config(format!(
                 "unknown network `{other}` (expected auto, localnet, testnet or embedded)"
-            )),
+            ))),
         }
     }
 }
@@ -127,41 +128,43 @@ impl Settings {
 
     /// The embedded account's funding and top-up step in µALGO
     /// (ALGOKU_EMBEDDED_FUNDING, default [`EMBEDDED_FUNDING`]): 1 to 10 ALGO.
-    pub fn embedded_funding(&self) -> Result<u64, String> {
+    pub fn embedded_funding(&self) -> Result<u64, ClientError> {
         match &self.embedded_funding {
             None => Ok(EMBEDDED_FUNDING),
             Some(v) => match v.replace('_', "").parse::<u64>() {
                 Ok(n) if (1..=EMBEDDED_FUNDING).contains(&n) => Ok(n),
-                _ => Err(format!(
+                _ => Err(ClientError::Config(format!(
                     "ALGOKU_EMBEDDED_FUNDING={v} is not an amount of µALGO from 1 to {EMBEDDED_FUNDING}"
-                )),
+                ))),
             },
         }
     }
 
     /// Whether the embedded account is topped up as a batch needs
     /// (ALGOKU_EMBEDDED_TOP_UP: `on`, the default, or `off`).
-    pub fn embedded_top_ups(&self) -> Result<bool, String> {
+    pub fn embedded_top_ups(&self) -> Result<bool, ClientError> {
         match self.embedded_top_up.as_deref() {
             None | Some("on") => Ok(true),
             Some("off") => Ok(false),
-            Some(v) => Err(format!(
+            Some(v) => Err(ClientError::Config(format!(
                 "ALGOKU_EMBEDDED_TOP_UP={v} is neither `on` nor `off`"
-            )),
+            ))),
         }
     }
 
     /// Checks the variables that name an algod or KMD: a port must be a
     /// number 1..=65535 and a server an `http://` or `https://` URL. A
     /// malformed setting is an error, never a reason to use another chain.
-    pub fn validate(&self) -> Result<(), String> {
+    pub fn validate(&self) -> Result<(), ClientError> {
         for (name, port) in [
             ("ALGOD_PORT", &self.algod_port),
             ("KMD_PORT", &self.kmd_port),
         ] {
             if let Some(p) = port {
                 if !matches!(p.parse::<u16>(), Ok(n) if n > 0) {
-                    return Err(format!("{name}={p} is not a port number (1..=65535)"));
+                    return Err(ClientError::Config(format!(
+                        "{name}={p} is not a port number (1..=65535)"
+                    )));
                 }
             }
         }
@@ -170,9 +173,9 @@ impl Settings {
                 .strip_prefix("http://")
                 .or_else(|| server.strip_prefix("https://"));
             if rest.is_none_or(|r| r.is_empty()) {
-                return Err(format!(
+                return Err(ClientError::Config(format!(
                     "ALGOD_SERVER={server} is not an http:// or https:// URL"
-                ));
+                )));
             }
         }
         Ok(())
@@ -287,17 +290,29 @@ mod tests {
             algod_port: Some("abc".into()),
             ..Default::default()
         };
-        assert!(bad_port.validate().unwrap_err().contains("ALGOD_PORT=abc"));
+        assert!(bad_port
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("ALGOD_PORT=abc"));
         let bad_kmd = Settings {
             kmd_port: Some("70000".into()),
             ..Default::default()
         };
-        assert!(bad_kmd.validate().unwrap_err().contains("KMD_PORT=70000"));
+        assert!(bad_kmd
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("KMD_PORT=70000"));
         let bad_server = Settings {
             algod_server: Some("localhost".into()),
             ..Default::default()
         };
-        assert!(bad_server.validate().unwrap_err().contains("ALGOD_SERVER"));
+        assert!(bad_server
+            .validate()
+            .unwrap_err()
+            .to_string()
+            .contains("ALGOD_SERVER"));
         let good = Settings {
             algod_server: Some("https://testnet-api.algonode.cloud".into()),
             algod_port: Some("443".into()),
@@ -318,7 +333,11 @@ mod tests {
         assert_eq!(with(Some("250_000"), None).embedded_funding(), Ok(250_000));
         for bad in ["0", "-5", "abc", "10000001"] {
             let e = with(Some(bad), None).embedded_funding().unwrap_err();
-            assert!(e.contains(&format!("ALGOKU_EMBEDDED_FUNDING={bad}")), "{e}");
+            assert!(
+                e.to_string()
+                    .contains(&format!("ALGOKU_EMBEDDED_FUNDING={bad}")),
+                "{e}"
+            );
         }
         assert_eq!(with(None, None).embedded_top_ups(), Ok(true));
         assert_eq!(with(None, Some("off")).embedded_top_ups(), Ok(false));
@@ -331,6 +350,7 @@ mod tests {
         assert!("mainnet"
             .parse::<Network>()
             .unwrap_err()
+            .to_string()
             .contains("expected"));
     }
 }

@@ -9,7 +9,7 @@ use common::{chains, grid, VALID};
 #[tokio::test(flavor = "current_thread")]
 async fn deploy_verify_and_reject() {
     for mut algoku in chains().await {
-        let kind = algoku.chain.kind();
+        let kind = algoku.app.chain.kind();
         let first = algoku.deploy().await.unwrap();
         assert!(first.app_id > 0, "{kind}");
         let again = algoku.deploy().await.unwrap();
@@ -23,7 +23,7 @@ async fn deploy_verify_and_reject() {
         assert_eq!(v.verdict, Verdict::Valid(true), "{kind}");
         assert_eq!(
             v.fee,
-            3 * algoku.chain.min_fee(),
+            3 * algoku.app.chain.min_fee(),
             "{kind}: the cheapest group costs 3 min fees"
         );
         assert!(!v.txids.is_empty());
@@ -57,12 +57,12 @@ async fn deploy_verify_and_reject() {
 #[tokio::test(flavor = "current_thread")]
 async fn the_chosen_group_is_minimal() {
     for mut algoku in chains().await {
-        let kind = algoku.chain.kind();
+        let kind = algoku.app.chain.kind();
         algoku.deploy().await.unwrap();
         let g = grid(VALID);
         let (verdict, best, alt) = algoku.plan(&g).await.unwrap();
         assert_eq!(verdict, Verdict::Valid(true));
-        let min_fee = algoku.chain.min_fee();
+        let min_fee = algoku.app.chain.min_fee();
         for s in [best, alt].into_iter().flatten() {
             assert!(
                 algoku.try_strategy(&g, s, 0).await.unwrap().succeeded(),

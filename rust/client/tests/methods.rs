@@ -12,8 +12,8 @@ use common::{chains, grid, VALID};
 #[tokio::test(flavor = "current_thread")]
 async fn the_one_call_method_is_chosen_and_costs_one_min_fee() {
     for mut algoku in chains().await {
-        let kind = algoku.chain.kind();
-        let min_fee = algoku.chain.min_fee();
+        let kind = algoku.app.chain.kind();
+        let min_fee = algoku.app.chain.min_fee();
         algoku.deploy().await.unwrap();
         let v = algoku.verify_auto(&grid(VALID), false).await.unwrap();
         assert_eq!(v.verdict, Verdict::Valid(true), "{kind}");
@@ -58,7 +58,7 @@ async fn the_one_call_method_is_chosen_and_costs_one_min_fee() {
 #[tokio::test(flavor = "current_thread")]
 async fn batches_answer_each_call_in_order() {
     for mut algoku in chains().await {
-        let kind = algoku.chain.kind();
+        let kind = algoku.app.chain.kind();
         algoku.deploy().await.unwrap();
         let valid = grid(VALID);
         let mut calls = Vec::new();
@@ -73,7 +73,7 @@ async fn batches_answer_each_call_in_order() {
         assert_eq!(answers.len(), 20, "{kind}");
         for (k, a) in answers.iter().enumerate() {
             assert_eq!(a.verdict, Verdict::Valid(k % 3 != 1), "{kind}: call {k}");
-            assert_eq!(a.fee, algoku.chain.min_fee(), "{kind}");
+            assert_eq!(a.fee, algoku.app.chain.min_fee(), "{kind}");
         }
         // 16 calls share one group (one confirmed round), the 4 others the next.
         assert_eq!(
@@ -93,40 +93,46 @@ const APPROVE: [u8; 4] = [0x0a, 0x81, 0x01, 0x43];
 #[tokio::test(flavor = "current_thread")]
 async fn an_app_id_is_trusted_only_if_it_runs_the_algoku_program() {
     for mut algoku in chains().await {
-        let kind = algoku.chain.kind();
+        let kind = algoku.app.chain.kind();
         let real = algoku.deploy().await.unwrap().app_id;
         let create = CreateApplication::new(
-            algoku.chain.address(),
+            algoku.app.chain.address(),
             CompiledTeal(DECOY.to_vec()),
             CompiledTeal(APPROVE.to_vec()),
             StateSchema::empty(),
             StateSchema::empty(),
         )
-        .build(&algoku.chain.params)
+        .build(&algoku.app.chain.params)
         .unwrap();
-        let (outcome, _) = algoku.chain.send(vec![create]).await.unwrap();
+        let (outcome, _) = algoku.app.chain.send(vec![create]).await.unwrap();
         let decoy = outcome.txns[0].created_app.expect("decoy created");
 
         // Unchecked, the decoy says a garbage grid is a solution.
-        algoku.use_app(decoy);
+        algoku.app.use_app(decoy);
         let fooled = algoku
             .verify_call(&Call::grid(Method::Lanes, &[7u8; 81]), true)
             .await;
         assert_eq!(fooled.unwrap().verdict, Verdict::Valid(true), "{kind}");
 
-        let err = algoku.use_checked_app(decoy).await.unwrap_err().to_string();
+        let err = algoku
+            .app
+            .use_checked_app(decoy)
+            .await
+            .unwrap_err()
+            .to_string();
         assert!(
             err.contains(&format!("app {decoy} is not Algoku")),
             "{kind}: {err}"
         );
         let err = algoku
+            .app
             .use_checked_app(999_999)
             .await
             .unwrap_err()
             .to_string();
         assert!(err.contains("does not exist"), "{kind}: {err}");
 
-        algoku.use_checked_app(real).await.unwrap();
-        assert_eq!(algoku.app(), Some(real));
+        algoku.app.use_checked_app(real).await.unwrap();
+        assert_eq!(algoku.app.id(), Some(real));
     }
 }
