@@ -234,10 +234,6 @@ fn simulate_only_prices_the_whole_file_without_sending() {
     assert_eq!(cost["missing"], 3_000, "{s}");
 }
 
-/// A mnemonic for a throwaway account that only the fake algod below knows.
-const MNEMONIC: &str = "air nature sleep rescue dismiss ocean mule dragon quality ten powder \
-     piece original cycle guide someone jewel defense flat bounce shield major merry about essence";
-
 /// A loopback algod that knows an account holding `amount` µALGO with no
 /// app, and records every request it gets. Returns its port and the log.
 fn fake_algod(amount: u64) -> (u16, Arc<Mutex<Vec<String>>>) {
@@ -307,7 +303,7 @@ fn an_algod_account_too_poor_for_the_file_is_told_before_anything_is_sent() {
     let env = [
         ("ALGOD_SERVER", "http://127.0.0.1"),
         ("ALGOD_PORT", port.as_str()),
-        ("DEPLOYER_MNEMONIC", MNEMONIC),
+        ("DEPLOYER_MNEMONIC", common::MNEMONIC),
     ];
     let (code, out, s) = run(&["verify", "--file"], &file, &env);
     assert_eq!(code, 2, "{s}");
@@ -362,7 +358,7 @@ fn a_curta_batch_that_cannot_start_still_answers_every_line() {
     let env = [
         ("ALGOD_SERVER", "http://127.0.0.1"),
         ("ALGOD_PORT", port.as_str()),
-        ("DEPLOYER_MNEMONIC", MNEMONIC),
+        ("DEPLOYER_MNEMONIC", common::MNEMONIC),
     ];
     let args = ["curta", "generate", "--network", "auto", "--file"];
     let (code, out, s) = run(&args, &file, &env);

@@ -19,6 +19,11 @@ use serde_json::Value;
 /// The binary under test.
 pub const ALGOKU: &str = env!("CARGO_BIN_EXE_algoku");
 
+/// A fixed throwaway account (it holds nothing on any real network): tests
+/// that need the same signer every run set it as `DEPLOYER_MNEMONIC`.
+pub const MNEMONIC: &str = "air nature sleep rescue dismiss ocean mule dragon quality ten powder \
+     piece original cycle guide someone jewel defense flat bounce shield major merry about essence";
+
 /// The default limit of one run: the slowest command of the suite (a batch
 /// on the evaluator) takes well under it.
 pub const LIMIT: Duration = Duration::from_secs(600);
