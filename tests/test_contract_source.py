@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import subprocess
 import sys
@@ -16,6 +17,24 @@ def constant(name: str) -> str:
     m = re.search(rf'^{name} = (?:"([0-9a-f]+)"|(\d+))$', CONTRACT.read_text(), re.M)
     assert m, name
     return m.group(1) or m.group(2)
+
+
+def unrolled():
+    """scripts/unrolled_algoku.py, the one source of the contract's unrolled lines."""
+    spec = importlib.util.spec_from_file_location("unrolled_algoku", ROOT / "scripts" / "unrolled_algoku.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("block", ["lanes", "chunks", "verdicts"])
+def test_unrolled_blocks_are_their_rule(block: str) -> None:
+    u = unrolled()
+    grids = int(constant("BATCH_MAX"))
+    lines = {"lanes": u.lanes, "chunks": lambda: u.chunks(grids), "verdicts": lambda: u.verdicts(grids)}[block]()
+    assert len(lines) > grids
+    text = "\n".join(lines) + "\n"
+    assert CONTRACT.read_text().count(text) == 1, f"contract.py's {block} block is not `scripts/unrolled_algoku.py {block}`"
 
 
 def test_lookup_tables_are_the_originals() -> None:
