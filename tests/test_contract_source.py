@@ -11,6 +11,7 @@ import pytest
 from conftest import ARTIFACTS, ROOT
 
 CONTRACT = ROOT / "smart_contracts" / "algoku" / "contract.py"
+CURTA = ROOT / "smart_contracts" / "curta" / "contract.py"
 
 
 def constant(name: str) -> str:
@@ -20,21 +21,27 @@ def constant(name: str) -> str:
 
 
 def unrolled():
-    """scripts/unrolled_algoku.py, the one source of the contract's unrolled lines."""
-    spec = importlib.util.spec_from_file_location("unrolled_algoku", ROOT / "scripts" / "unrolled_algoku.py")
+    """scripts/unrolled.py, the one source of the contracts' unrolled lines."""
+    spec = importlib.util.spec_from_file_location("unrolled", ROOT / "scripts" / "unrolled.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-@pytest.mark.parametrize("block", ["lanes", "chunks", "verdicts"])
+@pytest.mark.parametrize("block", ["lanes", "chunks", "verdicts", "digits"])
 def test_unrolled_blocks_are_their_rule(block: str) -> None:
     u = unrolled()
     grids = int(constant("BATCH_MAX"))
-    lines = {"lanes": u.lanes, "chunks": lambda: u.chunks(grids), "verdicts": lambda: u.verdicts(grids)}[block]()
+    lines = {
+        "lanes": u.lanes,
+        "chunks": lambda: u.chunks(grids),
+        "verdicts": lambda: u.verdicts(grids),
+        "digits": u.digits,
+    }[block]()
     assert len(lines) > grids
+    source = CURTA if block == "digits" else CONTRACT
     text = "\n".join(lines) + "\n"
-    assert CONTRACT.read_text().count(text) == 1, f"contract.py's {block} block is not `scripts/unrolled_algoku.py {block}`"
+    assert source.read_text().count(text) == 1, f"{source.name}'s {block} block is not `scripts/unrolled.py {block}`"
 
 
 def test_lookup_tables_are_the_originals() -> None:

@@ -71,7 +71,7 @@ Conversely a solved grid gives exactly those lanes. There are no branches
 after the length check: every 81-byte input costs the same (the worst case).
 The 81 cells are unrolled on purpose: a loop's counter and branch per cell would
 take the call past one app call's 700 opcodes. Their lines come from one rule,
-``scripts/unrolled_algoku.py lanes`` (a test holds the two together).
+``scripts/unrolled.py lanes`` (a test holds the two together).
 
 Where the opcodes of one call go (578 measured on go-algorand's evaluator,
 tests/test_contract_lanes.py; TEAL recount in tests/test_contract_source.py):
@@ -159,7 +159,7 @@ There are no branches after the length checks: every call costs the same
 14 grids, 71.4 µALGO a grid.
 The ``b-`` chunks and the 14 verdicts are unrolled on purpose: the call fills its
 700 opcodes, with no room for a loop's counter and branch. Their lines come from
-``scripts/unrolled_algoku.py chunks|verdicts --grids K`` (a test holds them to it).
+``scripts/unrolled.py chunks|verdicts --grids K`` (a test holds them to it).
 
 Budget and composition
 ----------------------

@@ -19,6 +19,7 @@ need ~200 leading zero bits and never happen, but the code keeps them.
 The digits are unrolled on purpose (each sets its own nibble bits): a loop over them
 pays a counter and a byte read-modify-write per digit, which takes `generate` past
 one call's 700 opcodes and an 11-draw `solve` past one inner opup (a higher fee).
+Their lines come from one rule, ``scripts/unrolled.py digits`` (a test holds them to it).
 
 verify(start, solution) -- the rule, proven equal to the Solidity loop
 ----------------------------------------------------------------------
@@ -200,7 +201,7 @@ def _draw(padded: Bytes, pos: UInt64) -> UInt64:
 def _generate(hashed: Bytes) -> Bytes:
     """The Solidity generate loop on an already hashed 32-byte seed (module docstring).
 
-    Unrolled over the digits 1..8 (generated text: each digit sets its own nibble bits)."""
+    Unrolled over the digits 1..8 (``scripts/unrolled.py digits``: each sets its own nibble bits)."""
     padded = op.bzero(2) + hashed
     bits = op.bitlen(hashed)
     puzzle = op.bzero(BOARD_SIZE)

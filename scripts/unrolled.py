@@ -1,14 +1,16 @@
-"""The Algoku contract's unrolled lines, from the rule they follow.
+"""The contracts' unrolled lines, from the rules they follow.
 
-smart_contracts/algoku/contract.py spells three blocks out line by line, on
-purpose (a loop's counter and branch would not fit the opcode budget; see its
-module docstring). This script is their one source: it prints each block from
-its rule, and tests/test_contract_source.py checks the contract holds exactly
-these lines. To change the batch size K, print the blocks for the new K and
-paste them in place (the masks' lengths in the contract must cover the new
-number of 64-byte chunks).
+Algoku (smart_contracts/algoku/contract.py) spells three blocks out line by
+line, and Curta (smart_contracts/curta/contract.py) its generate's eight
+digits, on purpose: a loop's counter and branch would not fit the opcode
+budget (see each module docstring). This script is their one source: it prints
+each block from its rule, and tests/test_contract_source.py checks that the
+contracts hold exactly these lines. To change Algoku's batch size K, print the
+blocks for the new K and paste them in place (the masks' lengths in the
+contract must cover the new number of 64-byte chunks).
 
-    python scripts/unrolled_algoku.py [lanes|chunks|verdicts] [--grids K]
+    python scripts/unrolled.py lanes|chunks|verdicts [--grids K]   # Algoku
+    python scripts/unrolled.py digits                              # Curta
 """
 
 from __future__ import annotations
@@ -65,12 +67,38 @@ def verdicts(grids: int) -> list[str]:
     return lines
 
 
+def digits() -> list[str]:
+    """Curta's _generate: digit d (1..8) draws a free square and writes d in its
+    nibble (bit j of d at `at - j`); the last digit marks no square taken, as no
+    draw follows it."""
+    lines = []
+    for d in range(1, 9):
+        lines += [
+            f"{INDENT}# digit {d}",
+            f"{INDENT}if bits <= pos:",
+            f"{INDENT}{INDENT}return puzzle",
+            f"{INDENT}index = _draw(padded, pos)",
+            f"{INDENT}pos += 6",
+            f"{INDENT}while op.getbit(taken, index) == 1 and bits > pos:",
+            f"{INDENT}{INDENT}index = _draw(padded, pos)",
+            f"{INDENT}{INDENT}pos += 6",
+        ]
+        if d < 8:
+            lines.append(f"{INDENT}taken = op.setbit_uint64(taken, index, True)")
+        lines.append(f"{INDENT}at = 255 - (index << 2)")
+        for j in range(4):
+            if d >> j & 1:
+                at = "at" if j == 0 else f"at - {j}"
+                lines.append(f"{INDENT}puzzle = op.setbit_bytes(puzzle, {at}, True)")
+    return lines
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("block", choices=["lanes", "chunks", "verdicts"])
+    parser.add_argument("block", choices=["lanes", "chunks", "verdicts", "digits"])
     parser.add_argument("--grids", type=int, default=14, help="the batch size K (default 14)")
     args = parser.parse_args()
-    block = {"lanes": lanes, "chunks": lambda: chunks(args.grids), "verdicts": lambda: verdicts(args.grids)}
+    block = {"lanes": lanes, "chunks": lambda: chunks(args.grids), "verdicts": lambda: verdicts(args.grids), "digits": digits}
     print("\n".join(block[args.block]()))
 
 
