@@ -305,6 +305,34 @@ fn play_solves_this_accounts_start_and_records_it() {
     assert_eq!(code, 0, "{ok}");
 }
 
+/// A throwaway account whose address draws one of the Curta starts without a
+/// solution (start 0000…7402; its address has never held anything).
+const NO_SOLUTION_MNEMONIC: &str = "process awesome caught unveil elevator gap reopen buzz year \
+     climb chair excuse key match win desert cable fluid home vibrant kiss floor reflect absent replace";
+
+#[test]
+fn play_on_a_start_without_a_solution_sends_nothing() {
+    let r = common::algoku(&["--json", "curta", "play", "--network", "embedded"])
+        .env("DEPLOYER_MNEMONIC", NO_SOLUTION_MNEMONIC)
+        .run();
+    let v = r.json();
+    assert_eq!(r.code, 1, "an answered no: {v}");
+    assert_eq!(v["status"], "unsolvable start (nothing sent)", "{v}");
+    assert_eq!(v["fee"], 0);
+    assert_eq!(v["paid"], 0);
+    assert_eq!(v["txids"], serde_json::json!([]));
+    // The native generate of that address agrees: the same start, no solution.
+    let (code, g) = algoku(&[
+        "--json",
+        "curta",
+        "generate",
+        v["address"].as_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{g}");
+    assert_eq!(g["start"], v["start"]);
+    assert_eq!(g["solvable"], false);
+}
+
 #[test]
 fn play_refuses_an_app_that_is_not_curta() {
     let (code, v) = algoku(&[
