@@ -31,9 +31,11 @@ pub const GRIDS_LENGTH_MESSAGE: &str = "Grids must be 81 bytes each.";
 /// The message of the batch-size assertion.
 pub const TOO_MANY_GRIDS_MESSAGE: &str = "At most 14 grids a call.";
 
-/// Length of the guard string and of the rows mask: 9 × 128.
+/// Length of the guard string and of the rows mask: the contract builds both
+/// as `_times128` of a 9-byte seed.
 const HIGH_LEN: usize = 9 * 128;
-/// Length of the columns and boxes masks: 81 × 16.
+/// Length of the columns and boxes masks: the contract builds both as
+/// `_times16` of one 81-byte row.
 const MASK_LEN: usize = GRID_SIZE * 16;
 
 /// The byte of digit `d` (1..9) in the batch encoding, `None` for another

@@ -78,7 +78,7 @@ impl<const W: usize> Table<W> {
     }
 }
 
-/// Transposes a 64×64 bit matrix: afterwards bit k of row c is what bit
+/// Transposes the square bit matrix of 64 words: afterwards bit k of row c is what bit
 /// c of row k was (rows are words, bit 0 the lowest).
 #[inline(always)]
 pub(super) fn transpose(a: &mut [u64; 64]) {
@@ -105,8 +105,9 @@ pub(super) fn transpose(a: &mut [u64; 64]) {
 
 /// The transposition of the high halves (cells 64–80) of 64 sets: `hi[k]`
 /// holds bits 64.. of set k (17 bits); row r of the result is the bitmap
-/// of the sets holding cell 64 + r. Two 32×32 transpositions on 32-bit
-/// rows (eight to a 256-bit vector) instead of a 64×64 one on 64-bit rows.
+/// of the sets holding cell 64 + r. The 17 bits fit 32-bit rows, so two
+/// square transpositions of 32 rows each (eight rows to a 256-bit vector)
+/// replace one on 64-bit rows.
 #[inline(always)]
 pub(super) fn transpose_hi(hi: &mut [u32; 64]) -> [u64; 17] {
     #[inline(always)]
