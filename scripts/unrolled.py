@@ -54,15 +54,16 @@ def chunks(grids: int) -> list[str]:
 
 def verdicts(grids: int) -> list[str]:
     """_batch_verdicts, step 3: grid g's bit set iff its 81 result bytes are zero;
-    f's first 162 bytes are padding, and the rest is cut every three grids."""
-    lines = [f"{INDENT}rest = op.extract(f, 162, 0) + opaque"]
+    f's first two grids' worth of bytes are padding, and after the first four
+    grids the rest is cut every three, so that offsets stay within reach."""
+    lines = [f"{INDENT}rest = op.extract(f, {2 * CELLS}, 0) + opaque"]
+    base = 0  # where `rest` starts, counted from grid 0's result bytes
     for g in range(grids):
-        cut = (g - 1) // 3 if g else 0
         if g >= 4 and (g - 1) % 3 == 0:
-            lines.append(f"{INDENT}rest = op.extract(rest, 243, 0) + opaque")
-        at = CELLS * g - 243 * cut
+            lines.append(f"{INDENT}rest = op.extract(rest, {3 * CELLS}, 0) + opaque")
+            base += 3 * CELLS
         lines.append(
-            f"{INDENT}verdicts = op.setbit_uint64(verdicts, {g}, op.bitlen(op.extract(rest, {at}, 81)) == 0)"
+            f"{INDENT}verdicts = op.setbit_uint64(verdicts, {g}, op.bitlen(op.extract(rest, {CELLS * g - base}, 81)) == 0)"
         )
     return lines
 
