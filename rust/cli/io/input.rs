@@ -164,7 +164,9 @@ fn read_bounded(
                 let start = &buf[buf.len() - line_len..];
                 if long_lines == LongLines::Mark && is_comment(start, &body[..room]) {
                     // A comment stays a comment: its first bytes keep the `#`.
+                    let line_start = buf.len() - line_len;
                     buf.extend_from_slice(&body[..room]);
+                    drop_split_char(&mut buf, line_start);
                     cut = Some(line);
                 } else if long_lines == LongLines::Fail {
                     bail!("{source}: line {line} is longer than {max_line} bytes (one grid, puzzle or address per line is expected)");
@@ -184,6 +186,17 @@ fn read_bounded(
         }
     }
     Ok((buf, long))
+}
+
+/// Drops the bytes at the end of `buf[from..]` that begin a character the
+/// cut left unfinished, so that a cut comment stays UTF-8 text (invalid
+/// bytes elsewhere are left for the UTF-8 check to name).
+fn drop_split_char(buf: &mut Vec<u8>, from: usize) {
+    if let Err(e) = std::str::from_utf8(&buf[from..]) {
+        if e.error_len().is_none() {
+            buf.truncate(from + e.valid_up_to());
+        }
+    }
 }
 
 /// Whether a line whose first bytes are `start` then `more` is a comment
@@ -306,6 +319,19 @@ mod tests {
         let lines = records(std::str::from_utf8(&kept).unwrap(), 81);
         let numbers: Vec<_> = lines.iter().map(|l| l.number).collect();
         assert_eq!(numbers, [1, 4]);
+    }
+
+    #[test]
+    fn a_long_comment_is_cut_between_characters() {
+        let src = Source::Stdin;
+        // '#', then two-byte characters: a cut after 4 bytes splits the second.
+        let text = format!("#{}\n12\n", "é".repeat(50_000));
+        let (kept, long) =
+            read_bounded(text.as_bytes(), &src, 4, 1 << 20, LongLines::Mark).unwrap();
+        assert_eq!(
+            (std::str::from_utf8(&kept).unwrap(), long),
+            ("#é\n12\n", vec![])
+        );
     }
 
     #[test]
