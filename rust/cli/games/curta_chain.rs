@@ -82,17 +82,20 @@ async fn app(
     if !embedded && !args.deploy {
         bail!(
             "{} has no Curta app on this {} network: give --app-id, or --deploy to create one \
-             (spends 2 000 µALGO in fees and 100 000 µALGO to the app account)",
+             (spends {} µALGO in fees and 100 000 µALGO to the app account)",
             curta.app.chain.address(),
-            curta.app.chain.kind()
+            curta.app.chain.kind(),
+            2 * curta.app.chain.min_fee()
         );
     }
-    let (id, _) = curta.deploy().await?;
+    let deployment = curta.deploy().await?;
+    let id = deployment.app_id;
     let note = if embedded {
         embedded_app_note(id)
     } else {
         format!(
-            "app {id} created and funded: 2 000 µALGO fees and 100 000 µALGO sent to its account"
+            "app {id} created and funded: {} µALGO fees and 100 000 µALGO sent to its account",
+            deployment.fee
         )
     };
     if !global.json {

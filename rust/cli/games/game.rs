@@ -167,7 +167,7 @@ async fn connect(
         );
     }
     let before = game.app.chain.balance().await?;
-    let (id, _) = game.deploy().await?;
+    let id = game.deploy().await?.app_id;
     let note = if embedded {
         embedded_app_note(id)
     } else {

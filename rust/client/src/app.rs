@@ -143,10 +143,11 @@ impl App {
     /// solver count) from the committed artifacts, and funds its account with
     /// its 100 000 µALGO minimum balance so that each box can be paid for by
     /// its own solve; or reuses this account's app with the same program.
-    /// `label` names it in errors. Returns the id and whether it was reused.
-    pub async fn deploy_funded(&mut self, label: &str) -> Result<(u64, bool), ClientError> {
+    /// `label` names it in errors. The [`Deployment`]'s fee counts both
+    /// transactions, the creation's and the funding payment's.
+    pub async fn deploy_funded(&mut self, label: &str) -> Result<Deployment, ClientError> {
         if let Some(app_id) = self.reuse().await? {
-            return Ok((app_id, true));
+            return Ok(Deployment::reused(app_id));
         }
         // A global counter needs an app id >= 256 on the evaluator.
         self.chain.reserve_app_ids().await?;
@@ -155,10 +156,10 @@ impl App {
         self.chain
             .ensure_funds(3 * fee + APP_MIN_BALANCE * (2 + extra as u64))
             .await?;
-        let app_id = self.create(1, label).await?.app_id;
+        let mut created = self.create(1, label).await?;
         let fund = Pay::new(
             self.chain.address(),
-            AppId(app_id).address(),
+            AppId(created.app_id).address(),
             micro(APP_MIN_BALANCE),
         )
         .build(&self.chain.params)?;
@@ -169,7 +170,8 @@ impl App {
                 pc: f.pc,
             });
         }
-        Ok((app_id, false))
+        created.fee += fee;
+        Ok(created)
     }
 
     /// Uses app `app_id` after checking on the chain that its approval

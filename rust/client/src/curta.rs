@@ -11,7 +11,7 @@
 //! payment of 31 300 can land in it.
 
 pub use crate::app::Solve;
-use crate::app::{recorded, returned, App};
+use crate::app::{recorded, returned, App, Deployment};
 use crate::chain::{micro, Chain, APP_CALL_BUDGET, MAX_GROUP};
 use crate::error::ClientError;
 use crate::spec::AppSpec;
@@ -107,8 +107,8 @@ impl Curta {
 
     /// Creates the app from the committed artifacts (funding its account with the
     /// 100 000 µALGO minimum), or reuses this account's app with the same program.
-    /// Returns the app id and whether it was reused.
-    pub async fn deploy(&mut self) -> Result<(u64, bool), ClientError> {
+    /// Returns what was created (or reused) and its fees.
+    pub async fn deploy(&mut self) -> Result<Deployment, ClientError> {
         self.app.deploy_funded("the Curta app").await
     }
 

@@ -11,7 +11,7 @@
 //! sender's box referenced; the group is simulated first, and the payment is
 //! only attached to a solution the native check and the simulation accept.
 
-use crate::app::{recorded, returned, App, Solve};
+use crate::app::{recorded, returned, App, Deployment, Solve};
 use crate::chain::{micro, Chain};
 use crate::error::ClientError;
 use crate::spec::AppSpec;
@@ -117,8 +117,8 @@ impl Game {
 
     /// Creates the app from the committed artifacts (funding its account with the
     /// 100 000 µALGO minimum), or reuses this account's app with the same program.
-    /// Returns the app id and whether it was reused.
-    pub async fn deploy(&mut self) -> Result<(u64, bool), ClientError> {
+    /// Returns what was created (or reused) and its fees.
+    pub async fn deploy(&mut self) -> Result<Deployment, ClientError> {
         self.app.deploy_funded("the game app").await
     }
 

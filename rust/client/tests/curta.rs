@@ -95,7 +95,7 @@ async fn vectors_agree(mut curta: Curta) {
 #[tokio::test(flavor = "current_thread")]
 async fn another_app_id_is_refused() {
     let mut curta = embedded().await;
-    let (app, _) = curta.deploy().await.unwrap();
+    let app = curta.deploy().await.unwrap().app_id;
     curta.app.use_checked_app(app).await.unwrap();
     assert_eq!(curta.app.id(), Some(app));
     let err = curta.app.use_checked_app(u64::MAX - 1).await.unwrap_err();
@@ -105,11 +105,15 @@ async fn another_app_id_is_refused() {
 #[tokio::test(flavor = "current_thread")]
 async fn solve_pays_the_box_and_records_once() {
     let mut curta = embedded().await;
-    let (app, reused) = curta.deploy().await.unwrap();
+    let deployment = curta.deploy().await.unwrap();
+    let app = deployment.app_id;
     assert!(
-        app >= 256 && !reused,
+        app >= 256 && !deployment.reused,
         "fresh app with a global-state-capable id: {app}"
     );
+    // Two transactions at the minimum fee: the creation and the funding payment.
+    assert_eq!(deployment.fee, 2 * curta.app.chain.min_fee());
+    assert!(deployment.txid.is_some());
     let me = curta.app.chain.address().0;
     let start = curta.my_start().await.unwrap();
     assert_eq!(
