@@ -162,12 +162,18 @@ fn a_missing_argument_is_named_in_json() {
     assert!(e.contains("<SOLUTION>"), "{e}");
 }
 
-const PARAMS: &str = r#"{"consensus-version":"future","fee":0,"genesis-hash":"mwEI4/JRLTYf2QF6nAeKYOONUsVE6TxX69g5qbnfd0A=","genesis-id":"dockernet-v1","last-round":42,"min-fee":1000}"#;
+/// The suggested params of a node whose genesis id is `genesis`.
+fn params_of(genesis: &str) -> String {
+    format!(
+        r#"{{"consensus-version":"future","fee":0,"genesis-hash":"mwEI4/JRLTYf2QF6nAeKYOONUsVE6TxX69g5qbnfd0A=","genesis-id":"{genesis}","last-round":42,"min-fee":1000}}"#
+    )
+}
 
 /// An algod on loopback that answers `GET /health`, and the suggested
-/// params when `params` is set; every other request is held unanswered.
-/// Returns its port.
-fn half_alive_algod(params: bool) -> u16 {
+/// params of network `genesis` when given; every other request is held
+/// unanswered. Returns its port.
+fn half_alive_algod(genesis: Option<&str>) -> u16 {
+    let params = genesis.map(params_of);
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
     std::thread::spawn(move || {
@@ -178,8 +184,8 @@ fn half_alive_algod(params: bool) -> u16 {
             let head = String::from_utf8_lossy(&buf[..n]).into_owned();
             let body = if head.starts_with("GET /health") {
                 Some("{}")
-            } else if params && head.starts_with("GET /v2/transactions/params") {
-                Some(PARAMS)
+            } else if head.starts_with("GET /v2/transactions/params") {
+                params.as_deref()
             } else {
                 None
             };
@@ -200,7 +206,7 @@ fn half_alive_algod(params: bool) -> u16 {
 
 #[test]
 fn an_algod_that_answers_only_health_fails_within_30_s_and_quietly() {
-    let port = half_alive_algod(false).to_string();
+    let port = half_alive_algod(None).to_string();
     let env = [
         ("ALGOD_SERVER", "http://127.0.0.1"),
         ("ALGOD_PORT", port.as_str()),
@@ -220,7 +226,7 @@ fn kmd_defaults_to_port_4002_and_its_errors_are_one_plain_line() {
         println!("SKIPPED: something listens on 127.0.0.1:4002 (a LocalNet KMD?)");
         return;
     }
-    let port = half_alive_algod(true).to_string();
+    let port = half_alive_algod(Some("dockernet-v1")).to_string();
     let env = [
         ("ALGOD_SERVER", "http://127.0.0.1"),
         ("ALGOD_PORT", port.as_str()),
@@ -232,5 +238,28 @@ fn kmd_defaults_to_port_4002_and_its_errors_are_one_plain_line() {
     assert!(error.contains("127.0.0.1:4002"), "{error}");
     for debug in ["{ ", "kind:", "Some(", "reqwest::", "Error {"] {
         assert!(!error.contains(debug), "Rust debug text in: {error}");
+    }
+}
+
+#[test]
+fn a_named_network_must_be_the_nodes() {
+    for (network, genesis, refused) in [
+        ("testnet", "mainnet-v1.0", "not TestNet"),
+        ("testnet", "dockernet-v1", "not TestNet"),
+        ("localnet", "mainnet-v1.0", "not a LocalNet"),
+        ("localnet", "testnet-v1.0", "not a LocalNet"),
+    ] {
+        let port = half_alive_algod(Some(genesis)).to_string();
+        let env = [
+            ("ALGOD_SERVER", "http://127.0.0.1"),
+            ("ALGOD_PORT", port.as_str()),
+        ];
+        let r = common::algoku(&["--json", "deploy", "--network", network])
+            .envs(&env)
+            .run();
+        assert_eq!(r.code, 2, "{network} on {genesis}: {}", r.stdout);
+        let v: Value = serde_json::from_str(r.stdout.trim()).unwrap();
+        let e = v["error"].as_str().unwrap();
+        assert!(e.contains(refused) && e.contains(genesis), "{e}");
     }
 }

@@ -129,6 +129,24 @@ fn account_from_mnemonic(settings: &Settings) -> Result<Option<Account>, ClientE
     }
 }
 
+/// The genesis ids of Algorand's public networks.
+const PUBLIC_GENESIS: [&str; 4] = ["mainnet-v1.0", "testnet-v1.0", "betanet-v1.0", "fnet-v1"];
+
+/// A network the user named must be the node's: `testnet` spends only on
+/// TestNet, and `localnet` (whose account may come from a KMD) never on a
+/// public network, whatever ALGOD_SERVER points at.
+fn check_genesis(kind: &str, genesis: &str, url: &str) -> Result<(), ClientError> {
+    let refused = match kind {
+        "testnet" if genesis != "testnet-v1.0" => "TestNet (testnet-v1.0)",
+        "localnet" if PUBLIC_GENESIS.contains(&genesis) => "a LocalNet (a public network's node)",
+        _ => return Ok(()),
+    };
+    Err(ClientError::Config(format!(
+        "the algod at {url} serves genesis `{genesis}`, not {refused}: \
+         name its network, or leave --network at auto"
+    )))
+}
+
 impl Chain {
     /// Connect to `network`, choosing the signing account the AlgoKit way.
     pub async fn connect(network: Network, settings: &Settings) -> Result<Chain, ClientError> {
@@ -169,6 +187,7 @@ impl Chain {
         match use_algod {
             Some((http, kind)) => {
                 let params = http.params().await?;
+                check_genesis(kind, &params.genesis_id, &http.url)?;
                 let account = match account_from_mnemonic(settings)? {
                     Some(a) => a,
                     None if kind == "testnet" => {
