@@ -9,6 +9,8 @@ clients) against this server; only the node behind it differs. It listens on
 * POST /v2/transactions: the signed group as algod takes it, evaluated and kept
   (a failing group answers 400 with the evaluator's message, as algod does);
 * GET  /v2/transactions/pending/TXID: the confirmed transaction with its logs;
+* GET  /v2/applications/ID: the app's creator and programs (404 when none), as
+  the page checks an app id before it believes its answers;
 * POST /v2/transactions/simulate: like algod's simulate with empty
   signatures allowed. The evaluator checks signatures, so for the dry run
   every sender is rekeyed (in this dry evaluation only) to a key this server
@@ -169,6 +171,14 @@ class Chain:
         ]
         return out
 
+    def application(self, raw_id: str) -> tuple[int, dict[str, Any]]:
+        app_id = int(raw_id) if raw_id.isdigit() else -1
+        found = self.jig.app_json(app_id)
+        if not found["exists"]:
+            return 404, {"message": "application does not exist"}
+        return 200, {"id": app_id, "params": {
+            "creator": found["creator"], "approval-program": found["approval"], "clear-state-program": found["clear"]}}
+
     def setup(self) -> dict[str, Any]:
         return {"game_app": self.game_app, "algoku_app": self.algoku_app, "address": self.test_addr,
                 "mnemonic": mnemonic.from_private_key(self.test_sk)}
@@ -227,6 +237,9 @@ def handler(chain: Chain) -> type[BaseHTTPRequestHandler]:
                     if self._wants_msgpack():
                         return self._send(200, found, pack=True)
                     return self._send(200, jsonable(found))
+                if path.startswith("/v2/applications/"):
+                    code, answer = chain.application(path.rsplit("/", 1)[1])
+                    return self._send(code, answer)
                 if path == "/health":
                     return self._send(200, {})
                 self._send(404, {"message": f"not served here: {path}"})

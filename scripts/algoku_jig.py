@@ -542,7 +542,9 @@ class Jig:
         if app is None:
             return {"ok": True, "exists": False}
         program = app.get("approval_program_bytecode") or b""
-        return {"ok": True, "exists": True, "creator": app["creator"], "approval": base64.b64encode(program).decode()}
+        clear = app.get("clear_program_bytecode") or b""
+        return {"ok": True, "exists": True, "creator": app["creator"], "approval": base64.b64encode(program).decode(),
+                "clear": base64.b64encode(clear).decode()}
 
     def eval(self, stxns: list[transaction.SignedTransaction]) -> EvalResult:
         wire = b"".join(base64.b64decode(encoding.msgpack_encode(s)) for s in stxns)

@@ -4,7 +4,9 @@
 // (&algod=URL for another node, &view=verify).
 import algosdk from 'algosdk'
 import { useEffect, useMemo, useState, type JSX } from 'react'
-import { networkFrom, type Network } from './chain/network'
+import { checkNode } from './chain/checks'
+import { algorandFor, errorText } from './chain/game'
+import { networkFrom, OFFLINE, type Network } from './chain/network'
 import { Play } from './Play'
 import { Verify } from './Verify'
 import { WalletBar, Wallets, useWallet } from './wallet'
@@ -38,7 +40,19 @@ export function App() {
   const [app, setApp] = useState(initial.get('app') ?? String(net.defaultApp))
   useEffect(() => setParam('view', view === 'verify' ? 'verify' : null), [view])
 
-  const body = (s: Signing, bar?: (on: (a: string) => void) => JSX.Element) => (
+  // A node is believed only once its genesis id fits the page's network (chain/checks.ts).
+  const [node, setNode] = useState<{ ok: true; genesis: string } | { ok: false; error: string } | null>(null)
+  useEffect(() => {
+    if (!net.algod) return
+    let live = true
+    checkNode(algorandFor(net), net).then(
+      (genesis) => live && setNode({ ok: true, genesis }),
+      (e) => live && setNode({ ok: false, error: errorText(e) }),
+    )
+    return () => { live = false }
+  }, [net])
+
+  const body = (s: Signing, bar?: (on: (a: string) => void) => JSX.Element, shown: Network = net) => (
     <>
       <header className="top">
         <h1>Algoku</h1>
@@ -46,22 +60,31 @@ export function App() {
           <button type="button" aria-pressed={view === 'play'} onClick={() => setView('play')}>Play</button>
           <button type="button" aria-pressed={view === 'verify'} onClick={() => setView('verify')}>Verify a grid</button>
         </nav>
-        <span className={`net net-${net.name}`} data-testid="network">
-          {net.algod ? `${net.name} (${net.algod})` : 'offline: no node, nothing is sent'}
+        <span className={`net net-${shown.name}`} data-testid="network">
+          {shown.algod ? `${shown.name} (${shown.algod}, genesis ${node?.ok ? node.genesis : '?'})` : 'offline: no node, nothing is sent'}
         </span>
         {bar?.((a) => { setAddress(a); setParam('address', a) })}
       </header>
       <main>
         {view === 'play' ? (
-          <Play net={net} address={address} app={app} signing={s}
+          <Play net={shown} address={address} app={app} signing={s}
             onChoose={(a, n) => { setAddress(a); setApp(n); setParam('address', a); setParam('app', n) }} />
         ) : (
-          <Verify net={net} app={initial.get('algoku') ?? ''} signing={s} />
+          <Verify net={shown} app={initial.get('algoku') ?? ''} signing={s} />
         )}
       </main>
     </>
   )
   if (!net.algod) return body({ address: null, signer: null })
+  if (!node) return <p className="note" data-testid="node-check">Checking the node at {net.algod}…</p>
+  if (!node.ok) {
+    return (
+      <>
+        <p role="alert" className="bad" data-testid="node-refused">The node is not used: {node.error}. Nothing is read from it or sent to it; the page works offline.</p>
+        {body({ address: null, signer: null }, undefined, OFFLINE)}
+      </>
+    )
+  }
   return (
     <Wallets net={net}>
       <WithWallet>{(s, bar) => body(s, bar)}</WithWallet>

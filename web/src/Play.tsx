@@ -5,8 +5,10 @@ import algosdk from 'algosdk'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Signing } from './App'
 import { Board } from './Board'
-import type { Network } from './chain/network'
+import { isAppId, type Network } from './chain/network'
 import { RecordLine, Submit } from './Submit'
+import { checkApp } from './chain/checks'
+import { algorandFor, errorText, GAME_SPEC } from './chain/game'
 import { cellsOf, gameCheck, gamePuzzle, hint as engineHint, prepare, solve, textOf, type Hint } from './engine/engine'
 
 interface Snapshot {
@@ -48,7 +50,7 @@ export function Play({ net, address, app, signing, onChoose }: {
   const [formAddress, setFormAddress] = useState(address)
   const [formApp, setFormApp] = useState(app)
   useEffect(() => setFormAddress(address), [address])
-  const valid = address !== '' && algosdk.isValidAddress(address) && /^\d+$/.test(app)
+  const valid = address !== '' && algosdk.isValidAddress(address) && isAppId(app)
   return (
     <>
       <form className="choose" onSubmit={(e) => { e.preventDefault(); onChoose(formAddress.trim(), formApp.trim()) }}>
@@ -88,6 +90,18 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
   const cells = useMemo(() => cellsOf(game.now.cells), [game.now.cells])
   const check = useMemo(() => timed('algoku:check', () => gameCheck(app, key, cells)), [app, key, cells])
   const solver = useMemo(() => solve(given), [given])
+
+  // On a node, the app must be the Game before its records are shown or a solve is sent to it.
+  const [appCheck, setAppCheck] = useState<string | null>(net.algod ? null : 'ok')
+  useEffect(() => {
+    if (!net.algod) return
+    let live = true
+    checkApp(algorandFor(net), app, GAME_SPEC).then(
+      () => live && setAppCheck('ok'),
+      (e) => live && setAppCheck(errorText(e)),
+    )
+    return () => { live = false }
+  }, [net, app])
 
   useEffect(() => localStorage.setItem(store, JSON.stringify(game.now)), [store, game.now])
   useEffect(() => { performance.mark('algoku:ready') }, [])
@@ -151,8 +165,10 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
             <button type="button" onClick={() => commit({ cells: puzzle, marks: new Array(81).fill(0) })}>Restart</button>
           </div>
           <Status filled={filled} check={check} hint={hint} />
-          <RecordLine net={net} app={app} address={address} version={recordVersion} />
-          {check.verdict === true && <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => setRecordVersion((v) => v + 1)} />}
+          {appCheck === null && <p className="note" data-testid="app-check">Checking app {String(app)}…</p>}
+          {appCheck !== null && appCheck !== 'ok' && <p role="alert" className="bad" data-testid="app-refused">{appCheck}: nothing is read from it or sent to it.</p>}
+          {appCheck === 'ok' && <RecordLine net={net} app={app} address={address} version={recordVersion} />}
+          {appCheck === 'ok' && check.verdict === true && <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => setRecordVersion((v) => v + 1)} />}
         </div>
       </div>
       <p className="keys">Keys: arrows move, 1–9 enter, Backspace clears, P toggles pencil marks, Ctrl+Z / Ctrl+Y undo and redo.</p>

@@ -4,8 +4,9 @@
 // is_valid_solution_lanes, with the opcodes it took.
 import { useState } from 'react'
 import type { Signing } from './App'
-import { algorandFor, verifyBySimulation, type Verified } from './chain/game'
-import type { Network } from './chain/network'
+import { checkApp } from './chain/checks'
+import { ALGOKU_SPEC, algorandFor, errorText, verifyBySimulation, type Verified } from './chain/game'
+import { isAppId, type Network } from './chain/network'
 import { mirror, type Mirror } from './engine/engine'
 
 /** Text to bytes: `0x` + hex (any bytes, any length), else digits with '.' or '0' for a blank. */
@@ -36,6 +37,7 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
   const [sender, setSender] = useState(signing.address ?? new URLSearchParams(window.location.search).get('address') ?? '')
   const [rows, setRows] = useState<Row[]>([])
   const [busy, setBusy] = useState(false)
+  const [refused, setRefused] = useState<string | null>(null)
   const run = async () => {
     setBusy(true)
     const p = puzzle.trim() ? parseGrid(puzzle) : undefined
@@ -47,8 +49,16 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
       return { line: i + 1, text, mirror: mirror(g, p) }
     })
     setRows([...out])
-    if (net.algod && /^\d+$/.test(appId) && sender) {
+    setRefused(null)
+    if (net.algod && isAppId(appId) && sender) {
       const algorand = algorandFor(net)
+      try {
+        await checkApp(algorand, BigInt(appId), ALGOKU_SPEC)
+      } catch (e) {
+        setRefused(errorText(e))
+        setBusy(false)
+        return
+      }
       for (const r of out) {
         if (r.error) continue
         const g = parseGrid(r.text) as Uint8Array
@@ -72,6 +82,7 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
         </div>
       )}
       <button type="button" onClick={run} disabled={busy} data-testid="verify-button">Verify</button>
+      {refused && <p role="alert" className="bad" data-testid="app-refused">{refused}: the mirror's verdicts only.</p>}
       {!net.algod && <p className="note">Offline: the mirror's verdicts only (the contract's, bit for bit).</p>}
       <table data-testid="results">
         <thead><tr><th>#</th><th>method</th><th>verdict</th><th>opcodes</th><th>reason</th></tr></thead>

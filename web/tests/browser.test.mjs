@@ -247,6 +247,44 @@ test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded 
   await page.close()
 })
 
+test('a node is used only when it is the named network, an app only when it runs the committed program', STEP, async () => {
+  const { address, game_app: gameApp, algoku_app: algokuApp } = setup
+  const node = `algod=${encodeURIComponent(algod)}`
+  // The loopback's genesis id is the evaluator's, not TestNet's: no wallet, nothing read or sent.
+  let page = await open(`address=${address}&app=${gameApp}&network=testnet&${node}`)
+  const refused = page.getByTestId('node-refused')
+  await refused.waitFor()
+  assert.match(await refused.innerText(), /serves genesis “algojig”, not testnet \(testnet-v1\.0\)/)
+  assert.equal(await page.getByRole('button', { name: /^Connect/ }).count(), 0)
+  assert.match(await page.getByTestId('network').innerText(), /^offline/)
+  await page.getByTestId('board').waitFor() // the engine still plays it, offline
+  await page.close()
+  // The Algoku app's id given as the Game's, and an id no app has: refused, no record read, no submit.
+  for (const [app, why] of [[algokuApp, `app ${algokuApp} is not Game: its approval program differs`], [987654321, 'app 987654321 does not exist on this node']]) {
+    page = await open(`address=${address}&app=${app}&network=localnet&${node}`)
+    const alert = page.getByTestId('app-refused')
+    await alert.waitFor()
+    assert.ok((await alert.innerText()).startsWith(why), await alert.innerText())
+    assert.equal(await page.getByTestId('record').count(), 0)
+    assert.equal(await page.getByTestId('submit').count(), 0)
+    await page.close()
+  }
+  // The verify page: the Game's id as Algoku's gives the mirror's verdicts only.
+  page = await open(`view=verify&network=localnet&${node}&algoku=${gameApp}&address=${address}`)
+  await page.locator('textarea[name=grids]').fill('953168742862734951417952836746893125281645397395271468138529674574386219629417583')
+  await page.getByTestId('verify-button').click()
+  await page.getByTestId('app-refused').waitFor()
+  assert.match(await page.getByTestId('app-refused').innerText(), new RegExp(`^app ${gameApp} is not Algoku`))
+  assert.equal(await page.getByTestId('result').getAttribute('data-chain'), '')
+  assert.equal(await page.getByTestId('result').getAttribute('data-mirror'), 'true')
+  await page.close()
+  // An app id past uint64 would wrap to another app's puzzle in the engine: not an app id.
+  page = await open(`address=${address}&app=${(1n << 64n) + 1000n}&network=offline`)
+  await page.getByText('Not a valid address or app id.').waitFor()
+  assert.equal(await page.getByTestId('board').count(), 0)
+  await page.close()
+})
+
 test('the verify page gives the contract\'s verdicts (by simulation) on the fixture categories', STEP, async () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'algoku-fixtures-'))
   cli('fixtures', '--out', dir)

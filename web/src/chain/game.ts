@@ -9,6 +9,8 @@ import { APP_SPEC as ALGOKU_SPEC, AlgokuClient } from '../contracts/AlgokuClient
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
 import { algodConfig, type Network } from './network'
 
+export { ALGOKU_SPEC, GAME_SPEC }
+
 /** The box minimum balance a first solve pays (2 500 + 400 × (32 + 24)). */
 export const BOX_MBR = 24_900n
 

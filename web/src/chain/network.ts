@@ -14,6 +14,9 @@ export interface Network {
 
 const LOCALNET_TOKEN = 'a'.repeat(64)
 
+/** No node: what the page falls back to when it refuses one. */
+export const OFFLINE: Network = { name: 'offline', algod: null, token: '', defaultApp: 1000n }
+
 export function networkFrom(params: URLSearchParams): Network {
   const raw = params.get('network') ?? 'offline'
   const name: NetworkName = ['offline', 'localnet', 'testnet', 'mainnet'].includes(raw) ? (raw as NetworkName) : 'offline'
@@ -40,4 +43,9 @@ export function algodConfig(net: Network) {
     port: url.port || (url.protocol === 'https:' ? 443 : 80),
     token: net.token,
   }
+}
+
+/** An app id: digits that fit a uint64 (a larger number would wrap in the engine to another app's puzzle). */
+export function isAppId(text: string): boolean {
+  return /^\d{1,20}$/.test(text) && BigInt(text) < 1n << 64n
 }
