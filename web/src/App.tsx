@@ -6,7 +6,7 @@ import algosdk from 'algosdk'
 import { useEffect, useMemo, useState, type JSX } from 'react'
 import { checkNode } from './chain/checks'
 import { algorandFor, errorText } from './chain/game'
-import { networkFrom, OFFLINE, type Network } from './chain/network'
+import { networkFrom, OFFLINE, WAIT, withTimeout, type Network } from './chain/network'
 import { Play } from './Play'
 import { Verify } from './Verify'
 import { WalletBar, Wallets, useWallet } from './wallet'
@@ -45,7 +45,7 @@ export function App() {
   useEffect(() => {
     if (!net.algod) return
     let live = true
-    checkNode(algorandFor(net), net).then(
+    withTimeout(checkNode(algorandFor(net), net), WAIT.read, 'reading the node\'s network').then(
       (genesis) => live && setNode({ ok: true, genesis }),
       (e) => live && setNode({ ok: false, error: errorText(e) }),
     )

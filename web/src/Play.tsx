@@ -5,7 +5,7 @@ import algosdk from 'algosdk'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Signing } from './App'
 import { Board } from './Board'
-import { isAppId, type Network } from './chain/network'
+import { isAppId, WAIT, withTimeout, type Network } from './chain/network'
 import { RecordLine, Submit } from './Submit'
 import { checkApp } from './chain/checks'
 import { algorandFor, errorText, GAME_SPEC } from './chain/game'
@@ -96,7 +96,7 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
   useEffect(() => {
     if (!net.algod) return
     let live = true
-    checkApp(algorandFor(net), app, GAME_SPEC).then(
+    withTimeout(checkApp(algorandFor(net), app, GAME_SPEC), WAIT.read, `reading app ${app}`).then(
       () => live && setAppCheck('ok'),
       (e) => live && setAppCheck(errorText(e)),
     )

@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react'
 import type { Signing } from './App'
 import { algorandFor, BOX_MBR, errorText, priceSolve, readRecord, sendSolve, type Priced, type Recorded } from './chain/game'
-import type { Network } from './chain/network'
+import { WAIT, withTimeout, type Network } from './chain/network'
 import { gameArgs } from './engine/engine'
 import algosdk from 'algosdk'
 
@@ -27,7 +27,7 @@ export function Submit({ net, app, address, signing, cells, onRecorded }: { net:
     setBusy(true)
     setError(null)
     try {
-      setPriced(await priceSolve(algorand(), app, address, args()))
+      setPriced(await withTimeout(priceSolve(algorand(), app, address, args()), WAIT.simulate, 'simulating the solve'))
     } catch (e) {
       setError(errorText(e))
     } finally {
@@ -39,7 +39,7 @@ export function Submit({ net, app, address, signing, cells, onRecorded }: { net:
     setBusy(true)
     setError(null)
     try {
-      setRecorded(await sendSolve(algorand(), app, address, signing.signer, args()))
+      setRecorded(await withTimeout(sendSolve(algorand(), app, address, signing.signer, args()), WAIT.send, 'sending the solve (it may still be confirmed: reload to see the record)'))
       onRecorded()
     } catch (e) {
       setError(errorText(e))
@@ -78,7 +78,7 @@ export function RecordLine({ net, app, address, version }: { net: Network; app: 
   useEffect(() => {
     if (!net.algod) return
     let live = true
-    readRecord(algorandFor(net), app, address).then(
+    withTimeout(readRecord(algorandFor(net), app, address), WAIT.read, 'reading the record').then(
       (r) => live && setText(r.round ? `Already solved: round ${r.round}, rank ${r.rank} of ${r.solvers} solvers.` : `Not solved yet; ${r.solvers} solvers so far.`),
       (e) => live && setText(`The app could not be read: ${errorText(e)}`),
     )

@@ -6,7 +6,7 @@ import { useState } from 'react'
 import type { Signing } from './App'
 import { checkApp } from './chain/checks'
 import { ALGOKU_SPEC, algorandFor, errorText, verifyBySimulation, type Verified } from './chain/game'
-import { isAppId, type Network } from './chain/network'
+import { isAppId, WAIT, withTimeout, type Network } from './chain/network'
 import { mirror, type Mirror } from './engine/engine'
 
 /** Text to bytes: `0x` + hex (any bytes, any length), else digits with '.' or '0' for a blank. */
@@ -30,6 +30,10 @@ interface Row {
   chain?: Verified
 }
 
+/** Grids verified per click, and bytes read of an uploaded file: the page stays quick; the CLI has no cap. */
+const MAX_GRIDS = 64
+const MAX_UPLOAD = 1 << 20
+
 export function Verify({ net, app, signing }: { net: Network; app: string; signing: Signing }) {
   const [grids, setGrids] = useState('')
   const [puzzle, setPuzzle] = useState('')
@@ -38,10 +42,14 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
   const [rows, setRows] = useState<Row[]>([])
   const [busy, setBusy] = useState(false)
   const [refused, setRefused] = useState<string | null>(null)
+  const [partial, setPartial] = useState<string | null>(null)
+  const [cut, setCut] = useState<string | null>(null)
   const run = async () => {
     setBusy(true)
     const p = puzzle.trim() ? parseGrid(puzzle) : undefined
-    const lines = grids.split(/\r?\n/).map((l) => l.trim()).filter(Boolean).slice(0, 64)
+    const all = grids.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
+    const lines = all.slice(0, MAX_GRIDS)
+    setPartial(all.length > MAX_GRIDS ? `Verified the first ${MAX_GRIDS} of ${all.length} grids: the page takes ${MAX_GRIDS} at a time (\`algoku verify --file\` takes any number).` : null)
     const out: Row[] = lines.map((text, i) => {
       const g = parseGrid(text)
       if (typeof g === 'string') return { line: i + 1, text, error: g }
@@ -53,7 +61,7 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
     if (net.algod && isAppId(appId) && sender) {
       const algorand = algorandFor(net)
       try {
-        await checkApp(algorand, BigInt(appId), ALGOKU_SPEC)
+        await withTimeout(checkApp(algorand, BigInt(appId), ALGOKU_SPEC), WAIT.read, `reading app ${appId}`)
       } catch (e) {
         setRefused(errorText(e))
         setBusy(false)
@@ -62,17 +70,23 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
       for (const r of out) {
         if (r.error) continue
         const g = parseGrid(r.text) as Uint8Array
-        r.chain = await verifyBySimulation(algorand, BigInt(appId), sender, g, p as Uint8Array | undefined)
+        const method = p ? 'is_solution_of' : 'is_valid_solution_lanes'
+        r.chain = await withTimeout(verifyBySimulation(algorand, BigInt(appId), sender, g, p as Uint8Array | undefined), WAIT.simulate, 'simulating')
+          .catch((e) => ({ method, verdict: null, opcodes: null, failure: errorText(e) }))
         setRows([...out])
       }
     }
     setBusy(false)
   }
-  const upload = async (f: File | undefined) => { if (f) setGrids((await f.text()).slice(0, 1 << 20)) }
+  const upload = async (f: File | undefined) => {
+    if (!f) return
+    setGrids(await f.slice(0, MAX_UPLOAD).text())
+    setCut(f.size > MAX_UPLOAD ? `${f.name} has ${f.size} bytes: the page read its first ${MAX_UPLOAD} (\`algoku verify --file\` reads it all).` : null)
+  }
   return (
     <section className="verify" aria-label="Verify grids">
       <p>Paste grids, one a line (81 digits, or 0x and hex bytes), or upload a file. The mirror answers at once; with a node and the Algoku app id the contract answers too, by simulation: nothing is sent, nothing is paid.</p>
-      <label>Grids <textarea name="grids" rows={5} value={grids} onChange={(e) => setGrids(e.target.value)} spellCheck={false} /></label>
+      <label>Grids <textarea name="grids" rows={5} value={grids} onChange={(e) => { setGrids(e.target.value); setCut(null) }} spellCheck={false} /></label>
       <label>Upload <input type="file" accept=".txt,text/plain" onChange={(e) => upload(e.target.files?.[0])} /></label>
       <label>Puzzle (optional: then is_solution_of) <input name="puzzle" value={puzzle} onChange={(e) => setPuzzle(e.target.value)} spellCheck={false} /></label>
       {net.algod && (
@@ -82,6 +96,8 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
         </div>
       )}
       <button type="button" onClick={run} disabled={busy} data-testid="verify-button">Verify</button>
+      {cut && <p className="note" data-testid="cut">{cut}</p>}
+      {partial && <p className="note" data-testid="partial">{partial}</p>}
       {refused && <p role="alert" className="bad" data-testid="app-refused">{refused}: the mirror's verdicts only.</p>}
       {!net.algod && <p className="note">Offline: the mirror's verdicts only (the contract's, bit for bit).</p>}
       <table data-testid="results">

@@ -247,7 +247,7 @@ test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded 
   await page.close()
 })
 
-test('a node is used only when it is the named network, an app only when it runs the committed program', STEP, async () => {
+test('a node is used only when it is the named network, an app only when it runs the committed program; nothing is cut silently', STEP, async () => {
   const { address, game_app: gameApp, algoku_app: algokuApp } = setup
   const node = `algod=${encodeURIComponent(algod)}`
   // The loopback's genesis id is the evaluator's, not TestNet's: no wallet, nothing read or sent.
@@ -277,6 +277,16 @@ test('a node is used only when it is the named network, an app only when it runs
   assert.match(await page.getByTestId('app-refused').innerText(), new RegExp(`^app ${gameApp} is not Algoku`))
   assert.equal(await page.getByTestId('result').getAttribute('data-chain'), '')
   assert.equal(await page.getByTestId('result').getAttribute('data-mirror'), 'true')
+  await page.close()
+  // More grids than the page takes at a time, or a file past its read cap: it says what it left out.
+  page = await open('view=verify&network=offline')
+  const good = '953168742862734951417952836746893125281645397395271468138529674574386219629417583'
+  await page.locator('textarea[name=grids]').fill(Array(70).fill(good).join('\n'))
+  await page.getByTestId('verify-button').click()
+  assert.equal(await page.getByTestId('partial').innerText(), 'Verified the first 64 of 70 grids: the page takes 64 at a time (`algoku verify --file` takes any number).')
+  assert.equal(await page.getByTestId('result').count(), 64)
+  await page.locator('input[type=file]').setInputFiles({ name: 'big.txt', mimeType: 'text/plain', buffer: Buffer.from(`${good}\n`.repeat(13_000)) })
+  assert.match(await page.getByTestId('cut').innerText(), /^big\.txt has 1066000 bytes: the page read its first 1048576/)
   await page.close()
   // An app id past uint64 would wrap to another app's puzzle in the engine: not an app id.
   page = await open(`address=${address}&app=${(1n << 64n) + 1000n}&network=offline`)

@@ -49,3 +49,15 @@ export function algodConfig(net: Network) {
 export function isAppId(text: string): boolean {
   return /^\d{1,20}$/.test(text) && BigInt(text) < 1n << 64n
 }
+
+/** How long the page waits for a node: a read, a simulation, a send and its confirmation. */
+export const WAIT = { read: 15_000, simulate: 30_000, send: 90_000 }
+
+/** `p`, or an error naming `what` once `ms` pass without an answer: a silent node never hangs the page. */
+export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer from the node within ${ms / 1000} s`)), ms)
+  })
+  return Promise.race([p, late]).finally(() => clearTimeout(timer))
+}
