@@ -19,7 +19,7 @@
 //!   --reps R        R rounds per grid (default 1); each figure is the
 //!                   median of its R runs, and the rounds alternate which
 //!                   side runs first (for grids under a second, where one
-//!                   run's ±5 % decides a ratio)
+//!                   run's noise decides a ratio)
 //!   --peer PATH     GridChecker binary (default /work/peers/gridchecker/gridchecker
 //!                   if it exists; built outside the repo, never committed)
 //! ```

@@ -40,7 +40,7 @@
 //! in chunks; each pass times every chunk in the four (solver, mode) runs
 //! interleaved A B A B, pass p starting at run p mod 4 (the run that comes
 //! first in a chunk meets its puzzles and the other solver's code cold: with a
-//! fixed order our first-solution run always paid that, 14 % on serg); the
+//! fixed order one run always paid that, see docs/benchmarks.md); the
 //! best time per (chunk, run) over the passes is kept, so `--passes` is best a
 //! multiple of 4 (default 4);
 //! rate = puzzles / sum of those minima. Times are this thread's CPU time

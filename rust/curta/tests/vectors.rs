@@ -135,9 +135,8 @@ fn starts_of_verify_vectors_are_consistent_with_the_solver() {
     }
 }
 
-/// Generating many more starts (addresses 0x00..01 to 0x00..07d0): the unsolvable ones are a
-/// small but real fraction (7 of 2000 here; about 0.34% over 200 000 random addresses),
-/// and every start has 8 givens.
+/// Generating many more starts (addresses 0x00..01 to 0x00..07d0): some are unsolvable (a
+/// small but real fraction: docs/benchmarks.md), and every start has 8 givens.
 #[test]
 fn unsolvable_starts_among_more_addresses() {
     let mut dead = Vec::new();
