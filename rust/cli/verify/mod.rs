@@ -183,7 +183,8 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
         bail!("--method batch answers many grids a call: use it with --file (one grid is one call of lanes or classic)");
     }
     let source = Source::resolve(args.grid.as_deref(), None, "grid")?;
-    let grid = parse_grid_bytes(&read_single(&source, "grid")?)?;
+    let grid = parse_grid_bytes(&read_single(&source, "grid")?)
+        .with_context(|| format!("grid ({source})"))?;
     let puzzle = match &args.puzzle {
         Some(p) => Some(parse_grid_bytes(p).map_err(|e| anyhow!("--puzzle: {e}"))?),
         None => None,
