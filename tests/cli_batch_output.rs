@@ -29,6 +29,15 @@ fn grid_file(name: &str) -> (PathBuf, PathBuf) {
     (dir, path)
 }
 
+/// `algoku ua --grids GRIDS --max-size SIZE --out OUT EXTRA…`.
+fn ua_into(grids: &Path, size: &str, out: &str, extra: &[&str]) -> common::Run {
+    run(&[
+        &["ua", "--grids", s(grids), "--max-size", size, "--out", out],
+        extra,
+    ]
+    .concat())
+}
+
 fn s(p: &Path) -> &str {
     p.to_str().unwrap()
 }
@@ -37,29 +46,13 @@ fn s(p: &Path) -> &str {
 fn a_resumed_run_with_other_settings_is_refused_and_the_file_kept() {
     let (dir, grids) = grid_file("settings");
     let out = dir.join("ua.jsonl");
-    let first = run(&[
-        "ua",
-        "--grids",
-        s(&grids),
-        "--max-size",
-        "6",
-        "--out",
-        s(&out),
-    ]);
+    let first = ua_into(&grids, "6", s(&out), &[]);
     assert_eq!(first.code, 0, "{}", first.stderr);
     let kept = std::fs::read_to_string(&out).unwrap();
     let recs = json_lines(&kept);
     assert_eq!(recs.len(), 2);
     assert_eq!(recs[0]["settings"]["max_size"], 6);
-    let again = run(&[
-        "ua",
-        "--grids",
-        s(&grids),
-        "--max-size",
-        "12",
-        "--out",
-        s(&out),
-    ]);
+    let again = ua_into(&grids, "12", s(&out), &[]);
     assert_eq!(again.code, 2, "{}", again.stdout);
     assert_eq!(again.stderr.lines().count(), 1, "{}", again.stderr);
     assert!(
@@ -69,16 +62,7 @@ fn a_resumed_run_with_other_settings_is_refused_and_the_file_kept() {
     );
     assert_eq!(std::fs::read_to_string(&out).unwrap(), kept);
     // The same settings resume: nothing to do.
-    let same = run(&[
-        "ua",
-        "--grids",
-        s(&grids),
-        "--max-size",
-        "6",
-        "--out",
-        s(&out),
-        "--json",
-    ]);
+    let same = ua_into(&grids, "6", s(&out), &["--json"]);
     assert_eq!(same.code, 0, "{}", same.stderr);
     assert_eq!(json_lines(&same.stdout)[0]["already_done"], 2);
 
@@ -123,30 +107,13 @@ fn without_out_and_shard_the_whole_file_goes_to_stdout() {
 fn devices_and_pipes_are_written_without_resume() {
     let (dir, grids) = grid_file("devices");
     for dev in ["/dev/null", "/dev/zero"] {
-        let r = run(&[
-            "ua",
-            "--grids",
-            s(&grids),
-            "--max-size",
-            "6",
-            "--out",
-            dev,
-            "--json",
-        ]);
+        let r = ua_into(&grids, "6", dev, &["--json"]);
         assert_eq!(r.code, 0, "{dev}: {}", r.stderr);
         assert!(r.stderr.contains("without resume"), "{dev}: {}", r.stderr);
         assert_eq!(json_lines(&r.stdout)[0]["processed"], 2, "{dev}");
     }
     // The run's own standard output, a pipe: records arrive, nothing hangs.
-    let r = run(&[
-        "ua",
-        "--grids",
-        s(&grids),
-        "--max-size",
-        "6",
-        "--out",
-        "/dev/stdout",
-    ]);
+    let r = ua_into(&grids, "6", "/dev/stdout", &[]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(
         r.stdout
@@ -212,15 +179,7 @@ fn a_second_run_on_the_same_output_is_refused_or_waits() {
         .open(&out)
         .unwrap();
     held.lock().unwrap();
-    let r = run(&[
-        "ua",
-        "--grids",
-        s(&grids),
-        "--max-size",
-        "6",
-        "--out",
-        s(&out),
-    ]);
+    let r = ua_into(&grids, "6", s(&out), &[]);
     assert_eq!(r.code, 2);
     assert!(r.stderr.contains("in use by another run"), "{}", r.stderr);
     assert_eq!(std::fs::metadata(&out).unwrap().len(), 0);
@@ -268,16 +227,7 @@ fn a_failed_write_leaves_only_whole_records() {
     assert!(text.is_empty() || text.ends_with('\n'), "cut-off line left");
     let done = json_lines(&text).len();
     assert!(done < 2);
-    let r = run(&[
-        "ua",
-        "--grids",
-        s(&grids),
-        "--max-size",
-        "12",
-        "--out",
-        s(&out),
-        "--json",
-    ]);
+    let r = ua_into(&grids, "12", s(&out), &["--json"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     assert_eq!(json_lines(&r.stdout)[0]["already_done"], done);
     assert_eq!(json_lines(&std::fs::read_to_string(&out).unwrap()).len(), 2);
