@@ -153,8 +153,18 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             out.json(&v)?;
         } else {
             out.line(d.app_id)?;
+            let spent = if d.reused {
+                "nothing spent".to_string()
+            } else {
+                format!(
+                    "txid {}, fee {} µALGO; {} µALGO of the balance is now held as the app's minimum",
+                    d.txid.as_deref().unwrap_or("?"),
+                    d.fee,
+                    algoku.app.deploy_cost().saturating_sub(d.fee)
+                )
+            };
             eprintln!(
-                "{} app {} on {}",
+                "{} app {} on {}: {spent}",
                 if d.reused { "reused" } else { "created" },
                 d.app_id,
                 algoku.app.chain.describe()
