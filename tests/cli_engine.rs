@@ -182,20 +182,39 @@ fn solve_counts_solutions_up_to_the_limit() {
     let open = format!("{}{}", ".".repeat(30), &SEVENTEEN[30..]);
     let r = run(&["solve", "--count", "2", &open]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(r.stdout.trim(), "2");
+    assert_eq!(r.stdout.trim(), "2 or more (counting stopped at --count 2)");
 
     let r = run(&["--json", "solve", "--count", "2", &open]);
     let v = r.json();
     assert_eq!(v["solutions"], 2);
     assert_eq!(v["limit"], 2);
+    assert_eq!(v["complete"], false);
     assert_eq!(v["unique"], false);
     assert!(v["solution"].is_string());
+
+    // A count that reaches every solution says so: the whole count is exact.
+    let open = format!("{}{}", ".".repeat(30), &SEVENTEEN_SOLUTION[30..]);
+    let all = run(&["--json", "solve", "--count", "100000", &open]).json();
+    assert_eq!(all["complete"], true, "{all}");
+    let n = all["solutions"].as_u64().unwrap();
+    assert!(n > 2, "{all}");
+    let exact = run(&["solve", "--count", &n.to_string(), &open]);
+    assert_eq!(exact.stdout.trim(), n.to_string());
+    let short = run(&["solve", "--count", &(n - 1).to_string(), &open]);
+    assert_eq!(
+        short.stdout.trim(),
+        format!("{m} or more (counting stopped at --count {m})", m = n - 1)
+    );
 
     let r = run(&["--json", "solve", "--count", "1", SEVENTEEN]);
     let v = r.json();
     assert_eq!(
-        (v["solutions"].as_u64(), v["unique"].as_bool()),
-        (Some(1), Some(true))
+        (
+            v["solutions"].as_u64(),
+            v["unique"].as_bool(),
+            v["complete"].as_bool()
+        ),
+        (Some(1), Some(true), Some(true))
     );
 
     assert_eq!(run(&["solve", "--count", "0", SEVENTEEN]).code, 2);
@@ -525,7 +544,10 @@ fn curta_solve_and_verify() {
 
     let v = run(&["--json", "curta", "solve", "--count", "2", CURTA_ZERO_START]).json();
     assert_eq!(v["limit"], 2);
-    assert!(v["solutions"].as_u64().unwrap() >= 1);
+    let n = v["solutions"].as_u64().unwrap();
+    assert!(n >= 1);
+    // `complete` is what the count means: the whole count, or a floor.
+    assert_eq!(v["complete"].as_bool(), Some(n < 2), "{v}");
 
     // A start from the fixtures with no solution at all.
     let start = run(&[

@@ -15,7 +15,7 @@ use anyhow::{anyhow, Result};
 use serde::Serialize;
 
 use crate::io::input::{read_single, Source};
-use crate::io::output::{verdict, Out, EXIT_ERROR};
+use crate::io::output::{verdict, Count, Out, EXIT_ERROR};
 use crate::io::progress::Progress;
 use crate::Global;
 
@@ -31,7 +31,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "PATH", conflicts_with = "puzzle")]
     file: Option<PathBuf>,
     /// Count the solutions, stopping at N (at most 10 000 000, which the
-    /// solver reaches in seconds), instead of printing the first.
+    /// solver reaches in seconds), instead of printing the first; a count
+    /// that stops at N says so ("N or more"; JSON `complete`).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_COUNT))]
     count: Option<u64>,
     /// Print solutions as a 9×9 layout.
@@ -57,6 +58,10 @@ pub struct SolveReport {
     /// The `--count` limit.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<usize>,
+    /// Whether `solutions` is every solution (false: more than `limit`;
+    /// only with `--count`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub complete: Option<bool>,
     /// Whether the puzzle has exactly one solution (only with `--count`;
     /// always decided, even with a limit of 1).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -172,22 +177,23 @@ fn read_puzzles(source: &Source) -> Result<Vec<Entry>> {
         .collect())
 }
 
-/// Solves one puzzle: the first solution, and with a limit the count. To
-/// decide uniqueness the search counts up to at least 2; the reported count
-/// never exceeds the limit.
+/// Solves one puzzle: the first solution, and with a limit the count (see
+/// [`Count`]: never above the limit, and whether it is complete).
 fn solve_one(
     solver: &mut Solver,
     puzzle: &Grid,
     line: Option<usize>,
     limit: Option<usize>,
 ) -> SolveReport {
-    let search_limit = limit.map_or(1, |n| n.max(2));
+    let search_limit = limit.map_or(1, Count::search_limit);
     let result = solver.solve_with_stats(puzzle, search_limit);
+    let count = limit.map(|n| Count::new(result.solutions, n));
     SolveReport {
         line,
         puzzle: puzzle.to_string(),
-        solutions: limit.map(|n| result.solutions.min(n)),
+        solutions: count.map(|c| c.solutions),
         limit,
+        complete: count.map(|c| c.complete),
         unique: limit.map(|_| result.solutions == 1),
         solution: result.first.map(|g| g.to_string()),
         first: result.first,
@@ -199,8 +205,14 @@ fn solve_one(
 fn emit(out: &mut Out, r: &SolveReport, gap: bool, pretty: bool, global: &Global) -> Result<()> {
     if global.json {
         out.json(r)?;
-    } else if let Some(n) = r.solutions {
-        out.line(n)?;
+    } else if let (Some(solutions), Some(complete)) = (r.solutions, r.complete) {
+        out.line(
+            Count {
+                solutions,
+                complete,
+            }
+            .text(),
+        )?;
     } else {
         match &r.first {
             Some(grid) if pretty => {

@@ -17,7 +17,7 @@ use serde::Serialize;
 use crate::games::curta_chain::{self, ChainArgs};
 use crate::games::AppArgs;
 use crate::io::input::{read_single, Source};
-use crate::io::output::{verdict, Out};
+use crate::io::output::{verdict, Count, Out};
 use crate::Global;
 
 /// The `curta` subcommands.
@@ -113,7 +113,8 @@ pub struct SolveArgs {
     /// Read the start from this file.
     #[arg(long, value_name = "PATH", conflicts_with = "start")]
     file: Option<PathBuf>,
-    /// Count the solutions, stopping at N (at most 1000000), instead of printing the first.
+    /// Count the solutions, stopping at N (at most 1000000), instead of printing the first; a
+    /// count that stops at N says so ("N or more"; JSON `complete`).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_COUNT))]
     count: Option<u64>,
     /// Print the solution as an 8×8 layout.
@@ -183,6 +184,8 @@ struct Solved {
     solutions: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     limit: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    complete: Option<bool>,
     #[serde(skip_serializing_if = "Option::is_none")]
     unique: Option<bool>,
     solution: Option<String>,
@@ -323,19 +326,20 @@ fn run_solve(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCod
     }
     let solution = solve(&start);
     let limit = args.count.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    // Count to at least 2 to decide uniqueness; report at most the limit.
-    let found = limit.map(|n| count_solutions(&start, n.max(2)));
+    let found = limit.map(|n| count_solutions(&start, Count::search_limit(n)));
+    let count = limit.zip(found).map(|(n, f)| Count::new(f, n));
     let report = Solved {
         start: start.to_hex(),
-        solutions: limit.zip(found).map(|(n, f)| f.min(n)),
+        solutions: count.map(|c| c.solutions),
         limit,
+        complete: count.map(|c| c.complete),
         unique: found.map(|f| f == 1),
         solution: solution.map(|s| s.to_hex()),
     };
     if global.json {
         out.json(&report)?;
-    } else if let Some(n) = report.solutions {
-        out.line(n)?;
+    } else if let Some(c) = count {
+        out.line(c.text())?;
     } else {
         match solution {
             Some(s) => {

@@ -130,3 +130,42 @@ pub fn escape_line(s: &str) -> String {
         })
         .collect()
 }
+
+/// A solution count that stops at `--count N`. The search looks for one more
+/// than N, so the output can say whether N is the whole count or only a floor
+/// (a partial result says so).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Count {
+    /// The solutions found, at most the limit.
+    pub solutions: usize,
+    /// Whether that is every solution (false: there are more than `limit`).
+    pub complete: bool,
+}
+
+impl Count {
+    /// How many solutions to search for under `limit`: one more, and at
+    /// least 2 so that uniqueness is always decided.
+    pub fn search_limit(limit: usize) -> usize {
+        limit.saturating_add(1).max(2)
+    }
+
+    /// The count from `found` solutions searched with [`Count::search_limit`].
+    pub fn new(found: usize, limit: usize) -> Count {
+        Count {
+            solutions: found.min(limit),
+            complete: found <= limit,
+        }
+    }
+
+    /// The count as a line: the number, or the floor and where counting stopped.
+    pub fn text(&self) -> String {
+        if self.complete {
+            self.solutions.to_string()
+        } else {
+            format!(
+                "{n} or more (counting stopped at --count {n})",
+                n = self.solutions
+            )
+        }
+    }
+}
