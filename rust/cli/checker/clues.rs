@@ -22,7 +22,6 @@ pub struct CluesArgs {
     /// The solved grid: 81 digits 1-9 (`-` reads stdin).
     #[arg(value_name = "GRID", conflicts_with = "grids")]
     grid: Option<String>,
-    /// Batch mode: a file of solved grids, one per line ('#' and empty lines
     /// Number of givens of the puzzles searched (1..=80).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=80))]
     clues: u64,

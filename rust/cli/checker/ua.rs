@@ -27,9 +27,6 @@ pub struct UaArgs {
     /// Read the grid from this file.
     #[arg(long, value_name = "PATH", conflicts_with_all = ["grid", "grids"])]
     file: Option<PathBuf>,
-    /// Batch mode: a file of solved grids, one per line ('#' and empty lines
-    /// Batch share I/M (1 <= I <= M): the grids at positions p with
-    /// Batch output (JSON Lines, appended; grids already recorded with the
     #[command(flatten)]
     batch: BatchArgs,
     /// Report only sets of at most K cells.
