@@ -36,8 +36,6 @@ pub struct CluesArgs {
     /// at most 10 000 000: the puzzles are held in memory).
     #[arg(long, value_name = "K", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=10_000_000))]
     max_found: u64,
-    /// Batch share I/M (1 <= I <= M): the grids at positions p with
-    /// Batch output (JSON Lines, appended; grids already recorded with the
     #[command(flatten)]
     batch: BatchArgs,
 }
