@@ -69,7 +69,7 @@ pub struct Cli {
 /// The subcommands.
 #[derive(Subcommand, Debug)]
 enum Command {
-    /// Check a 9×9 grid (or any bytes, as 0x + hex): valid or not, why, and
+    /// Check a 9x9 grid (or any bytes, as 0x + hex): valid or not, why, and
     /// what the contract and the original Algoku answer (exit 1 when invalid).
     Check(engine::check::CheckArgs),
     /// Solve puzzles, or count their solutions (exit 1 when one has none).
@@ -78,7 +78,7 @@ enum Command {
     Rate(engine::rate::RateArgs),
     /// Generate puzzles with a unique solution, deterministically per seed.
     Generate(engine::generate::GenerateArgs),
-    /// The 8×8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
+    /// The 8x8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
     #[command(subcommand)]
     Curta(games::curta::CurtaCommand),
     /// Algoku the game: every address's own 17-clue puzzle, solved and recorded on chain.
@@ -91,7 +91,7 @@ enum Command {
     /// Every puzzle with exactly N givens whose unique solution is a grid
     /// (exhaustive search; batch mode over a grid file with shards).
     Clues(checker::clues::CluesArgs),
-    /// Write the deterministic 9×9 and Curta fixture files.
+    /// Write the deterministic 9x9 and Curta fixture files.
     Fixtures(engine::fixtures::FixturesArgs),
     /// Deploy the verifier contract.
     Deploy(verify::DeployArgs),

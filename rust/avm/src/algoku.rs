@@ -189,7 +189,7 @@ pub fn original(grid: &[u8]) -> Result<bool, Rejection> {
 }
 
 /// This project's contract, exactly as `contract.py` does it: the length
-/// assertion; `bitlen(grid b& 0xf0×81) != 0` → `false`; then for each cell
+/// assertion; `bitlen(grid b& 81 bytes of 0xf0) != 0` → `false`; then for each cell
 /// `getbyte` and three `setbit(mask, AT + LOOKUP[i] - cell, 0)` on one 57-byte
 /// mask; verdict `bitlen(mask) == 0`.
 ///

@@ -1,4 +1,4 @@
-//! The grid checker: for one solved 9×9 grid, its minimal **unavoidable
+//! The grid checker: for one solved 9x9 grid, its minimal **unavoidable
 //! sets** ([`ua`]) and the exhaustive enumeration of every puzzle with
 //! exactly N givens whose unique solution is that grid ([`search`](mod@search)).
 //! [`near`] lists every minimal UA set up to 12 cells exhaustively.

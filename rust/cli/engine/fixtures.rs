@@ -1,4 +1,4 @@
-//! `algoku fixtures`: writes the deterministic 9×9 and Curta fixture sets.
+//! `algoku fixtures`: writes the deterministic 9x9 and Curta fixture sets.
 //!
 //! Each file is written to a temporary file in the same directory and then
 //! renamed over the target, so a reader never sees a partial file and an
@@ -53,10 +53,10 @@ pub struct FixturesArgs {
     /// The file format.
     #[arg(long, value_enum, default_value_t = Format::Jsonl)]
     format: Format,
-    /// The number of valid 9×9 grids.
+    /// The number of valid 9x9 grids.
     #[arg(long, visible_alias = "valid", value_name = "N", default_value_t = FixtureOptions::default().count, value_parser = bounded_count)]
     count: usize,
-    /// The number of records of each randomized invalid 9×9 category.
+    /// The number of records of each randomized invalid 9x9 category.
     #[arg(long, value_name = "N", default_value_t = FixtureOptions::default().invalid_per_category, value_parser = bounded_count)]
     invalid_per_category: usize,
     /// The number of Curta addresses derived from the seed, besides the

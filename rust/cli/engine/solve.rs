@@ -35,13 +35,14 @@ pub struct SolveArgs {
     /// that stops at N says so ("N or more"; JSON `complete`).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_COUNT))]
     count: Option<u64>,
-    /// Print solutions as a 9×9 layout.
+    /// Print solutions as a 9x9 layout.
     #[arg(long)]
     pretty: bool,
 }
 
-/// The largest `--count`: counting stops there, so a nearly empty grid (with
-/// about 6.7 × 10^21 solutions) cannot keep the command busy for years.
+/// The largest `--count`: counting stops there, so a nearly empty grid (the
+/// empty one has 6 670 903 752 021 072 936 960 solutions) cannot keep the
+/// command busy for years.
 pub const MAX_COUNT: u64 = 10_000_000;
 
 /// One puzzle's result, as printed with `--json`.

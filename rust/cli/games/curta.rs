@@ -1,4 +1,4 @@
-//! `algoku curta …`: fiveoutofnine's 8×8 "2 × 4 = 8" puzzle (Curta #1).
+//! `algoku curta …`: fiveoutofnine's 8x8 "2 × 4 = 8" puzzle (Curta #1).
 //!
 //! Boards are the contract's `uint256` as 64 hex digits (optional `0x`;
 //! square 0 is the last digit). Addresses are `0x` + 40 hex digits
@@ -80,7 +80,7 @@ pub struct GenerateArgs {
     /// in order, then a summary (with --json).
     #[arg(long, value_name = "PATH", conflicts_with = "address")]
     file: Option<PathBuf>,
-    /// Also print the 8×8 layout.
+    /// Also print the 8x8 layout.
     #[arg(long, conflicts_with_all = ["file", "network"])]
     pretty: bool,
     #[command(flatten)]
@@ -117,7 +117,7 @@ pub struct SolveArgs {
     /// count that stops at N says so ("N or more"; JSON `complete`).
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=MAX_COUNT))]
     count: Option<u64>,
-    /// Print the solution as an 8×8 layout.
+    /// Print the solution as an 8x8 layout.
     #[arg(long)]
     pretty: bool,
 }

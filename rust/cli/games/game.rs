@@ -1,4 +1,4 @@
-//! `algoku game …`: Algoku the game, every address's own 9×9 puzzle
+//! `algoku game …`: Algoku the game, every address's own 9x9 puzzle
 //! (smart_contracts/game/contract.py, mirrored natively by `algoku-game`).
 //!
 //! `game puzzle` derives an address's puzzle natively from the app id and the

@@ -55,7 +55,7 @@ fn parse_hex_bytes(digits: &str, offset: usize) -> Result<Vec<u8>, ParseError> {
 
 /// Decodes and checks a 58-character Algorand address; returns the public key.
 fn parse_algorand(s: &str) -> Result<[u8; 32], ParseError> {
-    // 58 × 5 = 290 bits = 36 bytes + 2 bits that must be zero.
+    // 58 characters of 5 bits: 290 bits, so 36 bytes and 2 bits that must be zero.
     let mut bytes = [0u8; 36];
     let mut acc: u32 = 0;
     let mut nbits = 0;

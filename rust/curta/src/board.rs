@@ -1,4 +1,4 @@
-//! The 8×8 board packed in a `uint256`, exactly as the Solidity contract stores it.
+//! The 8x8 board packed in a `uint256`, exactly as the Solidity contract stores it.
 //!
 //! # Bit layout
 //!
@@ -30,7 +30,7 @@ use core::str::FromStr;
 use crate::error::ParseError;
 use crate::u256::{hex_value, strip_hex_prefix, U256};
 
-/// An 8×8 board: 64 squares of 4 bits each in a `uint256` (see the module docs for the layout).
+/// An 8x8 board: 64 squares of 4 bits each in a `uint256` (see the module docs for the layout).
 ///
 /// Square values are not restricted: any nibble 0..=15 may be stored, so that every
 /// `uint256` the contract can receive is representable.

@@ -1,8 +1,8 @@
-//! An exact solver for the 8×8 puzzle: [`solve`] and [`count_solutions`].
+//! An exact solver for the 8x8 puzzle: [`solve`] and [`count_solutions`].
 //!
 //! # Rules
 //!
-//! Fill every blank square with a digit 1..=8 so that each row, column and 2 × 4 box holds
+//! Fill every blank square with a digit 1..=8 so that each row, column and 2x4 box holds
 //! 1..=8 once, keeping the givens (the nonzero nibbles of the start).
 //!
 //! # Algorithm

@@ -1,4 +1,4 @@
-//! The 24 units of the 8×8 grid: 8 rows, 8 columns and 8 boxes of 2 rows × 4 columns.
+//! The 24 units of the 8x8 grid: 8 rows, 8 columns and 8 boxes of 2 rows × 4 columns.
 //!
 //! Box `b` (0..8) covers rows `2(b/2)` and `2(b/2)+1` and columns `4(b%2)..4(b%2)+3`; its
 //! top-left squares are 0, 4, 16, 20, 32, 36, 48, 52. Numbering is 0-based everywhere.

@@ -54,7 +54,7 @@ pub const CHECKS: U256 =
 pub const ROW_SHIFTS: U256 = U256::from_u64(0x1041_0410_4104);
 /// Step sizes to walk a column: `[32; 8]`.
 pub const COL_SHIFTS: U256 = U256::from_u64(0x8208_2082_0820);
-/// Step sizes to walk a 2 × 4 box: `[4, 4, 4, 20, 4, 4, 4, 4]`.
+/// Step sizes to walk a 2x4 box: `[4, 4, 4, 20, 4, 4, 4, 4]`.
 pub const SUBGRID_SHIFTS: U256 = U256::from_u64(0x1041_0450_4104);
 /// Bits 1..=8 set: every digit seen once.
 pub const FILLED_BITMAP: U256 = U256::from_u64(0x1FE);
@@ -168,7 +168,7 @@ impl fmt::Display for Violation {
 impl std::error::Error for Violation {}
 
 /// The mathematical rule: every square of `solution` holds a digit 1..=8, every nonzero
-/// nibble of `start` is kept, and no row, column or 2 × 4 box repeats a digit (so each holds
+/// nibble of `start` is kept, and no row, column or 2x4 box repeats a digit (so each holds
 /// 1..=8 once).
 ///
 /// Returns the first violation, looking first at the squares in order 0..64 (for each:

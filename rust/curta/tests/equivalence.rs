@@ -53,7 +53,7 @@ fn shuffle<T>(v: &mut [T], rng: &mut u64) {
     }
 }
 
-/// A valid grid transformed by a random symmetry of the 2 × 4 Sudoku: relabel digits,
+/// A valid grid transformed by a random symmetry of the 2x4 Sudoku: relabel digits,
 /// permute the four 2-row bands and the rows inside each band, swap the two 4-column
 /// stacks and permute the columns inside each stack.
 fn transformed(base: Board, seed: u64) -> Board {

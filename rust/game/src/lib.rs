@@ -1,4 +1,4 @@
-//! Algoku the game, natively: every Algorand address gets its own 9×9 puzzle
+//! Algoku the game, natively: every Algorand address gets its own 9x9 puzzle
 //! with 17 givens and one solution, the image of a catalogue puzzle under a
 //! Sudoku isomorphism derived from the app id and the address. This crate is
 //! the bit-for-bit mirror of smart_contracts/game/contract.py:

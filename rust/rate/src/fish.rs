@@ -255,7 +255,7 @@ impl Board {
                 continue;
             }
             // For each unit, the ends whose near group it holds (bit j =
-            // end j; at most 2 × 18 + 4 × 9 ends).
+            // end j; at most 2 * 18 + 4 * 9 ends).
             let mut near_in = [0u128; 27];
             for (j, e) in ends.iter().enumerate() {
                 let mut units = e.near_units;

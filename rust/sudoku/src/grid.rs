@@ -1,4 +1,4 @@
-//! The 9×9 grid type, its text format, and the validity rules.
+//! The 9x9 grid type, its text format, and the validity rules.
 //!
 //! Cells are numbered 0..81 in row-major order: cell `i` is in row `i / 9`,
 //! column `i % 9` and box `3 * (row / 3) + col / 3` (all 0-based). In every
@@ -28,7 +28,7 @@ use crate::geometry::UNITS;
 /// Number of cells in a grid.
 pub const CELLS: usize = 81;
 
-/// A 9×9 Sudoku grid. Each cell holds 0 (blank) or a digit 1..=9; the
+/// A 9x9 Sudoku grid. Each cell holds 0 (blank) or a digit 1..=9; the
 /// constructors guarantee this invariant.
 #[derive(Copy, Clone, Eq, PartialEq, Hash, Debug)]
 pub struct Grid {

@@ -1,4 +1,4 @@
-//! Algoku's 9×9 Sudoku engine: the [`Grid`] type and its text format,
+//! Algoku's 9x9 Sudoku engine: the [`Grid`] type and its text format,
 //! validity checks, a fast bitboard solver, and a deterministic puzzle
 //! generator built on the [`SplitMix64`] generator.
 //!

@@ -26,7 +26,7 @@
 //!
 //! 1. **Inside the band.** In a band, `d` occupies one cell in each of the
 //!    three rows and one in each of the three boxes, so the rows map to the
-//!    boxes by a permutation. The 3×3 "mini-row" occupancy (row `r` meets box
+//!    boxes by a permutation. The 3x3 "mini-row" occupancy (row `r` meets box
 //!    `k` in a candidate cell; computed with shifts, `minirow_key`) indexes
 //!    a table (`MINIROW_MASK`) that keeps only the mini-rows used by some
 //!    permutation allowed by the occupancy. This one look-up performs hidden

@@ -13,13 +13,13 @@ pub(super) const PERMS: [[u32; 3]; 6] = const_table!([[0u32; 3]; 6], |p| {
     [a as u32, b as u32, c as u32]
 });
 
-/// Permutation `PERMS[p]` as a 3×3 0/1 matrix: bit `3r + PERMS[p][r]`.
+/// Permutation `PERMS[p]` as a 3x3 0/1 matrix: bit `3r + PERMS[p][r]`.
 pub(super) const fn perm_bits(p: usize) -> usize {
     let perm = PERMS[p];
     (1 << perm[0]) | (1 << (3 + perm[1])) | (1 << (6 + perm[2]))
 }
 
-/// For a 3×3 0/1 matrix `s` (bit `3r + k` = entry `(r, k)`), the
+/// For a 3x3 0/1 matrix `s` (bit `3r + k` = entry `(r, k)`), the
 /// permutations `r -> k` inside it (all three `(r, k(r))` set): bit `p` for
 /// `PERMS[p]`.
 pub(super) const fn perms_inside(s: usize) -> u8 {
@@ -38,7 +38,7 @@ pub(super) const fn perms_inside(s: usize) -> u8 {
 /// `PERM_BITS[p]` = [`perm_bits`]`(p)`.
 const PERM_BITS: [u64; 6] = const_table!([0u64; 6], |p| perm_bits(p) as u64);
 
-/// For a 3×3 0/1 matrix `s` (same layout), the entries that lie on at least
+/// For a 3x3 0/1 matrix `s` (same layout), the entries that lie on at least
 /// one permutation inside it, as a mask of the same layout; 0 when `s`
 /// contains no permutation.
 pub(super) const fn perm_keep(s: usize) -> u16 {
@@ -58,7 +58,7 @@ pub(super) const fn minirow_key(m: u32) -> u32 {
     (t | (t >> 8) | (t >> 16)) & 0o777
 }
 
-/// A 3×3 0/1 matrix transposed: bit `3k + r` moves to bit `3r + k` (a
+/// A 3x3 0/1 matrix transposed: bit `3k + r` moves to bit `3r + k` (a
 /// [`minirow_key`] into [`perm_keep`]'s layout).
 pub(super) const fn transpose3(key: usize) -> usize {
     union_of(key, &TRANSPOSED_BIT) as usize
