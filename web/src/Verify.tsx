@@ -2,6 +2,7 @@
 // method, and the reason for a false), and on a node the Algoku contract's own
 // verdict by simulation (free): is_solution_of when a puzzle is given, else
 // is_valid_solution_lanes, with the opcodes it took.
+import algosdk from 'algosdk'
 import { useState } from 'react'
 import type { Signing } from './App'
 import { checkApp } from './chain/checks'
@@ -58,7 +59,10 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
     })
     setRows([...out])
     setRefused(null)
-    if (net.algod && isAppId(appId) && sender) {
+    if (net.algod && !(isAppId(appId) && algosdk.isValidAddress(sender))) {
+      setRefused('the contract was not asked: give the Algoku app id and an address to simulate as')
+    }
+    if (net.algod && isAppId(appId) && algosdk.isValidAddress(sender)) {
       const algorand = algorandFor(net)
       try {
         await withTimeout(checkApp(algorand, BigInt(appId), ALGOKU_SPEC), WAIT.read, `reading app ${appId}`)
@@ -98,7 +102,7 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
       <button type="button" onClick={run} disabled={busy} data-testid="verify-button">Verify</button>
       {cut && <p className="note" data-testid="cut">{cut}</p>}
       {partial && <p className="note" data-testid="partial">{partial}</p>}
-      {refused && <p role="alert" className="bad" data-testid="app-refused">{refused}: the mirror's verdicts only.</p>}
+      {refused && <p role="alert" className="bad" data-testid="app-refused">{refused}; the mirror's verdicts only.</p>}
       {!net.algod && <p className="note">Offline: the mirror's verdicts only (the contract's, bit for bit).</p>}
       <table data-testid="results">
         <thead><tr><th>#</th><th>method</th><th>verdict</th><th>opcodes</th><th>reason</th></tr></thead>

@@ -278,6 +278,12 @@ test('a node is used only when it is the named network, an app only when it runs
   assert.equal(await page.getByTestId('result').getAttribute('data-chain'), '')
   assert.equal(await page.getByTestId('result').getAttribute('data-mirror'), 'true')
   await page.close()
+  // No app id to ask: the page says the contract was not asked.
+  page = await open(`view=verify&network=localnet&${node}&address=${address}`)
+  await page.locator('textarea[name=grids]').fill('953168742862734951417952836746893125281645397395271468138529674574386219629417583')
+  await page.getByTestId('verify-button').click()
+  assert.match(await page.getByTestId('app-refused').innerText(), /^the contract was not asked/)
+  await page.close()
   // More grids than the page takes at a time, or a file past its read cap: it says what it left out.
   page = await open('view=verify&network=offline')
   const good = '953168742862734951417952836746893125281645397395271468138529674574386219629417583'
