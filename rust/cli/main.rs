@@ -78,7 +78,7 @@ enum Command {
     Rate(engine::rate::RateArgs),
     /// Generate puzzles with a unique solution, deterministically per seed.
     Generate(engine::generate::GenerateArgs),
-    /// The 8x8 Curta puzzle "2 × 4 = 8": generate, verify, solve.
+    /// The 8x8 Curta puzzle "two times four is eight": generate, verify, solve.
     #[command(subcommand)]
     Curta(games::curta::CurtaCommand),
     /// Algoku the game: every address's own 17-clue puzzle, solved and recorded on chain.

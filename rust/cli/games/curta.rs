@@ -1,4 +1,4 @@
-//! `algoku curta …`: fiveoutofnine's 8x8 "2 × 4 = 8" puzzle (Curta #1).
+//! `algoku curta …`: fiveoutofnine's 8x8 "two times four is eight" puzzle (Curta #1).
 //!
 //! Boards are the contract's `uint256` as 64 hex digits (optional `0x`;
 //! square 0 is the last digit). Addresses are `0x` + 40 hex digits

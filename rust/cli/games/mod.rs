@@ -1,4 +1,4 @@
-//! The two games: `curta` (the 8x8 "2 × 4 = 8") and `game` (the 9x9 game),
+//! The two games: `curta` (the 8x8 "two times four is eight") and `game` (the 9x9 game),
 //! natively and on chain.
 
 pub mod curta;

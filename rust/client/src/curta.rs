@@ -1,4 +1,4 @@
-//! The Curta "2x4 = 8" app (smart_contracts/curta/contract.py) from Rust:
+//! The Curta "2 x 4 = 8" app (smart_contracts/curta/contract.py) from Rust:
 //! deploy it (or reuse this account's app, or check an `--app-id`'s approval
 //! program byte for byte against the committed artifact), ask it for
 //! `generate` / `verify` verdicts in atomic groups of up to 16 calls (simulated:

@@ -1,4 +1,4 @@
-//! fiveoutofnine's Curta puzzle #1, "2 × 4 = 8": an 8x8 Sudoku whose boxes are 2 rows ×
+//! fiveoutofnine's Curta puzzle #1, "two times four is eight": an 8x8 Sudoku whose boxes are 2 rows by
 //! 4 columns, reproduced bit-for-bit with the Solidity contract `TwoTimesFourIsEight`.
 //!
 //! * [`generate()`] / [`generate_from_seed`]: the player's start position from
