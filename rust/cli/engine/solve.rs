@@ -53,16 +53,9 @@ pub struct SolveReport {
     pub line: Option<usize>,
     /// The puzzle, 81 characters with `.` for blanks.
     pub puzzle: String,
-    /// The number of solutions found, at most `limit` (only with `--count`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub solutions: Option<usize>,
-    /// The `--count` limit.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub limit: Option<usize>,
-    /// Whether `solutions` is every solution (false: more than `limit`;
-    /// only with `--count`).
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub complete: Option<bool>,
+    /// With `--count`: `solutions` (at most `limit`), `limit`, `complete`.
+    #[serde(flatten)]
+    pub count: Option<Count>,
     /// Whether the puzzle has exactly one solution (only with `--count`;
     /// always decided, even with a limit of 1).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -188,13 +181,10 @@ fn solve_one(
 ) -> SolveReport {
     let search_limit = limit.map_or(1, Count::search_limit);
     let result = solver.solve_with_stats(puzzle, search_limit);
-    let count = limit.map(|n| Count::new(result.solutions, n));
     SolveReport {
         line,
         puzzle: puzzle.to_string(),
-        solutions: count.map(|c| c.solutions),
-        limit,
-        complete: count.map(|c| c.complete),
+        count: limit.map(|n| Count::new(result.solutions, n)),
         unique: limit.map(|_| result.solutions == 1),
         solution: result.first.map(|g| g.to_string()),
         first: result.first,
@@ -206,14 +196,8 @@ fn solve_one(
 fn emit(out: &mut Out, r: &SolveReport, gap: bool, pretty: bool, global: &Global) -> Result<()> {
     if global.json {
         out.json(r)?;
-    } else if let (Some(solutions), Some(complete)) = (r.solutions, r.complete) {
-        out.line(
-            Count {
-                solutions,
-                complete,
-            }
-            .text(),
-        )?;
+    } else if let Some(count) = r.count {
+        out.line(count.text())?;
     } else {
         match &r.first {
             Some(grid) if pretty => {

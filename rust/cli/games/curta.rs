@@ -180,12 +180,8 @@ struct Verified {
 #[derive(Debug, Serialize)]
 struct Solved {
     start: String,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    solutions: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    limit: Option<usize>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    complete: Option<bool>,
+    #[serde(flatten)]
+    count: Option<Count>,
     #[serde(skip_serializing_if = "Option::is_none")]
     unique: Option<bool>,
     solution: Option<String>,
@@ -330,9 +326,7 @@ fn run_solve(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCod
     let count = limit.zip(found).map(|(n, f)| Count::new(f, n));
     let report = Solved {
         start: start.to_hex(),
-        solutions: count.map(|c| c.solutions),
-        limit,
-        complete: count.map(|c| c.complete),
+        count,
         unique: found.map(|f| f == 1),
         solution: solution.map(|s| s.to_hex()),
     };

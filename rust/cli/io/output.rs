@@ -134,10 +134,12 @@ pub fn escape_line(s: &str) -> String {
 /// A solution count that stops at `--count N`. The search looks for one more
 /// than N, so the output can say whether N is the whole count or only a floor
 /// (a partial result says so).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct Count {
-    /// The solutions found, at most the limit.
+    /// The solutions found, at most `limit`.
     pub solutions: usize,
+    /// The `--count` limit.
+    pub limit: usize,
     /// Whether that is every solution (false: there are more than `limit`).
     pub complete: bool,
 }
@@ -153,6 +155,7 @@ impl Count {
     pub fn new(found: usize, limit: usize) -> Count {
         Count {
             solutions: found.min(limit),
+            limit,
             complete: found <= limit,
         }
     }
@@ -164,7 +167,7 @@ impl Count {
         } else {
             format!(
                 "{n} or more (counting stopped at --count {n})",
-                n = self.solutions
+                n = self.limit
             )
         }
     }
