@@ -293,16 +293,22 @@ fn play_solves_this_accounts_start_and_records_it() {
     let start = v["start"].as_str().unwrap();
     let solution = v["solution"].as_str().unwrap();
     // The start is the native generate of the player's address; the solution verifies.
+    let g = native_start(&v);
+    assert!(g.to_string().contains(start), "{g} vs {start}");
+    let (code, ok) = algoku(&["--json", "curta", "verify", start, solution]);
+    assert_eq!(code, 0, "{ok}");
+}
+
+/// `curta generate` of the address a play reported, natively.
+fn native_start(play: &Value) -> Value {
     let (code, g) = algoku(&[
         "--json",
         "curta",
         "generate",
-        v["address"].as_str().unwrap(),
+        play["address"].as_str().unwrap(),
     ]);
     assert_eq!(code, 0, "{g}");
-    assert!(g.to_string().contains(start), "{g} vs {start}");
-    let (code, ok) = algoku(&["--json", "curta", "verify", start, solution]);
-    assert_eq!(code, 0, "{ok}");
+    g
 }
 
 /// A throwaway account whose address draws one of the Curta starts without a
@@ -322,13 +328,7 @@ fn play_on_a_start_without_a_solution_sends_nothing() {
     assert_eq!(v["paid"], 0);
     assert_eq!(v["txids"], serde_json::json!([]));
     // The native generate of that address agrees: the same start, no solution.
-    let (code, g) = algoku(&[
-        "--json",
-        "curta",
-        "generate",
-        v["address"].as_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{g}");
+    let g = native_start(&v);
     assert_eq!(g["start"], v["start"]);
     assert_eq!(g["solvable"], false);
 }

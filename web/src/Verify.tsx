@@ -59,10 +59,11 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
     })
     setRows([...out])
     setRefused(null)
-    if (net.algod && !(isAppId(appId) && algosdk.isValidAddress(sender))) {
+    const ask = isAppId(appId) && algosdk.isValidAddress(sender)
+    if (net.algod && !ask) {
       setRefused('the contract was not asked: give the Algoku app id and an address to simulate as')
     }
-    if (net.algod && isAppId(appId) && algosdk.isValidAddress(sender)) {
+    if (net.algod && ask) {
       const algorand = algorandFor(net)
       try {
         await withTimeout(checkApp(algorand, BigInt(appId), ALGOKU_SPEC), WAIT.read, `reading app ${appId}`)
