@@ -5,8 +5,9 @@
 import algosdk from 'algosdk'
 import { useEffect, useMemo, useState, type JSX } from 'react'
 import { checkNode } from './chain/checks'
-import { algorandFor, errorText } from './chain/game'
-import { networkFrom, OFFLINE, WAIT, withTimeout, type Network } from './chain/network'
+import { useNodeAnswer } from './chain/useNode'
+import { algorandFor } from './chain/game'
+import { networkFrom, OFFLINE, type Network } from './chain/network'
 import { Play } from './Play'
 import { Verify } from './Verify'
 import { WalletBar, Wallets, useWallet } from './wallet'
@@ -41,16 +42,7 @@ export function App() {
   useEffect(() => setParam('view', view === 'verify' ? 'verify' : null), [view])
 
   // A node is believed only once its genesis id fits the page's network (chain/checks.ts).
-  const [node, setNode] = useState<{ ok: true; genesis: string } | { ok: false; error: string } | null>(null)
-  useEffect(() => {
-    if (!net.algod) return
-    let live = true
-    withTimeout(checkNode(algorandFor(net), net), WAIT.read, 'reading the node\'s network').then(
-      (genesis) => live && setNode({ ok: true, genesis }),
-      (e) => live && setNode({ ok: false, error: errorText(e) }),
-    )
-    return () => { live = false }
-  }, [net])
+  const node = useNodeAnswer(net, 'reading the node\'s network', () => checkNode(algorandFor(net), net), [])
 
   const body = (s: Signing, bar?: (on: (a: string) => void) => JSX.Element, shown: Network = net) => (
     <>
@@ -61,7 +53,7 @@ export function App() {
           <button type="button" aria-pressed={view === 'verify'} onClick={() => setView('verify')}>Verify a grid</button>
         </nav>
         <span className={`net net-${shown.name}`} data-testid="network">
-          {shown.algod ? `${shown.name} (${shown.algod}, genesis ${node?.ok ? node.genesis : '?'})` : 'offline: no node, nothing is sent'}
+          {shown.algod ? `${shown.name} (${shown.algod}, genesis ${node?.ok ? node.value : '?'})` : 'offline: no node, nothing is sent'}
         </span>
         {bar?.((a) => { setAddress(a); setParam('address', a) })}
       </header>

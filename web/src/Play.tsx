@@ -5,10 +5,11 @@ import algosdk from 'algosdk'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Signing } from './App'
 import { Board } from './Board'
-import { isAppId, WAIT, withTimeout, type Network } from './chain/network'
+import { isAppId, type Network } from './chain/network'
 import { RecordLine, Submit } from './Submit'
 import { checkApp } from './chain/checks'
-import { algorandFor, errorText, GAME_SPEC } from './chain/game'
+import { useNodeAnswer } from './chain/useNode'
+import { algorandFor, GAME_SPEC } from './chain/game'
 import { cellsOf, gameCheck, gamePuzzle, hint as engineHint, prepare, solve, textOf, type Hint } from './engine/engine'
 
 interface Snapshot {
@@ -92,16 +93,8 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
   const solver = useMemo(() => solve(given), [given])
 
   // On a node, the app must be the Game before its records are shown or a solve is sent to it.
-  const [appCheck, setAppCheck] = useState<string | null>(net.algod ? null : 'ok')
-  useEffect(() => {
-    if (!net.algod) return
-    let live = true
-    withTimeout(checkApp(algorandFor(net), app, GAME_SPEC), WAIT.read, `reading app ${app}`).then(
-      () => live && setAppCheck('ok'),
-      (e) => live && setAppCheck(errorText(e)),
-    )
-    return () => { live = false }
-  }, [net, app])
+  const checked = useNodeAnswer(net, `reading app ${app}`, () => checkApp(algorandFor(net), app, GAME_SPEC), [app])
+  const appCheck = !net.algod || checked?.ok ? 'ok' : checked ? checked.error : null
 
   useEffect(() => localStorage.setItem(store, JSON.stringify(game.now)), [store, game.now])
   useEffect(() => { performance.mark('algoku:ready') }, [])

@@ -1,10 +1,11 @@
 // Submitting a solved board: simulate [opup(), payment, solve] (free: the
 // opcodes and fees it would take and the contract's answer), then the wallet
 // signs and the group is sent; the page shows the recorded round and rank.
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import type { Signing } from './App'
 import { algorandFor, BOX_MBR, errorText, priceSolve, readRecord, sendSolve, type Priced, type Recorded } from './chain/game'
 import { WAIT, withTimeout, type Network } from './chain/network'
+import { useNodeAnswer } from './chain/useNode'
 import { gameArgs } from './engine/engine'
 import algosdk from 'algosdk'
 
@@ -74,15 +75,9 @@ export function Submit({ net, app, address, signing, cells, onRecorded }: { net:
 
 /** On a node: the address's recorded solve, if any, and the number of solvers (read by simulation, free). */
 export function RecordLine({ net, app, address, version }: { net: Network; app: bigint; address: string; version: number }) {
-  const [text, setText] = useState<string | null>(null)
-  useEffect(() => {
-    if (!net.algod) return
-    let live = true
-    withTimeout(readRecord(algorandFor(net), app, address), WAIT.read, 'reading the record').then(
-      (r) => live && setText(r.round ? `Already solved: round ${r.round}, rank ${r.rank} of ${r.solvers} solvers.` : `Not solved yet; ${r.solvers} solvers so far.`),
-      (e) => live && setText(`The app could not be read: ${errorText(e)}`),
-    )
-    return () => { live = false }
-  }, [net, app, address, version])
-  return text ? <p data-testid="record">{text}</p> : null
+  const record = useNodeAnswer(net, 'reading the record', () => readRecord(algorandFor(net), app, address), [app, address, version])
+  if (!record) return null
+  if (!record.ok) return <p data-testid="record">The app could not be read: {record.error}</p>
+  const r = record.value
+  return <p data-testid="record">{r.round ? `Already solved: round ${r.round}, rank ${r.rank} of ${r.solvers} solvers.` : `Not solved yet; ${r.solvers} solvers so far.`}</p>
 }
