@@ -160,7 +160,7 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
                     "txid {}, fee {} µALGO; {} µALGO of the balance is now held as the app's minimum",
                     d.txid.as_deref().unwrap_or("?"),
                     d.fee,
-                    algoku.app.deploy_cost().saturating_sub(d.fee)
+                    algoku.app.creator_min_balance()
                 )
             };
             eprintln!(

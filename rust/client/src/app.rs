@@ -133,10 +133,15 @@ impl App {
     }
 
     /// What [`App::deploy`] takes from the account when it creates: its fee
-    /// and the rise of the creator's minimum balance (100 000 µALGO per app
-    /// and extra page).
+    /// and [`App::creator_min_balance`].
     pub fn deploy_cost(&self) -> u64 {
-        self.chain.min_fee() + APP_MIN_BALANCE * (1 + self.spec.extra_pages() as u64)
+        self.chain.min_fee() + self.creator_min_balance()
+    }
+
+    /// The rise of the creator's minimum balance while the app exists
+    /// (100 000 µALGO per app and extra page).
+    pub fn creator_min_balance(&self) -> u64 {
+        APP_MIN_BALANCE * (1 + self.spec.extra_pages() as u64)
     }
 
     /// Creates an app that records solves in boxes (one global uint, the
@@ -152,9 +157,8 @@ impl App {
         // A global counter needs an app id >= 256 on the evaluator.
         self.chain.reserve_app_ids().await?;
         let fee = self.chain.min_fee();
-        let extra = self.spec.extra_pages();
         self.chain
-            .ensure_funds(3 * fee + APP_MIN_BALANCE * (2 + extra as u64))
+            .ensure_funds(3 * fee + self.creator_min_balance() + APP_MIN_BALANCE)
             .await?;
         let mut created = self.create(1, label).await?;
         let fund = Pay::new(
