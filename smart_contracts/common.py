@@ -3,9 +3,11 @@
 * The budget rule of every method that tops up the pool: count the app calls after
   this one (`later_app_calls`: their 700 each is theirs), and top up only when short
   (`top_up`: a 4-opcode check, inner opups paid from the group's fee credit).
-* The games' group scan reads "is transaction i a call of this app's method"
-  (`is_call_of`), and both games delete the same way (`close_if_no_solves`) and
-  answer a repeated solve with the same event (`AlreadySolved`).
+* The games' payment rule (`refuse_stray_payments`, run first by every method of both games),
+  their delete (`close_if_no_solves`), the creator's withdrawal of what the account
+  holds above its minimum balance (`withdraw_excess`), and the event of a repeated
+  solve (`AlreadySolved`). Every app's delete closes its account to the creator
+  (`close_to_creator`): no Algos are left behind with no program to move them.
 * The lanes check of the one-call verifier (Algoku) and the game's solve: 96 lanes of
   16 bits, one per cell of a 9x9 grid (lanes 81..95 zero), OR-folded so that each row,
   column and box's OR of its nine lanes lands in one lane (`unit_ors`; the Algoku
@@ -15,6 +17,7 @@
 from algopy import (
     Bytes,
     Global,
+    OnCompleteAction,
     OpUpFeeSource,
     TransactionType,
     Txn,
@@ -70,13 +73,107 @@ def is_call_of(i: UInt64, selector: Bytes) -> bool:
 
 
 @subroutine(inline=True)
-def close_if_no_solves() -> None:
-    """The games' delete, once the creator is checked: refused once a solve is recorded
-    (its box holds the player's payment); before, the app account closes to the creator
-    (one inner payment, fee 0: the delete call pays 2 000)."""
-    assert op.AppGlobal.get_uint64(SOLVERS_KEY) == 0, "solves are recorded: their boxes hold the players' payments"
+def refuse_stray_payments(solve: Bytes) -> None:
+    """The games' payment rule, enforced on the whole group by every method (the docs'
+    "Payments" section): a payment into the app account is accepted only immediately
+    before a call of this app's `solve` (whose own checks decide whether it buys a box),
+    and no payment closes its account to the app. So no method but `solve` can keep a
+    payment, and `solve` keeps only the box payment of a first correct solve.
+
+    A call alone in its group has nothing to scan, and a call right after a NoOp call of
+    this app need not scan again: every method of the app runs this rule first, on the
+    same group, so that call has scanned it (or the group fails). A batch of calls thus
+    pays for one scan, not one per call."""
+    if Global.group_size > 1 and not _after_own_call():
+        _scan_payments(solve)
+
+
+@subroutine(inline=True)
+def _after_own_call() -> bool:
+    """Whether the transaction just before is a NoOp call of this app (`ApplicationID` reads 0
+    on other types; a delete or clear-state call runs no method, so it does not count)."""
+    if Txn.group_index == 0:
+        return False
+    prev = gtxn.Transaction(Txn.group_index - 1)
+    return prev.app_id == Global.current_application_id and prev.on_completion == OnCompleteAction.NoOp
+
+
+@subroutine(inline=False)
+def _scan_payments(solve: Bytes) -> None:
+    """`refuse_stray_payments`' loop."""
+    for i in urange(Global.group_size):
+        if _pays_app(i):
+            _check_payment(i, solve)
+
+
+@subroutine(inline=True)
+def _pays_app(i: UInt64) -> bool:
+    """Whether group transaction i moves Algos into the app account: only a payment has a
+    receiver or a close-to address (other types read the zero address there)."""
+    me = Global.current_application_address
+    return gtxn.Transaction(i).receiver == me or gtxn.Transaction(i).close_remainder_to == me
+
+
+@subroutine(inline=True)
+def _check_payment(i: UInt64, solve: Bytes) -> None:
+    """Payment i into the app account: the payment rule (`refuse_stray_payments`)."""
+    assert gtxn.Transaction(i).close_remainder_to != Global.current_application_address, (
+        "no payment may close its account to the app"
+    )
+    assert i + 1 < Global.group_size and is_call_of(i + 1, solve), (
+        "a payment to the app must come just before its solve call"
+    )
+
+
+@subroutine(inline=True)
+def solve_scan(solve: Bytes) -> tuple[UInt64, bool]:
+    """A solve's pass over its group: the payment rule (`refuse_stray_payments`, always
+    scanned), how many app calls follow this one (their 700 each is theirs), and whether
+    the transaction just before this one pays the app (the box payment, whose amount and
+    close-to the solve checks)."""
+    paid = False
+    for i in urange(Txn.group_index):
+        if _pays_app(i):
+            if i + 1 == Txn.group_index:
+                paid = True  # the solve checks its amount and close-to
+            else:
+                _check_payment(i, solve)
+    later = UInt64(0)
+    for i in urange(Txn.group_index + 1, Global.group_size):
+        if gtxn.Transaction(i).type == TransactionType.ApplicationCall:
+            later += 1
+        elif _pays_app(i):
+            _check_payment(i, solve)
+    return later, paid
+
+
+@subroutine(inline=True)
+def close_to_creator() -> None:
+    """Close the app account to the creator (one inner payment, fee 0: the delete call pays
+    2 000), so a deleted app leaves no Algos behind."""
     if op.balance(Global.current_application_address):
         itxn.Payment(receiver=Global.creator_address, close_remainder_to=Global.creator_address, fee=0).submit()
+
+
+@subroutine(inline=True)
+def close_if_no_solves() -> None:
+    """The games' delete, once the creator is checked: refused once a solve is recorded
+    (its box holds the player's payment); before, the app account closes to the creator."""
+    assert op.AppGlobal.get_uint64(SOLVERS_KEY) == 0, "solves are recorded: their boxes hold the players' payments"
+    close_to_creator()
+
+
+@subroutine(inline=True)
+def withdraw_excess() -> UInt64:
+    """The creator takes back what the app account holds above its minimum balance (plain
+    transfers; never the boxes' minimum balance, which the players paid for): one inner
+    payment, fee 0 (the call pays 2 000). Returns the amount, 0 when there is none."""
+    assert Txn.sender == Global.creator_address, "only the creator can withdraw"
+    me = Global.current_application_address
+    excess = op.balance(me) - op.min_balance(me)
+    if excess:
+        itxn.Payment(receiver=Global.creator_address, amount=excess, fee=0).submit()
+    return excess
 
 
 @subroutine(inline=True)

@@ -28,6 +28,10 @@ RETURN_PREFIX = bytes.fromhex("151f7c75")  # the log of an ABI return value
 SOLVERS = abi.Method.from_signature("solvers()uint64")
 ADDRESS = abi.ABIType.from_string("address")
 ALREADY_EVENT = hashlib.new("sha512_256", b"AlreadySolved(uint64)").digest()[:4]
+WITHDRAW = abi.Method.from_signature("withdraw()uint64")
+# The games' payment rule (smart_contracts/common.py), one message each.
+PAY_BEFORE_SOLVE = "a payment to the app must come just before its solve call"
+NO_CLOSE_TO_APP = "no payment may close its account to the app"
 
 
 # --- any app on the evaluator ----------------------------------------------------------------
@@ -53,6 +57,7 @@ class App:
     app_id: int
     sk: str
     addr: str
+    contract: str = "algoku"
     serial: int = field(default=0, init=False)
     # what `pay` sends when no amount is given (a game's box payment)
     default_payment = 0
@@ -128,7 +133,7 @@ def create_app[A: App](cls: type[A], contract: str, global_ints: int = 0, apps_f
     assert result.ok, result.error
     app_id = result.txns[0].app_id
     assert app_id
-    return cls(jig=jig, app_id=app_id, sk=sk, addr=addr)
+    return cls(jig=jig, app_id=app_id, sk=sk, addr=addr, contract=contract)
 
 
 def check_delete_before_any_solve(app: App, stray: Signer) -> None:
@@ -224,3 +229,41 @@ def verdict(result: EvalResult, index: int = -1) -> bool:
 @pytest.fixture(scope="session")
 def deployed() -> Deployed:
     return create_app(Deployed, "algoku")
+
+
+def check_no_method_but_solve_keeps_a_payment(app: App, calls: dict, payer: Signer) -> None:
+    """A game's payment rule, method by method: a payment to the app account beside any call
+    but `solve` (before it, after it, or closing its account into the app) fails the whole
+    group; nothing moves. `calls` maps a method's name to a function making its call."""
+    before = app.balance()
+    for name, make in calls.items():
+        for txns, closing in (([app.pay(payer.addr), make()], False), ([make(), app.pay(payer.addr)], False),
+                              ([make(), app.pay(payer.addr, 0, receiver=payer.addr, close=app.app_addr)], True)):
+            result = app.run(txns, signers=[payer])
+            assert not result.ok, name
+            message = NO_CLOSE_TO_APP if closing else PAY_BEFORE_SOLVE
+            assert arc56_error(result.error.pc, app.contract) == message, (name, result.error.raw)
+            assert app.balance() == before, name
+        assert app.run([make()]).ok, name  # the same call alone is fine
+
+
+def check_withdraw(app: App, stranger: Signer) -> None:
+    """The creator takes back what the app account holds above its minimum balance (a plain
+    transfer, with no app call: the program cannot refuse it), and nothing below it: the
+    boxes' minimum balance stays. Only the creator; the call pays 2 000 for its inner payment."""
+    assert app.run([app.pay(stranger.addr, 7_000)], signers=[stranger]).ok  # a plain transfer
+    refused = app.run([app.call(WITHDRAW, sender=stranger.addr, fee=2 * MIN_FEE)], signers=[stranger])
+    assert not refused.ok and arc56_error(refused.error.pc, app.contract) == "only the creator can withdraw"
+    short = app.run([app.call(WITHDRAW, fee=MIN_FEE)])
+    assert not short.ok and "fee too small" in short.error.message
+    creator, held = app.jig.balance(app.addr), app.balance()
+    result = app.run([app.call(WITHDRAW, fee=2 * MIN_FEE)])
+    assert result.ok, result.error
+    amount = int.from_bytes(returned(result, 0), "big")
+    assert amount >= 7_000 and result.txns[0].inner_txns == 1
+    assert app.balance() == held - amount
+    assert app.jig.balance(app.addr) == creator - 2 * MIN_FEE + amount
+    # nothing above the minimum balance is left: a second withdrawal takes 0, with no inner payment
+    again = app.run([app.call(WITHDRAW, fee=2 * MIN_FEE)])
+    assert int.from_bytes(returned(again, 0), "big") == 0 and again.txns[0].inner_txns == 0
+    assert app.balance() == held - amount

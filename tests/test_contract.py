@@ -7,7 +7,7 @@ pooling, the pooled opcode budget, inner transactions, logs and AVM errors.
 from __future__ import annotations
 
 import pytest
-from algosdk import transaction
+from algosdk import logic, transaction
 from algosdk.account import generate_account
 from conftest import ARTIFACTS, GRID_TYPE, IS_VALID, MIN_FEE, VALID, Deployed, arc56_error, grid_bytes, probe_remaining, verdict
 
@@ -162,7 +162,20 @@ def test_create_update_delete_rules(deployed: Deployed) -> None:
     assert created.ok, created.error
     second = created.txns[0].app_id
     assert second and second != deployed.app_id
-    assert jig.eval([transaction.ApplicationDeleteTxn(deployed.addr, sp, second).sign(deployed.sk)]).ok
+    # Its account, funded and sent a stranger's transfer, closes to the creator with the delete
+    # (one inner payment, paid by the delete's fee of 2 000): nothing is left behind.
+    second_addr = logic.get_application_address(second)
+    fund = transaction.PaymentTxn(deployed.addr, sp, second_addr, 100_000)
+    assert jig.eval([fund.sign(deployed.sk)]).ok
+    assert jig.eval([transaction.PaymentTxn(other, sp, second_addr, 50_000).sign(other_sk)]).ok
+    creator = jig.balance(deployed.addr)
+    delete_sp = jig.suggested_params()
+    delete_sp.fee, delete_sp.flat_fee = 2 * MIN_FEE, True
+    deleted = jig.eval([transaction.ApplicationDeleteTxn(deployed.addr, delete_sp, second).sign(deployed.sk)])
+    assert deleted.ok, deleted.error
+    assert deleted.txns[0].inner_txns == 1
+    assert jig.balance(second_addr) == 0
+    assert jig.balance(deployed.addr) == creator - 2 * MIN_FEE + 150_000
     # Deleted means gone, as on algod: the app no longer answers (the embedded
     # ledger used to keep deleted apps).
     assert not jig.has_app(second)

@@ -19,8 +19,9 @@ from dataclasses import dataclass
 
 import pytest
 from algosdk import abi, encoding, transaction
-from conftest import (ADDRESS, ALREADY_EVENT, ARTIFACTS_ROOT, MIN_FEE, OPUP, RETURN_PREFIX, ROOT, SOLVERS, App, EvalResult,
-                      Signer, arc56_error, check_delete_before_any_solve, create_app, probe_remaining, returned)
+from conftest import (ADDRESS, ALREADY_EVENT, NO_CLOSE_TO_APP, PAY_BEFORE_SOLVE, WITHDRAW, ARTIFACTS_ROOT, MIN_FEE, OPUP, RETURN_PREFIX, ROOT, SOLVERS, App, EvalResult,
+                      Signer, arc56_error, check_delete_before_any_solve, check_no_method_but_solve_keeps_a_payment,
+                      check_withdraw, create_app, probe_remaining, returned)
 
 ARTIFACTS = ARTIFACTS_ROOT / "curta"
 DATA = ROOT / "rust" / "curta" / "tests" / "data"
@@ -37,9 +38,9 @@ BOX_MBR = 2500 + 400 * (32 + 40)
 BATCH = 16  # app calls per group (the protocol's maximum)
 
 # Opcodes of one whole call (routing included), measured by the tests below.
-VERIFY_BUDGET_MAX = 590
-GENERATE_BUDGET_MAX = 640  # the vectors' keccak seeds (8 to ~12 draws)
-GENERATE_42_DRAWS_MAX = 1340  # the longest loop a uint256 allows: two calls' pool
+VERIFY_BUDGET_MAX = 650  # in a group: the payment rule scans it (a lone call skips the scan)
+GENERATE_BUDGET_MAX = 700  # the vectors' keccak seeds (8 to ~12 draws), in a group
+GENERATE_42_DRAWS_MAX = 1470  # the longest loop a uint256 allows, with one opup() before it
 SOLVE_BUDGET_MAX = 1400  # whole solve, inner opups' own opcodes included
 SOLVE_INNER_OPUPS = 1
 
@@ -248,10 +249,16 @@ def test_verify_budget_one_call(curta: Curta, record_property) -> None:
 
 def test_generate_budget_one_call(curta: Curta, record_property) -> None:
     worst_vector = max(call_cost(curta, GENERATE, BYTES.encode(bytes.fromhex(v["address"][2:]))) for v in load("generate.jsonl")[:12])
-    longest = call_cost(curta, GENERATE_FROM_SEED, board(seed_of_draws([1] * 41 + [2])))
-    # the longest loop (42 draws) needs an outer opup() before it in the group
-    padded = curta.run([curta.call(OPUP), curta.call(GENERATE_FROM_SEED, board(seed_of_draws([1] * 42)))])
-    assert returned(padded, 1) == board(solidity_generate_from_seed(seed_of_draws([1] * 42)))
+    # the longest loop (42 draws) needs two outer opup() calls before it in the group: one
+    # call's pool and the first opup's scan of the group leave too little
+    probe_cost = 700 - probe_remaining(curta.run([curta.probe()]))
+    behind_one = curta.run([curta.call(OPUP), curta.call(GENERATE_FROM_SEED, board(seed_of_draws([1] * 41 + [2]))),
+                            curta.probe()])
+    longest = 3 * 700 - probe_remaining(behind_one) - probe_cost  # opup and generate together
+    seed = seed_of_draws([1] * 42)
+    assert not curta.run([curta.call(OPUP), curta.call(GENERATE_FROM_SEED, board(seed))]).ok
+    padded = curta.run([curta.call(OPUP), curta.call(OPUP), curta.call(GENERATE_FROM_SEED, board(seed))])
+    assert returned(padded, 2) == board(solidity_generate_from_seed(seed))
     record_property("generate_budget", {"vectors": worst_vector, "42 draws": longest})
     print("generate budget", worst_vector, "42 draws", longest)
     assert worst_vector <= GENERATE_BUDGET_MAX
@@ -435,7 +442,7 @@ def test_payment_is_checked(curta: Curta) -> None:
 
 
 # --- no payment is ever kept for nothing ---------------------------------------------------------
-NOT_BEFORE_SOLVE = "a payment to Curta must come just before a solve call of Curta"
+NOT_BEFORE_SOLVE = PAY_BEFORE_SOLVE
 
 
 def wrong_solution(player: Player) -> int:
@@ -512,7 +519,11 @@ def test_every_payment_path(curta: Curta, record_property) -> None:
     check("right solution, payment closing its account into the app", me,
           [curta.pay(closer.addr, receiver=sponsor.addr, close=curta.app_addr),
            solve_call(curta, player, player.solution)], [player, closer],
-          ok=False, change=0, recorded=[False], error="the box payment must go to the app")
+          ok=False, change=0, recorded=[False], error="the box payment must not close its account")
+    check("right solution, a payment elsewhere closing its account into the app", me,
+          [curta.pay(closer.addr, receiver=sponsor.addr, close=curta.app_addr), curta.pay(player.addr),
+           solve_call(curta, player, player.solution)], [player, closer],
+          ok=False, change=0, recorded=[False], error=NO_CLOSE_TO_APP)
     check("right solution, box payment closing its account", me,
           [curta.pay(closer.addr, close=sponsor.addr), solve_call(curta, player, player.solution)],
           [player, closer], ok=False, change=0, recorded=[False],
@@ -535,6 +546,31 @@ def test_every_payment_path(curta: Curta, record_property) -> None:
     record_property("payment_paths", paths)
     for name, seen in paths.items():
         print(f"{name}: {seen}")
+
+
+def test_no_method_but_solve_keeps_a_payment(curta: Curta) -> None:
+    """[payment to the app, opup()] and the like, for every method but solve: the group fails."""
+    payer, other = new_player(curta), new_player(curta)
+    start, sol = _valid_pairs()[0]
+    check_no_method_but_solve_keeps_a_payment(curta, {
+        "opup": lambda: curta.call(OPUP),
+        "generate": lambda: curta.call(GENERATE, BYTES.encode(other.key)),
+        "generate_from_seed": lambda: curta.call(GENERATE_FROM_SEED, board(12345)),
+        "verify": lambda: curta.call(VERIFY, board(start), board(sol)),
+        "solvers": lambda: curta.call(SOLVERS),
+        "record": lambda: curta.call(RECORD, other.key, boxes=[(0, other.key)]),
+        "withdraw": lambda: curta.call(WITHDRAW, fee=2 * MIN_FEE),
+    }, payer)
+
+
+def test_withdraw_takes_only_what_is_above_the_minimum_balance(curta: Curta) -> None:
+    """Once solves are recorded the app cannot be deleted; a plain transfer into it is not
+    locked: the creator withdraws it, and the records and their boxes' minimum balance stay."""
+    player = new_player(curta)
+    assert solve_group(curta, player, player.solution).ok
+    recorded = read(curta, RECORD, player.key)
+    check_withdraw(curta, new_player(curta))
+    assert read(curta, RECORD, player.key) == recorded
 
 
 def test_update_refused_delete_creator_only(curta: Curta) -> None:
@@ -585,8 +621,9 @@ def test_solve_fee_and_composition(curta: Curta, record_property) -> None:
     record_property("solve_fee", {"payment": MIN_FEE, "call": 2 * MIN_FEE, "box_mbr": BOX_MBR})
 
     # outer padding instead: two opup() calls before, every fee 1 000, no inner transaction
+    # (4 000 in fees; one opup no longer covers it, its scan of the group takes its share)
     player = new_player(curta)
-    result = solve_group(curta, player, player.solution, fee=MIN_FEE, padding=SOLVE_INNER_OPUPS)
+    result = solve_group(curta, player, player.solution, fee=MIN_FEE, padding=SOLVE_INNER_OPUPS + 1)
     assert result.ok, result.error
     assert all(t.inner_txns == 0 for t in result.txns)
     assert returned(result, solve_index(result)) == b"\x80"

@@ -20,8 +20,9 @@ from dataclasses import dataclass, field
 
 import pytest
 from algosdk import abi, encoding, transaction
-from conftest import (ADDRESS, ALREADY_EVENT, ARTIFACTS_ROOT, MIN_FEE, OPUP, ROOT, SOLVERS, App, EvalResult,
-                      Signer, arc56_error, check_delete_before_any_solve, create_app, probe_remaining, returned)
+from conftest import (ADDRESS, ALREADY_EVENT, NO_CLOSE_TO_APP, PAY_BEFORE_SOLVE, WITHDRAW, ARTIFACTS_ROOT, MIN_FEE, OPUP, ROOT, SOLVERS, App, EvalResult,
+                      Signer, arc56_error, check_delete_before_any_solve, check_no_method_but_solve_keeps_a_payment,
+                      check_withdraw, create_app, probe_remaining, returned)
 
 ARTIFACTS = ARTIFACTS_ROOT / "game"
 CATALOGUE = ROOT / "rust" / "game" / "data" / "catalogue.bin"
@@ -38,7 +39,7 @@ COUNT, RECORD_BYTES, LEAF, BATCH = 49158, 19, 51, 16
 
 # Opcodes, measured by the tests below (whole call, routing and inner opups included).
 SOLVE_BUDGET_MAX = 1360
-PUZZLE_BUDGET_MAX = 1320
+PUZZLE_BUDGET_MAX = 1400  # with its scan and its inner opups' own opcodes
 
 
 # --- the catalogue, read and hashed independently of rust/game --------------------------------
@@ -129,7 +130,7 @@ class Game(App):
     tree: Tree | None = None
     default_payment = BOX_MBR
 
-    def solve_call(self, p: Player, solution: bytes | None = None, fee: int = MIN_FEE, index: int | None = None,
+    def solve_call(self, p: Player, solution: bytes | None = None, fee: int = 2 * MIN_FEE, index: int | None = None,
                    leaf: bytes | None = None, proof: bytes | None = None) -> transaction.Transaction:
         i = p.index if index is None else index
         return self.call(SOLVE, self.leaves[i] if leaf is None else leaf, self.tree.proof(i) if proof is None else proof,
@@ -175,7 +176,7 @@ def test_root_is_the_catalogues(game: Game) -> None:
     assert read(game, ROOT_METHOD) == root
     # no method can install another root: the root is a constant of the program
     spec = json.loads((ARTIFACTS / "Game.arc56.json").read_text())
-    assert {m["name"] for m in spec["methods"]} == {"opup", "root", "puzzle", "solve", "solvers", "record"}
+    assert {m["name"] for m in spec["methods"]} == {"opup", "root", "puzzle", "solve", "solvers", "record", "withdraw"}
     assert spec["state"]["schema"]["global"] == {"ints": 1, "bytes": 0}
     # the first line of the published list
     assert decode(CATALOGUE.read_bytes()[:19])[:3] == [(17, 1), (23, 2), (25, 3)]
@@ -348,29 +349,29 @@ def test_payment_rule(game: Game) -> None:
         assert arc56_error(result.error.pc, "game") == message, result.error.raw
         assert game.balance() == balance and solvers(game) == count
 
-    follow = "a payment to the app must be followed by its solve call"
-    refused([game.call(OPUP), game.solve_call(p)], "a first solve needs the box payment (24900) just before it", [p])
-    refused([game.call(OPUP), game.pay(p.addr, BOX_MBR - 1), game.solve_call(p)],
+    follow = PAY_BEFORE_SOLVE
+    refused([game.solve_call(p)], "a first solve needs the box payment (24900) just before it", [p])
+    refused([game.pay(p.addr, BOX_MBR - 1), game.solve_call(p)],
             "the box payment must be exactly the box MBR (24900)", [p])
-    refused([game.call(OPUP), game.pay(p.addr, BOX_MBR + 1), game.solve_call(p)],
+    refused([game.pay(p.addr, BOX_MBR + 1), game.solve_call(p)],
             "the box payment must be exactly the box MBR (24900)", [p])
-    refused([game.call(OPUP), game.pay(sponsor.addr, close=p.addr), game.solve_call(p)],
+    refused([game.pay(sponsor.addr, close=p.addr), game.solve_call(p)],
             "the box payment must not close its account", [p, sponsor])
     refused([game.pay(p.addr), game.call(OPUP), game.solve_call(p)], follow, [p])  # not immediately before
-    refused([game.call(OPUP), game.solve_call(p), game.pay(p.addr)], follow, [p])  # a payment last
-    refused([game.call(OPUP), game.pay(q.addr, 0, receiver=q.addr, close=game.app_addr), game.solve_call(p)],
-            "no payment may close to the app", [p, q])  # a close-to elsewhere in the group
-    refused([game.call(OPUP), game.pay(p.addr, BOX_MBR - 1), game.solve_call(p)],
+    refused([game.solve_call(p), game.pay(p.addr)], follow, [p])  # a payment last
+    refused([game.pay(q.addr, 0, receiver=q.addr, close=game.app_addr), game.pay(p.addr), game.solve_call(p)],
+            NO_CLOSE_TO_APP, [p, q])  # a close-to elsewhere in the group
+    refused([game.pay(p.addr, BOX_MBR - 1), game.solve_call(p)],
             "the box payment must be exactly the box MBR (24900)", [p])
-    refused([game.call(OPUP), game.pay(p.addr), game.solve_call(p, solution=lanes(q.solution))],
+    refused([game.pay(p.addr), game.solve_call(p, solution=lanes(q.solution))],
             "a paid solve must be correct", [p])
     # a payment for a correct solve, plus a stray payment elsewhere in the group
-    refused([game.call(OPUP), game.pay(p.addr), game.solve_call(p), game.pay(q.addr)], follow, [p, q])
+    refused([game.pay(p.addr), game.solve_call(p), game.pay(q.addr)], follow, [p, q])
     assert record_of(game, p) == (0, 0, 0)
 
     # a sponsor pays for p's box
     sponsor_before = game.jig.balance(sponsor.addr)
-    result = game.run([game.call(OPUP), game.pay(sponsor.addr), game.solve_call(p)], signers=[p, sponsor])
+    result = game.run([game.pay(sponsor.addr), game.solve_call(p)], signers=[p, sponsor])
     assert returned(result, -1) == b"\x80"
     assert game.jig.balance(sponsor.addr) == sponsor_before - BOX_MBR - MIN_FEE
     assert game.balance() == balance + BOX_MBR and solvers(game) == count + 1
@@ -378,13 +379,37 @@ def test_payment_rule(game: Game) -> None:
     assert solved[0] == result.round and solved[2] == count + 1
 
     # again: already solved, for free, nothing changes; with a payment the group fails
-    again = game.run([game.call(OPUP), game.solve_call(p)], signers=[p])
+    again = game.run([game.solve_call(p)], signers=[p])
     assert returned(again, -1) == b"\x80"
     assert again.txns[-1].logs[0] == ALREADY_EVENT + solved[0].to_bytes(8, "big")
     balance, count = game.balance(), solvers(game)
-    refused([game.call(OPUP), game.pay(p.addr), game.solve_call(p)],
+    refused([game.pay(p.addr), game.solve_call(p)],
             "already solved: the payment would be kept for nothing", [p])
     assert record_of(game, p) == solved
+
+
+def test_no_method_but_solve_keeps_a_payment(game: Game) -> None:
+    """[payment to the app, opup()] and the like, for every method but solve: the group fails."""
+    payer, q = fresh(game, 227), PLAYERS_ALL[228]
+    puzzle_args = (q.key, game.leaves[q.index], game.tree.proof(q.index))
+    check_no_method_but_solve_keeps_a_payment(game, {
+        "opup": lambda: game.call(OPUP),
+        "root": lambda: game.call(ROOT_METHOD),
+        "solvers": lambda: game.call(SOLVERS),
+        "record": lambda: game.call(RECORD, q.key, boxes=[(0, q.key)]),
+        "puzzle": lambda: game.call(PUZZLE, *puzzle_args, fee=3 * MIN_FEE),
+        "withdraw": lambda: game.call(WITHDRAW, fee=2 * MIN_FEE),
+    }, payer)
+
+
+def test_withdraw_takes_only_what_is_above_the_minimum_balance(game: Game) -> None:
+    """Once solves are recorded the app cannot be deleted; a plain transfer into it is not
+    locked: the creator withdraws it, and the records and their boxes' minimum balance stay."""
+    p = fresh(game, 229)
+    assert returned(game.run([game.pay(p.addr), game.solve_call(p)], signers=[p]), -1) == b"\x80"
+    count, solved = solvers(game), record_of(game, p)
+    check_withdraw(game, fresh(game, 230))
+    assert solvers(game) == count and record_of(game, p) == solved
 
 
 def test_update_refused_delete_creator_only(game: Game) -> None:
@@ -403,7 +428,7 @@ def test_update_refused_delete_creator_only(game: Game) -> None:
 def test_delete_refused_once_a_solve_is_recorded(game: Game) -> None:
     """A recorded solve's box holds its player's payment: the creator cannot delete the app."""
     p = fresh(game, 225)
-    assert returned(game.run([game.call(OPUP), game.pay(p.addr), game.solve_call(p)], signers=[p]), -1) == b"\x80"
+    assert returned(game.run([game.pay(p.addr), game.solve_call(p)], signers=[p]), -1) == b"\x80"
     assert solvers(game) >= 1
     balance, solved = game.balance(), record_of(game, p)
     result = game.run([game.delete()])
@@ -424,47 +449,52 @@ def test_delete_before_any_solve_returns_the_app_account(catalogue) -> None:
 
 
 def test_solve_budget_and_fees(game: Game, record_property) -> None:
+    """The play group is [payment, solve] with the solve paying 2 000: one inner opup from the
+    fee credit (3 000 in fees, as before the payment rule ran in every method); a later call
+    keeps its 700. [opup(), payment, solve] at 1 000 each no longer fits: the opup's own scan
+    of the group (the payment rule) takes part of the 700 it brings."""
     probe_cost = 700 - probe_remaining(game.run([game.probe()]))
     opup_cost = 700 + 700 - probe_remaining(game.run([game.call(OPUP), game.probe()])) - probe_cost
 
-    # [opup(), payment, solve, probe] at 1 000 each: no inner transaction, the probe keeps its 700
-    p = fresh(game, 208)
-    result = game.run([game.call(OPUP), game.pay(p.addr), game.solve_call(p), game.probe()], signers=[p])
-    assert returned(result, 2) == b"\x80"
-    assert all(t.inner_txns == 0 for t in result.txns)
-    remaining = probe_remaining(result)
-    used = 3 * 700 - remaining - probe_cost - opup_cost
-    record_property("solve_opcodes", used)
-    print("solve opcodes", used, "opup", opup_cost, "left for the probe", remaining)
-    assert remaining >= 700 - probe_cost
-    assert used <= SOLVE_BUDGET_MAX
-
-    # [payment, solve] with the solve paying 2 000: one inner opup from the fee credit
     p = fresh(game, 209)
     short = game.run([game.pay(p.addr), game.solve_call(p, fee=2 * MIN_FEE - 1)], signers=[p])
     assert not short.ok and "fee too small" in short.error.message
     balance = game.balance()
-    result = game.run([game.pay(p.addr), game.solve_call(p, fee=2 * MIN_FEE)], signers=[p])
+    result = game.run([game.pay(p.addr), game.solve_call(p, fee=2 * MIN_FEE), game.probe()], signers=[p])
     assert returned(result, 1) == b"\x80"
     assert result.txns[1].inner_app_calls == 1
     assert game.balance() == balance + BOX_MBR  # the inner opup is paid by the fee credit, not the app
+    remaining = probe_remaining(result)
+    used = 3 * 700 - remaining - probe_cost
+    record_property("solve_opcodes", used)
+    print("solve opcodes", used, "opup", opup_cost, "left for the probe", remaining)
+    assert remaining >= 700 - probe_cost
+    assert used <= SOLVE_BUDGET_MAX
     record_property("solve_fee", {"payment": MIN_FEE, "app_calls": 2 * MIN_FEE, "box_mbr": BOX_MBR})
 
-    # a read of one's puzzle, simulated: opcodes of puzzle()
+    q = fresh(game, 208)
+    tight = game.run([game.call(OPUP), game.pay(q.addr), game.solve_call(q, fee=MIN_FEE)], signers=[q])
+    assert not tight.ok and "fee too small" in tight.error.message
+
+    # a read of one's puzzle (simulated by the client): alone, paying 2 000, it needs one inner
+    # opup from the fee credit; with a probe after it, [puzzle paying 3 000, probe]
     q = PLAYERS_ALL[210]
     args = (q.key, game.leaves[q.index], game.tree.proof(q.index))
-    result = game.run([game.call(OPUP), game.call(PUZZLE, *args), game.probe()])
-    assert result.txns[1].inner_txns == 0
-    puzzle_used = 3 * 700 - probe_remaining(result) - probe_cost - opup_cost
+    alone = game.run([game.call(PUZZLE, *args, fee=2 * MIN_FEE)])
+    assert alone.ok, alone.error
+    assert alone.txns[0].inner_app_calls == 1
+    result = game.run([game.call(PUZZLE, *args, fee=3 * MIN_FEE), game.probe()])
+    assert result.ok, result.error
+    puzzle_used = 700 * (2 + result.txns[0].inner_app_calls) - probe_remaining(result) - probe_cost
     record_property("puzzle_opcodes", puzzle_used)
     print("puzzle opcodes", puzzle_used)
     assert puzzle_used <= PUZZLE_BUDGET_MAX
 
 
 def test_sixteen_to_a_group(game: Game) -> None:
-    """Five [opup, payment, solve(fee 3 000)] and a probe: 16 transactions; each solve scans
-    the whole group (the payment rule), so in a full group it buys inner opups from its fee;
-    the probe keeps its 700. Then eight [payment, solve(fee 3 000)]."""
+    """Five [opup, payment, solve(fee 3 000)] and a probe: 16 transactions; each call scans
+    the whole group (the payment rule), so in a full group a solve buys inner opups from its
+    fee; the probe keeps its 700. Then eight [payment, solve(fee 3 000)]."""
     players = [fresh(game, n) for n in range(211, 216)]
     txns = []
     for p in players:

@@ -204,7 +204,7 @@ from algopy import (
     subroutine,
 )
 
-from smart_contracts.common import LANES_LEN, later_app_calls, top_up, unit_ors
+from smart_contracts.common import LANES_LEN, close_to_creator, later_app_calls, top_up, unit_ors
 
 # The original's lookup tables, cell i -> 0x10 * (unit + 1). The unrolled body
 # of `is_valid_solution` spells these bytes out, cell by cell, as constants
@@ -492,8 +492,11 @@ class Algoku(ARC4Contract):
 
     @arc4.baremethod(allow_actions=["DeleteApplication"])
     def delete(self) -> None:
-        """Only the creator may delete the app. Updates are always rejected."""
+        """Only the creator may delete the app; its account closes to the creator (one inner
+        payment, fee 0: the delete call pays 2 000), so nothing sent to it is left behind.
+        Updates are always rejected."""
         assert Txn.sender == Global.creator_address, "Only the creator can delete Algoku."
+        close_to_creator()
 
     @arc4.abimethod
     def opup(self) -> None:

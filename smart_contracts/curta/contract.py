@@ -59,25 +59,26 @@ app, exactly BOX_MBR). A second correct solve changes nothing and logs the event
 ``AlreadySolved(uint64 round)``; a wrong solution stores nothing and returns
 false. Neither of these needs a payment, and neither may have one.
 
-Curta keeps no payment of a solve's group that it gives nothing for. A solve's group
-is the group the call is in: the top-level group, or the inner group of an app that
-calls `solve` (``gtxn`` reads that group only). A payment into the app account (its
-receiver or its close-to address) in that group is accepted only as the box payment
-of a first correct solve: every `solve` scans its group and fails the whole group when
+Curta keeps no payment of a group that calls it for nothing. The payment rule is the
+Game's, in one place (smart_contracts/common.py, `refuse_stray_payments`), and every method runs
+it first on the group the call is in (the top-level group, or the inner group of an app
+that calls Curta: ``gtxn`` reads that group only). The whole group fails when
 
-* any payment into the app account is not immediately followed by a `solve` call of
-  this app (a payment before `opup()`, before another app's call, at the end, ...);
-* the payment just before it is there, but the solve is wrong or a repeat (the group
-  fails instead of answering false or AlreadySolved, so the payment never happens);
-* the payment just before it is not exactly BOX_MBR to the app, or closes its account.
+* a payment to the app account is not immediately followed by a `solve` call of this
+  app (a payment before `opup()`, beside `generate`, `verify`, `record`, `solvers` or
+  `withdraw`, before another app's call, at the end, ...), or a payment closes its
+  account to the app;
+* the payment just before a solve is there, but the solve is wrong or a repeat (the
+  group fails instead of answering false or AlreadySolved, so the payment never happens);
+* the payment just before a solve is not exactly BOX_MBR, or closes its account.
 
 Without a payment a wrong or repeated solve still answers false / AlreadySolved for
-free. The payment may come from any sender (a sponsor): the box is the solver's. So a
-payment in the same group as a solve is never kept for nothing. A payment to the app
-account in a group that does not call the app (a group with no `solve`, or the
-top-level group around an app that calls `solve` from an inner transaction) is a
-plain transfer: the program does not run for it, no app can refuse it, it is not a
-solve and buys nothing.
+free. The payment may come from any sender (a sponsor): the box is the solver's. A
+payment to the app account in a group that does not call Curta (or the top-level group
+around an app that calls Curta from an inner transaction) is a plain transfer: no
+program runs for it and no app can refuse it. It is not lost: ``withdraw()`` lets the
+creator take back whatever the account holds above its minimum balance (its own 100 000
+and the boxes' BOX_MBR each stay: the records the players paid for are untouched).
 
 Deletion
 --------
@@ -86,10 +87,10 @@ recorded (``solvers`` is 0; each first solve adds one box and one solver, nothin
 removes either). Each record's box holds its player's BOX_MBR in the app account's
 minimum balance: deleting the app would leave the boxes and that balance behind with
 no program left to free them, and the records out of the app's reach. So once a solve
-is recorded the app lives for good, with the records the players paid for. Before the
-first solve no player's money is in the app, and refusing would only lock the
-creator's own: the delete closes the app account to the creator (one inner payment,
-fee 0: the delete call pays 2 000), returning its 100 000 uALGO and any plain
+is recorded the app lives for good, with the records the players paid for (and
+``withdraw()`` for anything sent to it beyond them). Before the first solve no player's
+money is in the app: the delete closes the app account to the creator (one inner
+payment, fee 0: the delete call pays 2 000), returning its 100 000 uALGO and any plain
 transfer, and deleting frees the app's own minimum balance in the creator's account.
 
 Budget and composition
@@ -133,7 +134,15 @@ from algopy import (
     urange,
 )
 
-from smart_contracts.common import SOLVERS_KEY, AlreadySolved, close_if_no_solves, is_call_of, top_up
+from smart_contracts.common import (
+    SOLVERS_KEY,
+    AlreadySolved,
+    close_if_no_solves,
+    refuse_stray_payments,
+    solve_scan,
+    top_up,
+    withdraw_excess,
+)
 
 Board = arc4.StaticArray[arc4.Byte, Literal[32]]
 
@@ -149,7 +158,6 @@ BOARD_SIZE = 32
 RECORD_SIZE = 40
 BOX_MBR = 2500 + 400 * (32 + RECORD_SIZE)
 APP_CALL_SHARE = 700
-NOT_BEFORE_SOLVE = "a payment to Curta must come just before a solve call of Curta"
 # Opcodes solve still needs once its ensure_budget returns (measured worst case with
 # margin, see tests/test_curta.py).
 SOLVE_BUDGET = 1230
@@ -162,33 +170,10 @@ class Solved(arc4.Struct):
 
 
 @subroutine(inline=True)
-def _pays_app(i: UInt64) -> bool:
-    """Whether group transaction i moves Algos into the app account (only a payment has a
-    receiver or a close-to address: other types read the zero address there)."""
-    me = Global.current_application_address
-    return gtxn.Transaction(i).receiver == me or gtxn.Transaction(i).close_remainder_to == me
-
-
-@subroutine(inline=True)
-def _scan_group() -> tuple[UInt64, bool]:
-    """Fail unless every payment into the app account comes just before a solve call of
-    this app. Return how many app calls follow this one (their 700 each is theirs) and
-    whether the transaction just before this one pays the app."""
-    paid = False
-    for i in urange(Txn.group_index):
-        if gtxn.Transaction(i).type == TransactionType.Payment and _pays_app(i):
-            if i + 1 == Txn.group_index:
-                paid = True
-            else:
-                assert is_call_of(i + 1, arc4.arc4_signature("solve(byte[32])bool")), NOT_BEFORE_SOLVE
-    later = UInt64(0)
-    for i in urange(Txn.group_index + 1, Global.group_size):
-        kind = gtxn.Transaction(i).type
-        if kind == TransactionType.ApplicationCall:
-            later += 1
-        elif kind == TransactionType.Payment and _pays_app(i):
-            assert i + 1 < Global.group_size and is_call_of(i + 1, arc4.arc4_signature("solve(byte[32])bool")), NOT_BEFORE_SOLVE
-    return later, paid
+def _scan() -> None:
+    """The payment rule (smart_contracts/common.py, `refuse_stray_payments`) for this app's
+    solve."""
+    refuse_stray_payments(arc4.arc4_signature("solve(byte[32])bool"))
 
 
 @subroutine(inline=True)
@@ -416,21 +401,34 @@ class Curta(ARC4Contract):
 
     @arc4.abimethod
     def opup(self) -> None:
-        """Do nothing: each call adds 700 to its group's pooled opcode budget."""
+        """Add 700 to its group's pooled opcode budget; takes no payment (the payment rule)."""
+        _scan()
+
+    @arc4.abimethod
+    def withdraw(self) -> UInt64:
+        """The creator takes back what the app account holds above its minimum balance
+        (module docstring, Payments); returns the amount. The call pays 2 000."""
+        _scan()
+        return withdraw_excess()
 
     @arc4.abimethod(readonly=True)
     def generate(self, seed: Bytes) -> Board:
-        """The start position the Solidity generate gives for keccak256(seed)."""
+        """The start position the Solidity generate gives for keccak256(seed); takes no payment."""
+        _scan()
         return Board.from_bytes(_generate(op.keccak256(seed)))
 
     @arc4.abimethod(readonly=True)
     def generate_from_seed(self, seed: Board) -> Board:
-        """The loop of generate alone on a given uint256 seed (reaches the small-seed quirks)."""
+        """The loop of generate alone on a given uint256 seed (reaches the small-seed quirks);
+        takes no payment."""
+        _scan()
         return Board.from_bytes(_generate(seed.bytes))
 
     @arc4.abimethod(readonly=True)
     def verify(self, start: Board, solution: Board) -> bool:
-        """The Solidity verify(start, solution), bit for bit, for any 32-byte values."""
+        """The Solidity verify(start, solution), bit for bit, for any 32-byte values; takes no
+        payment."""
+        _scan()
         return _verify(start.bytes, solution.bytes)
 
     @arc4.abimethod
@@ -438,7 +436,7 @@ class Curta(ARC4Contract):
         """Verify the sender's solution of their start; record a first correct solve, paid
         by the payment just before. With that payment, anything but a first correct solve
         fails the group; without it, a wrong solve answers false and a repeat AlreadySolved."""
-        later, paid = _scan_group()
+        later, paid = solve_scan(arc4.arc4_signature("solve(byte[32])bool"))
         reserved = APP_CALL_SHARE * later
         ensure_budget(SOLVE_BUDGET + reserved, OpUpFeeSource.GroupCredit)
         start = _generate(op.keccak256(Txn.sender.bytes))
@@ -451,10 +449,8 @@ class Curta(ARC4Contract):
             assert not paid, "already solved: the box payment is not needed"
             arc4.emit(AlreadySolved(arc4.UInt64(op.extract_uint64(record, 0))))
             return True
-        # paid: the transaction just before is a payment with the app as receiver or close-to
         assert paid, "solve needs a payment of the box MBR to the app just before it"
         pay = gtxn.PaymentTransaction(Txn.group_index - 1)
-        assert pay.receiver == Global.current_application_address, "the box payment must go to the app"
         assert pay.amount == BOX_MBR, "the box payment must be exactly the box MBR (31300)"
         assert pay.close_remainder_to == Global.zero_address, "the box payment must not close its account"
         op.Box.put(Txn.sender.bytes, op.itob(Global.round) + solution.bytes)  # a new box: no resize
@@ -464,12 +460,15 @@ class Curta(ARC4Contract):
 
     @arc4.abimethod(readonly=True)
     def solvers(self) -> UInt64:
-        """How many addresses have a recorded solve."""
+        """How many addresses have a recorded solve; takes no payment."""
+        _scan()
         return op.AppGlobal.get_uint64(SOLVERS_KEY)
 
     @arc4.abimethod(readonly=True)
     def record(self, player: arc4.Address) -> tuple[UInt64, Board]:
-        """(round, solution) of player's recorded solve; (0, 32 zero bytes) if none."""
+        """(round, solution) of player's recorded solve; (0, 32 zero bytes) if none. Takes no
+        payment."""
+        _scan()
         record, exists = self.records.maybe(player.native)
         if not exists:
             return UInt64(0), Board.from_bytes(op.bzero(BOARD_SIZE))

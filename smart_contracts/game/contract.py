@@ -65,13 +65,15 @@ Payments and records
 A first correct solve stores box ``sender (32 bytes) -> round || timestamp ||
 rank`` (3 x uint64; rank = 1 for the first solver), whose minimum balance
 BOX_MBR = 2500 + 400 * (32 + 24) = 24 900 uALGO is paid by a payment to the app
-account *immediately before* the solve call. A solve's group is the group the
-call is in: the top-level group, or the inner group of an app that calls solve
-(``gtxn`` reads that group only). The rule that keeps payments safe:
+account *immediately before* the solve call. The payment rule is the same in both
+games and lives in one place (smart_contracts/common.py, `refuse_stray_payments`); every
+method of this app runs it first, on the group the call is in (the top-level group,
+or the inner group of an app that calls this one: ``gtxn`` reads that group only):
 
-* every payment to the app account in a group that holds a solve must be
-  immediately followed by a solve call of this app (each solve scans its group),
-  and no payment of the group may close its account to the app;
+* a payment to the app account must be immediately followed by a `solve` call of
+  this app, whatever method of this app the group calls; no payment may close its
+  account to the app. So `opup`, `root`, `puzzle`, `solvers`, `record` and
+  `withdraw` never run in a group that pays the app except for a solve's box;
 * a solve preceded by such a payment must record a first correct solve: the
   payment must be exactly BOX_MBR with no close_remainder_to (any sender, e.g. a
   sponsor), the solution correct, the sender not yet recorded; anything else
@@ -80,11 +82,12 @@ call is in: the top-level group, or the inner group of an app that calls solve
   event ``AlreadySolved(round)`` for a recorded sender (nothing changes), and fails
   for a correct first solve (nothing would pay for the box).
 
-So a payment in the same group as a solve is never kept for nothing. A payment to
-the app account in a group that does not call the app (a group with no solve, or
-the top-level group around an app that calls solve from an inner transaction) is a
-plain transfer: the program does not run for it, no app can refuse it, it buys
-nothing.
+So a payment in a group that calls this app is never kept for nothing. A payment to
+the app account in a group that does not call the app (or the top-level group around
+an app that calls this one from an inner transaction) is a plain transfer: no program
+runs for it and no app can refuse it. It is not lost: ``withdraw()`` lets the creator
+take back whatever the account holds above its minimum balance (its own 100 000 and
+the boxes' BOX_MBR each stay: the records the players paid for are untouched).
 
 Deletion
 --------
@@ -94,10 +97,10 @@ removes either). Each record's box holds its player's BOX_MBR in the app account
 minimum balance: deleting the app would leave the boxes and that balance behind
 with no program left to free them, and the records out of the app's reach. So
 once a solve is recorded the app lives for good, with the records the players paid
-for. Before the first solve no player's money is in the app, and refusing would
-only lock the creator's own: the delete closes the app account to the creator (one
-inner payment, fee 0: the delete call pays 2 000), returning its 100 000 uALGO and
-any plain transfer, and deleting frees the app's own minimum balance in the
+for (and ``withdraw()`` for anything sent to it beyond them). Before the first solve
+no player's money is in the app: the delete closes the app account to the creator
+(one inner payment, fee 0: the delete call pays 2 000), returning its 100 000 uALGO
+and any plain transfer, and deleting frees the app's own minimum balance in the
 creator's account.
 
 Budget and composition
@@ -134,7 +137,16 @@ from algopy import (
     urange,
 )
 
-from smart_contracts.common import SOLVERS_KEY, AlreadySolved, close_if_no_solves, is_call_of, later_app_calls, unit_ors
+from smart_contracts.common import (
+    SOLVERS_KEY,
+    AlreadySolved,
+    close_if_no_solves,
+    later_app_calls,
+    refuse_stray_payments,
+    solve_scan,
+    unit_ors,
+    withdraw_excess,
+)
 
 from typing import Literal
 
@@ -273,23 +285,11 @@ def _solved(solution: Bytes) -> bool:
     return (checked & Bytes.from_hex(CHECK_MASK_HEX)) == Bytes.from_hex(CHECK_EXPECTED_HEX)
 
 
-@subroutine
-def _scan_group() -> UInt64:
-    """Enforce the payment rule on the whole group; return the app calls after this one."""
-    later = UInt64(0)
-    for i in urange(Global.group_size):
-        t = gtxn.Transaction(i)
-        if t.type == TransactionType.ApplicationCall:
-            if i > Txn.group_index:
-                later += 1
-        elif t.type == TransactionType.Payment:
-            assert t.close_remainder_to != Global.current_application_address, "no payment may close to the app"
-            if t.receiver != Global.current_application_address:
-                continue
-            assert i + 1 < Global.group_size and is_call_of(
-                i + 1, arc4.arc4_signature("solve(byte[51],byte[1776],byte[162])bool")
-            ), "a payment to the app must be followed by its solve call"
-    return later
+@subroutine(inline=True)
+def _scan() -> None:
+    """The payment rule (smart_contracts/common.py, `refuse_stray_payments`) for this app's
+    solve."""
+    refuse_stray_payments(arc4.arc4_signature("solve(byte[51],byte[1776],byte[162])bool"))
 
 
 class Game(ARC4Contract):
@@ -313,17 +313,27 @@ class Game(ARC4Contract):
 
     @arc4.abimethod
     def opup(self) -> None:
-        """Do nothing: each call adds 700 to its group's pooled opcode budget."""
+        """Add 700 to its group's pooled opcode budget; takes no payment (the payment rule)."""
+        _scan()
+
+    @arc4.abimethod
+    def withdraw(self) -> UInt64:
+        """The creator takes back what the app account holds above its minimum balance
+        (module docstring, Payments); returns the amount. The call pays 2 000."""
+        _scan()
+        return withdraw_excess()
 
     @arc4.abimethod(readonly=True)
     def root(self) -> Root:
-        """The catalogue's Merkle root (a constant of the program)."""
+        """The catalogue's Merkle root (a constant of the program); takes no payment."""
+        _scan()
         return Root.from_bytes(Bytes.from_hex(ROOT_HEX))
 
     @arc4.abimethod(readonly=True)
     def puzzle(self, player: arc4.Address, leaf: Leaf, proof: Proof) -> tuple[UInt64, Grid]:
         """(catalogue index, the player's 81-byte puzzle, 0 = blank) for leaf and proof
-        of player's index; fails when they do not match the root."""
+        of player's index; fails when they do not match the root. Takes no payment."""
+        _scan()
         ensure_budget(PUZZLE_BUDGET + APP_CALL_SHARE * later_app_calls(), OpUpFeeSource.GroupCredit)
         index, f, g, m = _derive(player.bytes)
         _check_leaf(index, leaf.bytes, proof.bytes)
@@ -337,15 +347,13 @@ class Game(ARC4Contract):
     def solve(self, leaf: Leaf, proof: Proof, solution: Lanes) -> bool:
         """Check the sender's solution of their puzzle; record a first correct solve
         (paid by the payment just before this call): module docstring."""
-        reserved = APP_CALL_SHARE * _scan_group()
+        later, paid = solve_scan(arc4.arc4_signature("solve(byte[51],byte[1776],byte[162])bool"))
+        reserved = APP_CALL_SHARE * later
         ensure_budget(SOLVE_BUDGET + reserved, OpUpFeeSource.GroupCredit)
-        paid = False
-        if Txn.group_index > 0:
-            pay = gtxn.Transaction(Txn.group_index - 1)
-            if pay.type == TransactionType.Payment and pay.receiver == Global.current_application_address:
-                paid = True
-                assert pay.amount == BOX_MBR, "the box payment must be exactly the box MBR (24900)"
-                assert pay.close_remainder_to == Global.zero_address, "the box payment must not close its account"
+        if paid:
+            pay = gtxn.PaymentTransaction(Txn.group_index - 1)
+            assert pay.amount == BOX_MBR, "the box payment must be exactly the box MBR (24900)"
+            assert pay.close_remainder_to == Global.zero_address, "the box payment must not close its account"
         index, f, g, m = _derive(Txn.sender.bytes)
         _check_leaf(index, leaf.bytes, proof.bytes)
         correct = _givens_held(solution.bytes, leaf.bytes, f, g, m) and _solved(solution.bytes)
@@ -367,12 +375,15 @@ class Game(ARC4Contract):
 
     @arc4.abimethod(readonly=True)
     def solvers(self) -> UInt64:
-        """How many addresses have a recorded solve."""
+        """How many addresses have a recorded solve; takes no payment."""
+        _scan()
         return op.AppGlobal.get_uint64(SOLVERS_KEY)
 
     @arc4.abimethod(readonly=True)
     def record(self, player: arc4.Address) -> tuple[UInt64, UInt64, UInt64]:
-        """(round, timestamp, rank) of player's recorded solve; (0, 0, 0) if none."""
+        """(round, timestamp, rank) of player's recorded solve; (0, 0, 0) if none. Takes no
+        payment."""
+        _scan()
         record, exists = self.records.maybe(player.native)
         if not exists:
             return UInt64(0), UInt64(0), UInt64(0)
