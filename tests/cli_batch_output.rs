@@ -64,7 +64,7 @@ fn a_resumed_run_with_other_settings_is_refused_and_the_file_kept() {
     // The same settings resume: nothing to do.
     let same = ua_into(&grids, "6", s(&out), &["--json"]);
     assert_eq!(same.code, 0, "{}", same.stderr);
-    assert_eq!(json_lines(&same.stdout)[0]["already_done"], 2);
+    assert_eq!(json_lines(&same.stdout)[0]["summary"]["already_done"], 2);
 
     let clues = dir.join("clues.jsonl");
     let base = ["clues", "--grids", s(&grids), "--out", s(&clues)];
@@ -94,8 +94,8 @@ fn without_out_and_shard_the_whole_file_goes_to_stdout() {
         (lines[0]["grid"].as_str(), lines[1]["grid"].as_str()),
         (Some(GRID), Some(OTHER))
     );
-    assert_eq!(lines[2]["shard"], "1/1");
-    assert_eq!(lines[2]["resume"], false);
+    assert_eq!(lines[2]["summary"]["shard"], "1/1");
+    assert_eq!(lines[2]["summary"]["resume"], false);
     // In text mode standard output stays JSON Lines; the summary is on stderr.
     let r = run(&["clues", "--grids", s(&grids), "--clues", "3", "--out", "-"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
@@ -110,7 +110,7 @@ fn devices_and_pipes_are_written_without_resume() {
         let r = ua_into(&grids, "6", dev, &["--json"]);
         assert_eq!(r.code, 0, "{dev}: {}", r.stderr);
         assert!(r.stderr.contains("without resume"), "{dev}: {}", r.stderr);
-        assert_eq!(json_lines(&r.stdout)[0]["processed"], 2, "{dev}");
+        assert_eq!(json_lines(&r.stdout)[0]["summary"]["processed"], 2, "{dev}");
     }
     // The run's own standard output, a pipe: records arrive, nothing hangs.
     let r = ua_into(&grids, "6", "/dev/stdout", &[]);
@@ -229,6 +229,6 @@ fn a_failed_write_leaves_only_whole_records() {
     assert!(done < 2);
     let r = ua_into(&grids, "12", s(&out), &["--json"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
-    assert_eq!(json_lines(&r.stdout)[0]["already_done"], done);
+    assert_eq!(json_lines(&r.stdout)[0]["summary"]["already_done"], done);
     assert_eq!(json_lines(&std::fs::read_to_string(&out).unwrap()).len(), 2);
 }

@@ -252,7 +252,7 @@ fn a_grid_on_two_lines_is_done_once() {
             a.extend(["--shard", shard, "--out", out.to_str().unwrap(), "--json"]);
             let r = run(&a);
             assert_eq!(r.code, 0, "{cmd} {shard}: {}", r.stderr);
-            summaries.push(json_lines(&r.stdout).pop().unwrap());
+            summaries.push(json_lines(&r.stdout).pop().unwrap()["summary"].clone());
         }
         let recs = json_lines(&std::fs::read_to_string(&out).unwrap());
         let done: Vec<&str> = recs.iter().map(|v| v["grid"].as_str().unwrap()).collect();

@@ -181,6 +181,25 @@ fn usage_error(e: clap::Error) -> ExitCode {
         return ExitCode::SUCCESS;
     }
     let json = std::env::args_os().any(|a| a == "--json");
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand | ErrorKind::MissingSubcommand
+    ) {
+        // clap renders the whole help here; one line says what is missing instead.
+        let words: Vec<String> = std::env::args()
+            .skip(1)
+            .filter(|a| !a.starts_with('-'))
+            .collect();
+        let command = format!("algoku {}", words.join(" "));
+        report_error(
+            &format!(
+                "a subcommand is required: see `{} --help`",
+                command.trim_end()
+            ),
+            json,
+        );
+        return ExitCode::from(EXIT_ERROR);
+    }
     let e = escape_values(e);
     let text = one_line(&e.render().to_string()).unwrap_or_else(|| e.kind().to_string());
     report_error(&text, json);

@@ -23,7 +23,7 @@ pub struct CompletionsArgs {
 /// Arguments of `algoku man`.
 #[derive(clap::Args, Debug)]
 pub struct ManArgs {
-    /// Write algoku.1 and a page per subcommand (algoku-check.1, …) into
+    /// Write algoku.1 and a page per subcommand (algoku-check.1 and so on) into
     /// this directory (created if missing) instead of printing algoku.1.
     #[arg(long, value_name = "DIR")]
     out: Option<PathBuf>,

@@ -1,4 +1,4 @@
-// Submitting a solved board: simulate [opup(), payment, solve] (free: the
+// Submitting a solved board: simulate [payment, solve] (free: the
 // opcodes and fees it would take and the contract's answer), then the wallet
 // signs and the group is sent; the page shows the recorded round and rank.
 import { useState } from 'react'
@@ -54,8 +54,8 @@ export function Submit({ net, app, address, signing, cells, onRecorded }: { net:
       <button type="button" onClick={price} disabled={busy}>Simulate the submission</button>
       {priced && (
         <p data-testid="priced">
-          {priced.failure ? <span className="bad">[opup(), payment, solve]: the node refuses it: {priced.failure}</span>
-            : <>[opup(), payment, solve]: {priced.opcodes ?? '?'} opcodes, fees {algo(priced.fees)} + box {algo(BOX_MBR)}; the contract answers {String(priced.verdict)}.</>}
+          {priced.failure ? <span className="bad">[payment, solve]: the node refuses it: {priced.failure}</span>
+            : <>[payment, solve]: {priced.opcodes ?? '?'} opcodes, fees {algo(priced.fees)} + box {algo(BOX_MBR)}; the contract answers {String(priced.verdict)}.</>}
         </p>
       )}
       {priced && !priced.failure && (mine ? (

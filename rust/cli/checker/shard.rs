@@ -225,8 +225,8 @@ impl Shard {
         })
     }
 
-    /// Prints the summary: the JSON value with `--json` (the last line on
-    /// standard output), else a line that ends with `found` (the command's
+    /// Prints the summary: `{"summary": …}` with `--json` (the last line on
+    /// standard output, as every batch ends), else a line that ends with `found` (the command's
     /// own counts). When the records themselves go to standard output, the
     /// text line goes to stderr so that standard output stays JSON Lines.
     pub fn report(
@@ -237,7 +237,7 @@ impl Shard {
         out: &mut Out,
     ) -> Result<()> {
         if global.json {
-            out.json(summary)?;
+            out.json(&serde_json::json!({ "summary": summary }))?;
             return Ok(());
         }
         let (mine, processed) = (self.mine.len(), summary["processed"].as_u64().unwrap_or(0));
@@ -290,7 +290,7 @@ impl Shard {
 /// of the shard's lines that repeat an earlier grid.
 fn shard_grids(file: &Path, index: usize, count: usize) -> Result<(Vec<Cells>, usize)> {
     let text = Source::File(file.to_path_buf()).read_text()?;
-    let lines = records(&text, 81);
+    let lines = records(&text);
     if lines.is_empty() {
         bail!(
             "file {}: no grid found (only empty or '#' lines)",
@@ -299,6 +299,9 @@ fn shard_grids(file: &Path, index: usize, count: usize) -> Result<(Vec<Cells>, u
     }
     let mut grids = Vec::with_capacity(lines.len());
     for l in &lines {
+        if let Some(e) = &l.error {
+            bail!("file {}: {e}", file.display());
+        }
         grids.push(parse_grid(
             &l.text,
             &format!("grid (file {}, line {})", file.display(), l.number),

@@ -16,7 +16,7 @@ use algoku_sudoku::Grid;
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 
-use crate::io::input::{read_single, Source, MAX_LINE};
+use crate::io::input::{read_single, stream_lines, Source};
 use crate::io::output::{verdict, Out, EXIT_ERROR};
 use crate::io::progress::Progress;
 use crate::Global;
@@ -92,18 +92,15 @@ struct Summary {
 /// `check --file`: every line answered in order (`true`, or `false: reason`;
 /// a line that is not a grid gets its error in its place), then a summary.
 fn run_file(source: &Source, global: &Global, out: &mut Out) -> Result<ExitCode> {
-    let lines = source.read_lines(MAX_LINE)?;
-    if lines.is_empty() {
-        bail!("{source}: no grid found (only empty or '#' lines)");
-    }
-    let progress = Progress::new(lines.len() as u64, "checking", global);
+    let (count, lines) = stream_lines(source)?;
+    let progress = Progress::new(count.unwrap_or(0), "checking", global);
     let mut summary = Summary::default();
-    for line in &lines {
-        let bytes = if line.too_long {
-            Err(line.too_long_error(source))
-        } else {
-            parse_grid_bytes(&line.text)
-                .map_err(|e| format!("grid ({source}, line {}): {e:#}", line.number))
+    for line in lines {
+        let line = line?;
+        let bytes = match line.error {
+            Some(e) => Err(e),
+            None => parse_grid_bytes(&line.text)
+                .map_err(|e| format!("grid ({source}, line {}): {e:#}", line.number)),
         };
         let written = match bytes {
             Err(message) => {
@@ -122,7 +119,14 @@ fn run_file(source: &Source, global: &Global, out: &mut Out) -> Result<ExitCode>
             }
         };
         written?;
+        if count.is_none() {
+            // Streamed (stdin): each answer is out before the next line is read.
+            progress.suspend(|| out.flush())?;
+        }
         progress.inc();
+    }
+    if summary.grids + summary.errors == 0 {
+        bail!("{source}: no grid found (only empty or '#' lines)");
     }
     progress.finish();
     if global.json {

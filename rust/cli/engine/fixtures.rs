@@ -126,6 +126,12 @@ pub fn run(args: &FixturesArgs, global: &Global, out: &mut Out) -> Result<ExitCo
         invalid_per_category: args.invalid_per_category,
         curta_addresses: args.curta_addresses,
     };
+    if args.out.exists() && !args.out.is_dir() {
+        anyhow::bail!(
+            "--out {}: that is a file; --out names the directory the fixture files go into",
+            args.out.display()
+        );
+    }
     let sudoku = sudoku_fixtures(&options).context("generating the 9×9 fixtures")?;
     let curta = curta_fixtures(&options).context("generating the Curta fixtures")?;
     fs::create_dir_all(&args.out)

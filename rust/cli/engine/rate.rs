@@ -19,7 +19,7 @@ use anyhow::{anyhow, Result};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::io::input::{read_single, Source};
+use crate::io::input::{read_single, stream_lines, Source};
 use crate::io::output::{Out, EXIT_ERROR, EXIT_NEGATIVE};
 use crate::io::progress::Progress;
 use crate::Global;
@@ -137,22 +137,19 @@ pub fn run(args: &RateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> 
         emit(out, None, &grid, &r, args.explain, global)?;
         return Ok(exit_of(&r));
     }
-    let lines = source.read_lines(81)?;
-    if lines.is_empty() {
-        anyhow::bail!("{source}: no puzzle found (only empty or '#' lines)");
-    }
-    let progress = Progress::new(lines.len() as u64, "rating", global);
+    let (count, lines) = stream_lines(&source)?;
+    let progress = Progress::new(count.unwrap_or(0), "rating", global);
     let mut summary = Summary::default();
     for level in Level::ALL {
         summary.levels.insert(level.name(), 0);
     }
     let mut code = 0u8;
-    for line in &lines {
-        let parsed = if line.too_long {
-            Err(line.too_long_error(&source))
-        } else {
-            Grid::parse(&line.text)
-                .map_err(|e| format!("puzzle ({source}, line {}): {e}", line.number))
+    for line in lines {
+        let line = line?;
+        let parsed = match line.error {
+            Some(e) => Err(e),
+            None => Grid::parse(&line.text)
+                .map_err(|e| format!("puzzle ({source}, line {}): {e}", line.number)),
         };
         match parsed {
             Err(msg) => {
@@ -181,9 +178,16 @@ pub fn run(args: &RateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> 
                     .suspend(|| emit(out, Some(line.number), &grid, &r, args.explain, global))?;
             }
         }
+        if count.is_none() {
+            // Streamed (stdin): each answer is out before the next line is read.
+            progress.suspend(|| out.flush())?;
+        }
         progress.inc();
     }
     progress.finish();
+    if summary.puzzles + summary.errors == 0 {
+        anyhow::bail!("{source}: no puzzle found (only empty or '#' lines)");
+    }
     if global.json {
         out.json(&serde_json::json!({ "summary": summary }))?;
     } else {
@@ -280,6 +284,11 @@ fn parse_score(s: &str) -> Option<u8> {
     (0.0..=25.5).contains(&x).then(|| (x * 10.0).round() as u8)
 }
 
+/// The lowest SE score (in tenths).
+const MIN_SCORE: u8 = 10;
+/// The highest SE score (in tenths) of the hardest known puzzles.
+const MAX_SCORE: u8 = 119;
+
 /// Parses `simple|easy|intermediate|expert`, `4.2` or `3.0-4.5`.
 pub fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
     if let Some(l) = Level::parse(s) {
@@ -300,9 +309,20 @@ pub fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
             (x, x)
         }
     };
+    let score = |t: u8| format!("{}.{}", t / 10, t % 10);
     if a > b {
         return Err(format!(
-            "bad difficulty '{s}': the range is empty ({a} > {b} tenths)"
+            "bad difficulty '{s}': the range is empty ({} > {})",
+            score(a),
+            score(b)
+        ));
+    }
+    // Nothing rates outside this span, so a search for it could only run out.
+    if b < MIN_SCORE || a > MAX_SCORE {
+        return Err(format!(
+            "bad difficulty '{s}': SE scores run from {} to about {} (the hardest known puzzles)",
+            score(MIN_SCORE),
+            score(MAX_SCORE)
         ));
     }
     Ok(Difficulty::Score(a, b))

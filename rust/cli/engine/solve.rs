@@ -14,7 +14,7 @@ use algoku_sudoku::{Grid, Solver};
 use anyhow::{anyhow, Result};
 use serde::Serialize;
 
-use crate::io::input::{read_single, Source};
+use crate::io::input::{read_single, stream_lines, Line, Source};
 use crate::io::output::{verdict, Count, Out, EXIT_ERROR};
 use crate::io::progress::Progress;
 use crate::Global;
@@ -71,25 +71,32 @@ pub struct SolveReport {
 /// has none, 2 when a line of a batch is not a puzzle.
 pub fn run(args: &SolveArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     let source = Source::resolve(args.puzzle.as_deref(), args.file.as_deref(), "puzzle")?;
-    let puzzles = read_puzzles(&source)?;
+    let (count, puzzles) = read_puzzles(&source)?;
     let limit = args.count.map(|n| usize::try_from(n).unwrap_or(usize::MAX));
-    let progress = Progress::new(puzzles.len() as u64, "solving", global);
+    let progress = Progress::new(count.unwrap_or(0), "solving", global);
     let mut solver = Solver::new();
     let mut summary = Summary::default();
-    for entry in &puzzles {
-        match entry {
+    for entry in puzzles {
+        match entry? {
             Entry::Bad { line, message } => {
                 summary.errors += 1;
-                progress.suspend(|| out.line_error(global.json, *line, message))?;
+                progress.suspend(|| out.line_error(global.json, line, &message))?;
             }
             Entry::Puzzle { line, grid } => {
-                let report = solve_one(&mut solver, grid, *line, limit);
+                let report = solve_one(&mut solver, &grid, line, limit);
                 summary.count(&report);
                 let gap = args.pretty && summary.puzzles > 1;
                 progress.suspend(|| emit(out, &report, gap, args.pretty, global))?;
             }
         }
+        if count.is_none() {
+            // Streamed (stdin): each answer is out before the next line is read.
+            progress.suspend(|| out.flush())?;
+        }
         progress.inc();
+    }
+    if summary.puzzles + summary.errors == 0 {
+        anyhow::bail!("{source}: no puzzle found (only empty or '#' lines)");
     }
     progress.finish();
     if global.json && source.is_stream() {
@@ -139,36 +146,44 @@ enum Entry {
     Bad { line: usize, message: String },
 }
 
-/// Reads the puzzles of `source` with their line numbers. A single argument
-/// that is not a puzzle is an error; a bad line of a file or stdin is an
-/// [`Entry::Bad`] in its place.
-fn read_puzzles(source: &Source) -> Result<Vec<Entry>> {
+/// The entry of one record of a file or stdin: its puzzle, or its error.
+fn entry(source: &Source, l: Line) -> Entry {
+    if let Some(message) = l.error {
+        return Entry::Bad {
+            line: l.number,
+            message,
+        };
+    }
+    match Grid::parse(&l.text) {
+        Ok(grid) => Entry::Puzzle {
+            line: Some(l.number),
+            grid,
+        },
+        Err(e) => Entry::Bad {
+            line: l.number,
+            message: format!("puzzle ({source}, line {}): {e}", l.number),
+        },
+    }
+}
+
+/// The entries of `source` as they come, and their count when known: a
+/// single argument that is not a puzzle is an error; a bad line of a file or
+/// stdin is an [`Entry::Bad`] in its place.
+fn read_puzzles(source: &Source) -> Result<(Option<u64>, Box<dyn Iterator<Item = Result<Entry>>>)> {
     if !source.is_stream() {
         let text = read_single(source, "puzzle")?;
         let grid = Grid::parse(&text).map_err(|e| anyhow!("puzzle ({source}): {e}"))?;
-        return Ok(vec![Entry::Puzzle { line: None, grid }]);
+        return Ok((
+            Some(1),
+            Box::new(std::iter::once(Ok(Entry::Puzzle { line: None, grid }))),
+        ));
     }
-    let lines = source.read_lines(81)?;
-    if lines.is_empty() {
-        anyhow::bail!("{source}: no puzzle found (only empty or '#' lines)");
-    }
-    Ok(lines
-        .into_iter()
-        .map(|l| match Grid::parse(&l.text) {
-            _ if l.too_long => Entry::Bad {
-                line: l.number,
-                message: l.too_long_error(source),
-            },
-            Ok(grid) => Entry::Puzzle {
-                line: Some(l.number),
-                grid,
-            },
-            Err(e) => Entry::Bad {
-                line: l.number,
-                message: format!("puzzle ({source}, line {}): {e}", l.number),
-            },
-        })
-        .collect())
+    let (count, lines) = stream_lines(source)?;
+    let source = source.clone();
+    Ok((
+        count,
+        Box::new(lines.map(move |l| l.map(|l| entry(&source, l)))),
+    ))
 }
 
 /// Solves one puzzle: the first solution, and with a limit the count (see

@@ -30,7 +30,7 @@ pub enum CurtaCommand {
     /// Solve a start position (exit 1 when it has no solution).
     Solve(SolveArgs),
     /// Play the game on chain: read this account's start from the Curta app, solve
-    /// it natively, send [opup, payment of 31 300 µALGO, solve] and print the record.
+    /// it natively, send [payment of 31 300 µALGO, solve] and print the record.
     Play(PlayArgs),
     /// Read a player's recorded solve (default: the signing account) and the solver count
     /// from the Curta app (simulated: nothing is sent).

@@ -33,7 +33,7 @@ use algoku_curta::{generate, is_valid_solution, parse_address, verify, Board};
 use anyhow::{anyhow, bail, Result};
 use serde_json::{json, Value};
 
-use crate::io::input::{Source, MAX_LINE};
+use crate::io::input::Source;
 use crate::io::output::{escape_line, verdict, Out, EXIT_ERROR, EXIT_NEGATIVE};
 use crate::io::progress::Progress;
 use crate::net::{embedded_app_note, runtime};
@@ -155,12 +155,12 @@ pub fn read_inputs(
 ) -> Result<Vec<Input>> {
     let source = Source::File(path.to_path_buf());
     let inputs: Vec<Input> = source
-        .read_lines(MAX_LINE)?
+        .read_lines()?
         .into_iter()
         .map(|l| {
             let (echo, mut query) = parse(&l.text);
-            if l.too_long {
-                query = Err(anyhow!(l.too_long_error(&source)));
+            if let Some(e) = &l.error {
+                query = Err(anyhow!("{e}"));
             }
             Input {
                 line: l.number,
@@ -458,8 +458,13 @@ fn summarize(t: &Totals, end: &Ending, global: &Global, out: &mut Out) -> Result
     Ok(())
 }
 
+/// The rule of every batch (README): a line with an error (or an answer of the app
+/// that disagrees with the native one) is exit 2; else 1 when a verify line is false.
 fn exit(t: &Totals, method: &str) -> ExitCode {
-    verdict(t.errors == 0 && t.disagreements == 0 && (method != "verify" || t.valid == t.lines))
+    if t.errors > 0 || t.disagreements > 0 {
+        return ExitCode::from(EXIT_ERROR);
+    }
+    verdict(method != "verify" || t.valid == t.lines)
 }
 
 /// Prints one line per input (the native answer, next to the app's when

@@ -40,7 +40,7 @@ pub enum GameCommand {
     Root,
     /// Play on chain: read this account's puzzle from the app (checked against the
     /// native one), solve it natively (or take --solution), simulate, then send
-    /// [opup, payment of 24 900 µALGO, solve] (3 000 µALGO in fees) and print the record.
+    /// [payment of 24 900 µALGO, solve] (3 000 µALGO in fees) and print the record.
     Play(PlayArgs),
     /// A player's recorded solve (default: the signing account) and the number of
     /// solvers, read with simulated calls (nothing is sent).

@@ -7,7 +7,7 @@
 //! crates name the position and what was expected.
 
 use std::fmt;
-use std::io::{IsTerminal, Read};
+use std::io::{BufRead, IsTerminal, Read};
 use std::path::{Path, PathBuf};
 
 use anyhow::{bail, Context, Result};
@@ -47,51 +47,46 @@ impl Source {
         !matches!(self, Source::Arg(_))
     }
 
-    /// Reads the whole text. Files and stdin must be UTF-8; a leading byte
-    /// order mark is dropped. Reading is
-    /// bounded: a line longer than [`MAX_LINE`] bytes or an input larger than
-    /// [`MAX_INPUT`] bytes is an error naming the line, raised as soon as the
-    /// limit is crossed (so `--file /dev/zero` fails at once instead of
-    /// filling memory).
-    pub fn read_text(&self) -> Result<String> {
-        self.read(LongLines::Fail).map(|(text, _)| text)
+    /// The records of a line-oriented input, read to the end (see [`LineReader`]):
+    /// every line's problem (too long, not UTF-8) is that line's error in its place.
+    pub fn read_lines(&self) -> Result<Vec<Line>> {
+        self.lines()?.collect()
     }
 
-    /// Reads the records of a line-oriented input (see [`records`]): like
-    /// [`Source::read_text`], but a line longer than [`MAX_LINE`] bytes does
-    /// not end the read: it becomes a record marked [`Line::too_long`] in its
-    /// place, so a batch answers every other line.
-    pub fn read_lines(&self, width: usize) -> Result<Vec<Line>> {
-        let (text, long) = self.read(LongLines::Mark)?;
-        let mut lines = records(&text, width);
-        if !long.is_empty() {
-            lines.extend(long.into_iter().map(|number| Line {
-                number,
-                text: String::new(),
-                too_long: true,
-            }));
-            lines.sort_by_key(|l| l.number);
-        }
-        Ok(lines)
-    }
-
-    /// Reads the whole text and the numbers of the lines dropped for their
-    /// length (always empty with [`LongLines::Fail`]).
-    fn read(&self, long_lines: LongLines) -> Result<(String, Vec<usize>)> {
-        let (bytes, long) = match self {
-            Source::Arg(text) => return Ok((text.clone(), Vec::new())),
+    /// The records of a line-oriented input as they arrive (see [`LineReader`]):
+    /// standard input is answered line by line, never read to the end first.
+    pub fn lines(&self) -> Result<Box<dyn Iterator<Item = Result<Line>>>> {
+        Ok(match self {
+            Source::Arg(text) => Box::new(LineReader::new(
+                std::io::Cursor::new(text.clone().into_bytes()),
+                self.clone(),
+            )),
             Source::File(path) => {
                 let file = std::fs::File::open(path)
                     .with_context(|| format!("cannot read {}", path.display()))?;
-                read_bounded(file, self, MAX_LINE, MAX_INPUT, long_lines)?
+                Box::new(LineReader::new(std::io::BufReader::new(file), self.clone()))
             }
-            Source::Stdin => read_bounded(
-                std::io::stdin().lock(),
-                self,
-                MAX_LINE,
-                MAX_INPUT,
-                long_lines,
-            )?,
+            Source::Stdin => Box::new(LineReader::new(
+                std::io::BufReader::new(std::io::stdin()),
+                self.clone(),
+            )),
+        })
+    }
+
+    /// Reads the whole text of a single value. Files and stdin must be UTF-8; a
+    /// leading byte order mark is dropped. Reading is bounded: a line longer than
+    /// [`MAX_LINE`] bytes or an input larger than [`MAX_INPUT`] bytes is an error
+    /// naming the line, raised as soon as the limit is crossed (so `--file
+    /// /dev/zero` fails at once instead of filling memory).
+    pub fn read_text(&self) -> Result<String> {
+        let bytes = match self {
+            Source::Arg(text) => return Ok(text.clone()),
+            Source::File(path) => {
+                let file = std::fs::File::open(path)
+                    .with_context(|| format!("cannot read {}", path.display()))?;
+                read_bounded(file, self, MAX_LINE, MAX_INPUT)?
+            }
+            Source::Stdin => read_bounded(std::io::stdin().lock(), self, MAX_LINE, MAX_INPUT)?,
         };
         let mut text = String::from_utf8(bytes).map_err(|e| {
             anyhow::anyhow!(
@@ -103,17 +98,8 @@ impl Source {
         if text.starts_with(BOM) {
             text.drain(..BOM.len_utf8());
         }
-        Ok((text, long))
+        Ok(text)
     }
-}
-
-/// What reading does with a line longer than [`MAX_LINE`].
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum LongLines {
-    /// Fail, naming the line (a single value, a grid file).
-    Fail,
-    /// Drop its bytes and note its number (a batch of lines).
-    Mark,
 }
 
 /// The Unicode byte order mark (U+FEFF).
@@ -122,27 +108,22 @@ const BOM: char = '\u{feff}';
 /// The longest input line accepted: a grid, puzzle pair or address line is at
 /// most a few hundred bytes; 64 KiB leaves room for comments and pasted text.
 pub const MAX_LINE: usize = 64 * 1024;
+
 /// The largest input accepted (the complete 17-clue list is 4 MB).
 pub const MAX_INPUT: usize = 1 << 30;
 
 /// Reads `reader` to the end, failing as soon as the whole exceeds
-/// `max_total` bytes, and as soon as a line exceeds `max_line` bytes unless
-/// `long_lines` marks them: then the line's bytes are dropped and its number
-/// noted, except for a comment line (`#`), which is cut to its first
-/// `max_line` bytes and so stays a comment that [`records`] skips.
+/// `max_total` bytes or a line (ended by `\n`, `\r\n` or a lone `\r`) exceeds
+/// `max_line` bytes.
 fn read_bounded(
     mut reader: impl Read,
     source: &Source,
     max_line: usize,
     max_total: usize,
-    long_lines: LongLines,
-) -> Result<(Vec<u8>, Vec<usize>)> {
+) -> Result<Vec<u8>> {
     let mut buf = Vec::new();
-    let mut long = Vec::new();
     let mut chunk = vec![0u8; 64 * 1024];
-    let (mut line, mut line_len, mut total) = (1usize, 0usize, 0usize);
-    // The comment line whose bytes past `max_line` are being dropped.
-    let mut cut = None;
+    let (mut line, mut line_len) = (1usize, 0usize);
     loop {
         let n = match reader.read(&mut chunk) {
             Ok(0) => break,
@@ -150,59 +131,26 @@ fn read_bounded(
             Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
             Err(e) => return Err(e).with_context(|| format!("cannot read {source}")),
         };
-        total += n;
-        if total > max_total {
+        if buf.len() + n > max_total {
             bail!("{source} is larger than {max_total} bytes");
         }
-        for piece in chunk[..n].split_inclusive(|&b| b == b'\n') {
-            let ends = piece.last() == Some(&b'\n');
-            let body = &piece[..piece.len() - usize::from(ends)];
-            if long.last() == Some(&line) || cut == Some(line) {
-                // The rest of a line already dropped, or of a comment already cut.
-            } else if line_len + body.len() > max_line {
-                let room = max_line - line_len;
-                let start = &buf[buf.len() - line_len..];
-                if long_lines == LongLines::Mark && is_comment(start, &body[..room]) {
-                    // A comment stays a comment: its first bytes keep the `#`.
-                    let line_start = buf.len() - line_len;
-                    buf.extend_from_slice(&body[..room]);
-                    drop_split_char(&mut buf, line_start);
-                    cut = Some(line);
-                } else if long_lines == LongLines::Fail {
-                    bail!("{source}: line {line} is longer than {max_line} bytes (one grid, puzzle or address per line is expected)");
-                } else {
-                    buf.truncate(buf.len() - line_len);
-                    long.push(line);
+        for &b in &chunk[..n] {
+            if b == b'\n' || b == b'\r' {
+                // "\r\n" counts once: the '\n' right after a '\r' starts no line.
+                if !(b == b'\n' && buf.last() == Some(&b'\r')) {
+                    line += 1;
                 }
-            } else {
-                buf.extend_from_slice(body);
-            }
-            line_len += body.len();
-            if ends {
-                buf.push(b'\n');
-                line += 1;
                 line_len = 0;
+            } else {
+                line_len += 1;
+                if line_len > max_line {
+                    bail!("{source}: line {line} is longer than {max_line} bytes (one grid, puzzle or address per line is expected)");
+                }
             }
+            buf.push(b);
         }
     }
-    Ok((buf, long))
-}
-
-/// Drops the bytes at the end of `buf[from..]` that begin a character the
-/// cut left unfinished, so that a cut comment stays UTF-8 text (invalid
-/// bytes elsewhere are left for the UTF-8 check to name).
-fn drop_split_char(buf: &mut Vec<u8>, from: usize) {
-    if let Err(e) = std::str::from_utf8(&buf[from..]) {
-        if e.error_len().is_none() {
-            buf.truncate(from + e.valid_up_to());
-        }
-    }
-}
-
-/// Whether a line whose first bytes are `start` then `more` is a comment
-/// for [`records`]: its first character other than white space is `#`.
-fn is_comment(start: &[u8], more: &[u8]) -> bool {
-    start.iter().chain(more).find(|b| !b.is_ascii_whitespace()) == Some(&b'#')
+    Ok(buf)
 }
 
 impl fmt::Display for Source {
@@ -222,55 +170,182 @@ impl fmt::Display for Source {
 /// input.
 pub fn read_single(source: &Source, what: &str) -> Result<String> {
     let text = source.read_text()?;
-    let joined: String = text.lines().map(str::trim).collect();
+    let joined: String = text.split(['\n', '\r']).map(str::trim).collect();
     if joined.is_empty() {
         bail!("{source}: no {what} found (the input is empty)");
     }
     Ok(joined)
 }
 
-/// One record of a line-oriented input file.
+/// One record of a line-oriented input.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Line {
     /// 1-based line number in the source.
     pub number: usize,
-    /// The text: the first `width` characters of the line (or the whole
-    /// line if it is shorter), `\r` stripped; empty when `too_long`.
+    /// The line's content, trimmed, without a trailing comment (` # …`).
     pub text: String,
-    /// Whether the line was longer than [`MAX_LINE`] bytes (its text is not
-    /// kept): the line gets [`Line::too_long_error`] in its place.
-    pub too_long: bool,
+    /// Why the line cannot be read (longer than [`MAX_LINE`] bytes, or not
+    /// UTF-8): the line gets this error in its place, the others are answered.
+    pub error: Option<String>,
 }
 
-impl Line {
-    /// The error of a line longer than [`MAX_LINE`] bytes.
-    pub fn too_long_error(&self, source: &Source) -> String {
-        format!(
-            "{source}: line {} is longer than {MAX_LINE} bytes (one grid, puzzle or address per line is expected)",
-            self.number
-        )
+/// The records of a line-oriented input in the benchmark format, one per line,
+/// read as they arrive:
+///
+/// * a line ends at `\n`, `\r\n` or a lone `\r` (old Mac files), so no line
+///   hides another;
+/// * empty lines and lines whose first character other than white space is
+///   `#` are skipped; a comment after the content (white space, then `#`) is
+///   dropped; anything else on the line is part of it, so a line holding two
+///   grids, or a grid and trailing characters, is that line's parse error;
+/// * a line longer than [`MAX_LINE`] bytes, or one that is not UTF-8 (one
+///   Latin-1 byte), is an error of that line alone ([`Line::error`]); a leading
+///   byte order mark is dropped;
+/// * the whole is bounded by [`MAX_INPUT`] bytes: past it the reader yields an
+///   error and stops.
+pub struct LineReader<R> {
+    reader: R,
+    source: Source,
+    number: usize,
+    total: usize,
+    /// A `\r` ended the last line: a `\n` right after it belongs to it.
+    after_cr: bool,
+    done: bool,
+}
+
+impl<R: BufRead> LineReader<R> {
+    pub fn new(reader: R, source: Source) -> LineReader<R> {
+        LineReader {
+            reader,
+            source,
+            number: 0,
+            total: 0,
+            after_cr: false,
+            done: false,
+        }
+    }
+
+    /// The next raw line: its first [`MAX_LINE`] bytes and whether it was
+    /// longer; `None` at the end.
+    fn raw(&mut self) -> Result<Option<(Vec<u8>, bool)>> {
+        let (mut bytes, mut long, mut any) = (Vec::new(), false, false);
+        loop {
+            let avail = match self.reader.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e).with_context(|| format!("cannot read {}", self.source)),
+            };
+            if avail.is_empty() {
+                return Ok(any.then_some((bytes, long)));
+            }
+            if std::mem::take(&mut self.after_cr) && avail[0] == b'\n' {
+                self.reader.consume(1);
+                self.total += 1;
+                continue;
+            }
+            any = true;
+            let end = avail.iter().position(|&b| b == b'\n' || b == b'\r');
+            let body = &avail[..end.unwrap_or(avail.len())];
+            let room = MAX_LINE.saturating_sub(bytes.len());
+            long |= body.len() > room;
+            bytes.extend_from_slice(&body[..body.len().min(room)]);
+            let used = body.len() + usize::from(end.is_some());
+            self.after_cr = end.is_some_and(|i| avail[i] == b'\r');
+            self.reader.consume(used);
+            self.total += used;
+            if self.total > MAX_INPUT {
+                bail!("{} is larger than {MAX_INPUT} bytes", self.source);
+            }
+            if end.is_some() {
+                return Ok(Some((bytes, long)));
+            }
+        }
+    }
+
+    /// The record of raw line `self.number`, or `None` for a line skipped.
+    fn record(&self, mut bytes: Vec<u8>, long: bool) -> Option<Line> {
+        if self.number == 1 && bytes.starts_with("\u{feff}".as_bytes()) {
+            bytes.drain(..3);
+        }
+        let first = bytes.iter().find(|b| !b.is_ascii_whitespace());
+        if first.is_none() || first == Some(&b'#') {
+            return None;
+        }
+        let error = |why: String| Line {
+            number: self.number,
+            text: String::new(),
+            error: Some(format!("{}: line {} {why}", self.source, self.number)),
+        };
+        if long {
+            return Some(error(format!(
+                "is longer than {MAX_LINE} bytes (one grid, puzzle or address per line is expected)"
+            )));
+        }
+        let text = match std::str::from_utf8(&bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                return Some(error(format!(
+                    "is not UTF-8 text (invalid byte at column {})",
+                    e.valid_up_to() + 1
+                )))
+            }
+        };
+        let content = match text.find(" #").or_else(|| text.find("\t#")) {
+            Some(at) => &text[..at],
+            None => text,
+        };
+        Some(Line {
+            number: self.number,
+            text: content.trim().to_string(),
+            error: None,
+        })
     }
 }
 
-/// Splits `text` into records in the benchmark format: one per line, empty
-/// lines and lines starting with `#` skipped, a trailing `\r` removed, and
-/// only the first `width` characters kept (the rest of a line may hold a
-/// solution or a comment).
-pub fn records(text: &str, width: usize) -> Vec<Line> {
-    text.split('\n')
-        .enumerate()
-        .filter_map(|(i, line)| {
-            let line = line.strip_suffix('\r').unwrap_or(line);
-            let trimmed = line.trim();
-            if trimmed.is_empty() || trimmed.starts_with('#') {
-                return None;
+impl<R: BufRead> Iterator for LineReader<R> {
+    type Item = Result<Line>;
+
+    fn next(&mut self) -> Option<Result<Line>> {
+        while !self.done {
+            match self.raw() {
+                Ok(Some((bytes, long))) => {
+                    self.number += 1;
+                    if let Some(line) = self.record(bytes, long) {
+                        return Some(Ok(line));
+                    }
+                }
+                Ok(None) => self.done = true,
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
             }
-            Some(Line {
-                number: i + 1,
-                text: trimmed.chars().take(width).collect(),
-                too_long: false,
-            })
-        })
+        }
+        None
+    }
+}
+
+/// The records of a file or stdin, with their count when known before the first
+/// answer: a file is read whole first (its progress bar has a length), stdin is
+/// answered line by line as it arrives (`yes P | algoku solve - | head` stops).
+pub type Lines = (Option<u64>, Box<dyn Iterator<Item = Result<Line>>>);
+
+/// [`Lines`] of `source`.
+pub fn stream_lines(source: &Source) -> Result<Lines> {
+    if *source == Source::Stdin {
+        return Ok((None, source.lines()?));
+    }
+    let lines = source.read_lines()?;
+    Ok((
+        Some(lines.len() as u64),
+        Box::new(lines.into_iter().map(Ok)),
+    ))
+}
+
+/// The records of a text already read (see [`LineReader`]).
+pub fn records(text: &str) -> Vec<Line> {
+    LineReader::new(text.as_bytes(), Source::Arg(String::new()))
+        .filter_map(Result::ok)
         .collect()
 }
 
@@ -278,90 +353,94 @@ pub fn records(text: &str, width: usize) -> Vec<Line> {
 mod tests {
     use super::*;
 
+    fn lines_of(bytes: &[u8]) -> Vec<(usize, String, Option<String>)> {
+        LineReader::new(bytes, Source::Stdin)
+            .map(|l| l.unwrap())
+            .map(|l| (l.number, l.text, l.error))
+            .collect()
+    }
+
     #[test]
-    fn reading_is_bounded_per_line_and_in_total() {
-        let src = Source::Stdin;
-        let fail = LongLines::Fail;
-        let ok = read_bounded(&b"12\n345\n"[..], &src, 3, 100, fail).unwrap();
-        assert_eq!(ok, (b"12\n345\n".to_vec(), vec![]));
-        let long = read_bounded(&b"12\n3456\n"[..], &src, 3, 100, fail).unwrap_err();
-        assert!(
-            long.to_string().contains("line 2 is longer than 3 bytes"),
-            "{long}"
+    fn every_line_ending_ends_a_line() {
+        let got = lines_of(b"a\rb\r\nc\nd\r\re");
+        let texts: Vec<_> = got.iter().map(|(n, t, _)| (*n, t.as_str())).collect();
+        assert_eq!(texts, [(1, "a"), (2, "b"), (3, "c"), (4, "d"), (6, "e")]);
+    }
+
+    #[test]
+    fn comments_blank_lines_and_trailing_comments_are_skipped() {
+        let got = lines_of(b"\xef\xbb\xbf# header\r\n\r\nabcdef extra\r\n  xyz # note\n#x\nlast");
+        let texts: Vec<_> = got.iter().map(|(n, t, _)| (*n, t.as_str())).collect();
+        assert_eq!(texts, [(3, "abcdef extra"), (4, "xyz"), (6, "last")]);
+    }
+
+    #[test]
+    fn a_bad_line_is_an_error_of_its_own() {
+        let long = "1".repeat(MAX_LINE + 1);
+        let text = format!("ab\n{long}\n\u{e9}t\u{e9}\ncd\n# \u{e9}\n");
+        let mut bytes = text.into_bytes();
+        // a Latin-1 byte on line 4 (the UTF-8 above is fine)
+        bytes.extend_from_slice(b"x\xe9y\nef\n");
+        let got = lines_of(&bytes);
+        let numbers: Vec<_> = got.iter().map(|(n, _, e)| (*n, e.is_some())).collect();
+        assert_eq!(
+            numbers,
+            [
+                (1, false),
+                (2, true),
+                (3, false),
+                (4, false),
+                (6, true),
+                (7, false)
+            ]
         );
-        let big = read_bounded(&b"1\n2\n3\n"[..], &src, 3, 4, fail).unwrap_err();
-        assert!(big.to_string().contains("larger than 4 bytes"), "{big}");
-        // An endless stream without newlines fails at the line limit.
-        let zero = read_bounded(std::io::repeat(0), &src, MAX_LINE, MAX_INPUT, fail).unwrap_err();
-        assert!(zero.to_string().contains("line 1 is longer"), "{zero}");
-        // Marking drops a long line's bytes and keeps the others, even when
-        // the long line spans several reads.
-        let mut text = b"12\n".to_vec();
-        text.extend(std::iter::repeat_n(b'7', 200_000));
-        text.extend(b"\n345\n6789\n");
-        let (kept, long) = read_bounded(&text[..], &src, 3, 1 << 20, LongLines::Mark).unwrap();
-        assert_eq!((kept, long), (b"12\n\n345\n\n".to_vec(), vec![2, 4]));
+        assert!(got[1]
+            .2
+            .as_ref()
+            .unwrap()
+            .contains("line 2 is longer than 65536 bytes"));
+        assert_eq!(
+            got[4].2.as_deref(),
+            Some("stdin: line 6 is not UTF-8 text (invalid byte at column 2)")
+        );
     }
 
     #[test]
     fn a_long_comment_line_stays_a_comment() {
-        let src = Source::Stdin;
         let mut text = b"12\n#".to_vec();
         text.extend(std::iter::repeat_n(b'7', 200_000));
-        text.extend(b"\n  #");
-        text.extend(std::iter::repeat_n(b'8', 5));
         text.extend(b"\n345\n");
-        let (kept, long) = read_bounded(&text[..], &src, 4, 1 << 20, LongLines::Mark).unwrap();
-        assert_eq!(
-            (kept.as_slice(), long),
-            (&b"12\n#777\n  #8\n345\n"[..], vec![])
-        );
-        let lines = records(std::str::from_utf8(&kept).unwrap(), 81);
-        let numbers: Vec<_> = lines.iter().map(|l| l.number).collect();
-        assert_eq!(numbers, [1, 4]);
+        let numbers: Vec<_> = lines_of(&text).iter().map(|l| l.0).collect();
+        assert_eq!(numbers, [1, 3]);
     }
 
     #[test]
-    fn a_long_comment_is_cut_between_characters() {
+    fn reading_a_single_value_is_bounded() {
         let src = Source::Stdin;
-        // '#', then two-byte characters: a cut after 4 bytes splits the second.
-        let text = format!("#{}\n12\n", "é".repeat(50_000));
-        let (kept, long) =
-            read_bounded(text.as_bytes(), &src, 4, 1 << 20, LongLines::Mark).unwrap();
         assert_eq!(
-            (std::str::from_utf8(&kept).unwrap(), long),
-            ("#é\n12\n", vec![])
+            read_bounded(&b"12\n345\n"[..], &src, 3, 100).unwrap(),
+            b"12\n345\n"
         );
+        let long = read_bounded(&b"12\r3456\n"[..], &src, 3, 100).unwrap_err();
+        assert!(
+            long.to_string().contains("line 2 is longer than 3 bytes"),
+            "{long}"
+        );
+        let big = read_bounded(&b"1\n2\n3\n"[..], &src, 3, 4).unwrap_err();
+        assert!(big.to_string().contains("larger than 4 bytes"), "{big}");
+        let zero = read_bounded(std::io::repeat(0), &src, MAX_LINE, MAX_INPUT).unwrap_err();
+        assert!(zero.to_string().contains("line 1 is longer"), "{zero}");
     }
 
     #[test]
-    fn read_lines_puts_long_lines_in_their_place() {
-        let dir = std::env::temp_dir().join(format!("algoku-input-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("lines.txt");
-        let long = "1".repeat(MAX_LINE + 1);
-        std::fs::write(&path, format!("# c\nab\n{long}\ncd\n")).unwrap();
-        let lines = Source::File(path.clone()).read_lines(81).unwrap();
-        let got: Vec<_> = lines
-            .iter()
-            .map(|l| (l.number, l.text.as_str(), l.too_long))
-            .collect();
-        assert_eq!(got, [(2, "ab", false), (3, "", true), (4, "cd", false)]);
-        assert!(lines[1]
-            .too_long_error(&Source::File(path))
-            .contains("line 3 is longer than 65536 bytes"));
-        let _ = std::fs::remove_dir_all(&dir);
-    }
-
-    #[test]
-    fn records_skip_comments_and_blank_lines_and_cut_to_width() {
-        let text = "# header\r\n\r\nabcdef extra\r\n  xyz\n#x\nlast";
-        let got = records(text, 6);
-        let want = [(3, "abcdef"), (4, "xyz"), (6, "last")];
-        assert_eq!(got.len(), want.len());
-        for (line, (n, t)) in got.iter().zip(want) {
-            assert_eq!((line.number, line.text.as_str()), (n, t));
-        }
+    fn an_endless_line_is_bounded_too() {
+        let mut lines = LineReader::new(
+            std::io::BufReader::new(std::io::repeat(b'1').take(3 * MAX_LINE as u64)),
+            Source::Stdin,
+        );
+        let line = lines.next().unwrap().unwrap();
+        assert!(line.error.unwrap().contains("longer than"));
+        assert!(lines.next().is_none());
     }
 
     #[test]

@@ -4,3 +4,4 @@
 pub mod input;
 pub mod output;
 pub mod progress;
+pub mod stop;

@@ -25,9 +25,9 @@
 //!    grids a call, 1 000 µALGO a call. Auto prices each method by simulating
 //!    one call of it and picks, for each window, the cheapest for that
 //!    window's grids (`--method batch|lanes|classic` forces one).
-//!    A first SIGINT (Ctrl-C) lets the window being asked finish (its fees are
-//!    paid), prints it, and stops the batch there (`stopped`: interrupted); a
-//!    second one exits at once.
+//!    A first SIGINT (Ctrl-C), SIGTERM or SIGHUP lets the window being asked
+//!    finish (its fees are paid), prints it, and stops the batch there
+//!    (`stopped`: interrupted; `io::stop`); a second one exits at once.
 //!    On the embedded evaluator the signing account is topped up in 10 ALGO
 //!    steps as the groups need (play money on a ledger discarded at exit).
 //! 4. An error that stops the batch (the account cannot pay, the node or the
@@ -41,25 +41,30 @@
 //!    (`"reason"`; in text `LINE false reason: …`): the first Sudoku rule the
 //!    grid breaks, else the first puzzle given it changes.
 //! 6. The summary counts `lines` = `verified` (`valid` + `invalid`) +
-//!    `errors` (lines answered with an error of their own) + `not_attempted`,
-//!    and names the cause in `stopped` (null when the batch ran to the end).
+//!    `errors` (lines answered with an error of their own) + `not_attempted` +
+//!    `unconfirmed` (lines of a group the node accepted but never confirmed:
+//!    their fees, `fee_unconfirmed`, are possibly spent), and names the cause in
+//!    `stopped` (null when the batch ran to the end).
 //!
-//! Exit status: 0 when every line is valid, 1 when some line is invalid or
-//! an error, 2 when the batch stopped.
+//! Exit status, the rule of every batch: 0 when every line is valid, 1 when
+//! every line was answered and some is invalid, 2 when some line is an error
+//! (or was sent and not seen confirmed) or the batch stopped.
 
 use crate::engine::check::parse_grid_bytes;
-use crate::io::input::{Source, MAX_LINE};
+use crate::io::input::Source;
 use crate::io::output::{escape_line, Out, EXIT_ERROR, EXIT_NEGATIVE};
 use crate::io::progress::Progress;
+use crate::io::stop::StopFlag;
 use crate::net::runtime;
 use crate::verify::app::{backend_json, call_grids, connect, ensure_app, reason};
 use crate::verify::args::{grid_method, VerifyArgs};
 use crate::Global;
 use algoku_avm::BATCH_MAX;
 use algoku_client::chain::Funds;
-use algoku_client::{Algoku, Call, Method, Verdict};
+use algoku_client::{Algoku, Call, ClientError, Method, Verdict};
 use anyhow::{anyhow, bail};
 use serde_json::{json, Value};
+use std::collections::HashSet;
 use std::process::ExitCode;
 
 /// Calls in an atomic group.
@@ -128,6 +133,24 @@ fn batch_json(
     v
 }
 
+/// A line's error. A group sent but not seen confirmed says so, with its first
+/// txid, and its fee counts (once per group, on its first line) as possibly spent.
+fn error_json(line: usize, e: &ClientError, counted: &mut HashSet<String>) -> Value {
+    match e {
+        ClientError::Unconfirmed { txids, fee, .. } => {
+            let first = txids.first().cloned().unwrap_or_default();
+            let fee = if counted.insert(first.clone()) {
+                *fee
+            } else {
+                0
+            };
+            json!({"line": line, "error": e.to_string(), "txid": first, "unconfirmed": true,
+                   "fee_unconfirmed": fee})
+        }
+        e => json!({"line": line, "error": e.to_string()}),
+    }
+}
+
 /// The line of an input the batch did not get to verify.
 fn not_attempted(line: usize, cause: &str) -> Value {
     json!({"line": line, "error": format!("not verified: the batch stopped: {cause}"), "not_attempted": true})
@@ -154,8 +177,12 @@ struct Tally {
     invalid: u64,
     errors: u64,
     not_attempted: u64,
+    /// Lines whose group was sent but not seen confirmed.
+    unconfirmed: u64,
     /// µALGO paid.
     fee: u64,
+    /// µALGO of groups sent but not seen confirmed: possibly spent.
+    fee_unconfirmed: u64,
     /// µALGO the answered lines cost, or would cost when only simulated.
     would_cost: u64,
 }
@@ -165,10 +192,12 @@ impl Tally {
     fn add(&mut self, v: &Value) {
         self.lines += 1;
         self.fee += v["fee"].as_u64().unwrap_or(0);
+        self.fee_unconfirmed += v["fee_unconfirmed"].as_u64().unwrap_or(0);
         match (v["valid"].as_bool(), v["not_attempted"] == true) {
             (Some(true), _) => self.valid += 1,
             (Some(false), _) => self.invalid += 1,
             (None, true) => self.not_attempted += 1,
+            (None, false) if v["unconfirmed"] == true => self.unconfirmed += 1,
             (None, false) => self.errors += 1,
         }
     }
@@ -181,7 +210,9 @@ impl Tally {
             "invalid": self.invalid,
             "errors": self.errors,
             "not_attempted": self.not_attempted,
+            "unconfirmed": self.unconfirmed,
             "fee": self.fee,
+            "fee_unconfirmed": self.fee_unconfirmed,
             "would_cost": self.would_cost,
             "fee_per_grid": self.per_grid(),
         })
@@ -221,8 +252,39 @@ impl Price {
     }
 }
 
-/// Prices the lines `calls` (see the module comment, step 2).
-async fn price(algoku: &mut Algoku, calls: &[&Call], per_call: usize) -> anyhow::Result<Price> {
+/// µALGO of fees of the lines that go in groups, planned exactly as they are sent:
+/// window by window (each window packs its own grids, see [`windows`]), with
+/// the method `choose` picks for a window's number of grids, at one min fee a
+/// call for one-call methods and `classic` a line asked alone.
+fn grouped_fees(plan: &Plan, choose: impl Fn(usize) -> Method) -> u64 {
+    plan.grouped
+        .iter()
+        .map(|&n| match choose(n as usize) {
+            Method::Batch => n.div_ceil(BATCH_MAX as u64) * plan.min_fee,
+            Method::Classic => n * plan.classic,
+            _ => n * plan.min_fee,
+        })
+        .sum()
+}
+
+/// What the fee plan of a file needs to know of it and of the chain.
+struct Plan {
+    /// The lines of each window that go in groups (they answer with a verdict).
+    grouped: Vec<u64>,
+    min_fee: u64,
+    /// µALGO of a classic verification asked alone.
+    classic: u64,
+}
+
+/// Prices the lines of `parsed` (see the module comment, step 2): the method
+/// forced, else the batch method (never dearer than one call a grid at equal
+/// call fees; [`Run::start`] re-plans with the simulated prices).
+async fn price(
+    algoku: &mut Algoku,
+    parsed: &[(usize, anyhow::Result<Call>)],
+    per_call: usize,
+    forced: Option<Method>,
+) -> anyhow::Result<(Price, Plan)> {
     let min_fee = algoku.app.chain.min_fee();
     let exists = match algoku.app.id() {
         Some(_) => true,
@@ -235,27 +297,50 @@ async fn price(algoku: &mut Algoku, calls: &[&Call], per_call: usize) -> anyhow:
             mine.is_some()
         }
     };
-    let in_groups = calls.iter().filter(|c| grouped(c)).count() as u64;
-    let alone = calls
+    let alone = parsed
         .iter()
-        .filter(|c| c.method == Method::Classic && answers(c))
+        .filter(|(_, c)| {
+            c.as_ref()
+                .is_ok_and(|c| c.method == Method::Classic && answers(c))
+        })
         .count() as u64;
-    let classic = match (alone, exists) {
-        (0, _) => 0,
-        (_, true) => {
+    let classic = match (alone > 0 || forced == Some(Method::Classic), exists) {
+        (false, _) => 0,
+        (true, true) => {
             let grid = parse_grid_bytes(REFERENCE_GRID)?;
             algoku
                 .price_call(&Call::grid(Method::Classic, &grid))
                 .await?
                 .unwrap_or(CLASSIC_CALLS * min_fee)
         }
-        (_, false) => CLASSIC_CALLS * min_fee,
+        (true, false) => CLASSIC_CALLS * min_fee,
     };
-    Ok(Price {
-        fees: in_groups.div_ceil(per_call as u64) * min_fee + alone * classic,
+    let per_send = algoku.app.chain.groups_per_send();
+    let plan = Plan {
+        grouped: windows(parsed.len(), GROUP * per_call, per_send)
+            .into_iter()
+            .map(|w| {
+                parsed[w]
+                    .iter()
+                    .filter(|(_, c)| c.as_ref().is_ok_and(grouped))
+                    .count() as u64
+            })
+            .collect(),
+        min_fee,
+        classic,
+    };
+    let default = if per_call > 1 {
+        Method::Batch
+    } else {
+        Method::Lanes
+    };
+    let fees = grouped_fees(&plan, |_| forced.unwrap_or(default)) + alone * classic;
+    let price = Price {
+        fees,
         deploy: if exists { 0 } else { algoku.app.deploy_cost() },
         funds: algoku.app.chain.funds().await?,
-    })
+    };
+    Ok((price, plan))
 }
 
 /// Prices the file into `cost`, then (on an algod, when sending) checks the
@@ -263,14 +348,13 @@ async fn price(algoku: &mut Algoku, calls: &[&Call], per_call: usize) -> anyhow:
 /// and the setup note.
 async fn prepare(
     algoku: &mut Algoku,
-    calls: &[&Call],
+    parsed: &[(usize, anyhow::Result<Call>)],
     per_call: usize,
+    forced: Option<Method>,
     args: &VerifyArgs,
     global: &Global,
-    cost: &mut Option<Value>,
-) -> anyhow::Result<(u64, Option<String>)> {
-    let price = price(algoku, calls, per_call).await?;
-    *cost = Some(price.json());
+) -> anyhow::Result<(u64, Option<String>, Price, Plan)> {
+    let (price, plan) = price(algoku, parsed, per_call, forced).await?;
     if !args.simulate_only && algoku.app.chain.kind() != "embedded" && price.missing() > 0 {
         bail!(
             "insufficient funds: {} holds {} µALGO, keeps a minimum balance of {} µALGO, and the \
@@ -297,7 +381,12 @@ async fn prepare(
             eprintln!("{n}");
         }
     }
-    Ok((app_id, (!notes.is_empty()).then(|| notes.join("; "))))
+    Ok((
+        app_id,
+        (!notes.is_empty()).then(|| notes.join("; ")),
+        price,
+        plan,
+    ))
 }
 
 /// The windows of `lines` lines: one group's worth (`group` lines) first, so
@@ -365,23 +454,6 @@ impl MethodPrices {
     }
 }
 
-/// A first SIGINT sets the flag (the batch stops after the window being
-/// asked, whose fees are paid, is printed); a second exits at once.
-fn watch_sigint() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
-    let flag = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-    let set = flag.clone();
-    tokio::spawn(async move {
-        if tokio::signal::ctrl_c().await.is_ok() {
-            set.store(true, std::sync::atomic::Ordering::SeqCst);
-            eprintln!("interrupted: finishing the window being asked (Ctrl-C again to quit now)");
-            if tokio::signal::ctrl_c().await.is_ok() {
-                std::process::exit(130);
-            }
-        }
-    });
-    flag
-}
-
 /// Writes one output line (and counts it).
 fn emit(
     v: &Value,
@@ -416,7 +488,7 @@ pub fn verify_file(
         return answer_without_chain(&parsed, &mut tally, global, out);
     }
     runtime()?.block_on(async {
-        let interrupted = watch_sigint();
+        let interrupted = StopFlag::watch();
         let progress = Progress::new(parsed.len() as u64, "verifying", global);
         let per_call = if !pairs && forced != Some(Method::Lanes) {
             BATCH_MAX
@@ -436,9 +508,8 @@ pub fn verify_file(
             .as_ref()
             .map_or(1, |a| a.app.chain.groups_per_send());
         for window in windows(parsed.len(), GROUP * per_call, per_send) {
-            if run.stopped.is_none() && interrupted.load(std::sync::atomic::Ordering::SeqCst) {
-                run.stopped =
-                    Some("interrupted (SIGINT): the lines answered so far are printed".into());
+            if run.stopped.is_none() {
+                run.stopped = interrupted.cause();
             }
             let (chosen, mut results) = run.ask_together(&file, window.clone(), &mut tally).await;
             // The others one by one, then the window in input order.
@@ -470,7 +541,7 @@ fn read_calls(
     forced: Option<Method>,
 ) -> anyhow::Result<Vec<(usize, anyhow::Result<Call>)>> {
     let source = Source::File(path.to_path_buf());
-    let lines = source.read_lines(MAX_LINE)?;
+    let lines = source.read_lines()?;
     if lines.is_empty() {
         bail!(
             "file {}: no input lines (only empty or '#' lines)",
@@ -485,10 +556,9 @@ fn read_calls(
     Ok(lines
         .iter()
         .map(|l| {
-            let call = if l.too_long {
-                Err(anyhow!(l.too_long_error(&source)))
-            } else {
-                batch_call(&l.text, pairs, parse_as)
+            let call = match &l.error {
+                Some(e) => Err(anyhow!("{e}")),
+                None => batch_call(&l.text, pairs, parse_as),
             };
             (l.number, call)
         })
@@ -566,7 +636,6 @@ impl Run {
             prices: None,
             min_fee: 0,
         };
-        let calls: Vec<&Call> = parsed.iter().filter_map(|(_, c)| c.as_ref().ok()).collect();
         let mut a = match connect(&args.net, global).await {
             Ok(a) => a,
             Err(e) => {
@@ -574,16 +643,22 @@ impl Run {
                 return run;
             }
         };
-        match prepare(&mut a, &calls, per_call, args, global, &mut run.cost).await {
-            Ok((id, note)) => {
+        match prepare(&mut a, parsed, per_call, forced, args, global).await {
+            Ok((id, note, mut price, plan)) => {
                 run.app_id = Some(id);
                 run.setup = note;
                 if !pairs && forced.is_none() {
                     match MethodPrices::simulate(&mut a).await {
-                        Ok(p) => run.prices = Some(p),
+                        Ok(p) => {
+                            // The plan the windows will follow, with the prices simulated.
+                            let alone = price.fees - grouped_fees(&plan, |_| Method::Batch);
+                            price.fees = grouped_fees(&plan, |n| p.cheapest(n)) + alone;
+                            run.prices = Some(p);
+                        }
                         Err(e) => run.stopped = Some(format!("{e:#}")),
                     }
                 }
+                run.cost = Some(price.json());
             }
             Err(e) => run.stopped = Some(format!("{e:#}")),
         }
@@ -643,11 +718,12 @@ impl Run {
             algoku.verify_batch(&asked, args.simulate_only).await
         };
         progress.inc_by(run.answers.len() as u64);
+        let mut counted = std::collections::HashSet::new();
         for ((k, call), answer) in together.iter().zip(run.answers) {
             let line = parsed[*k].0;
             results[*k - window.start] = Some(match answer {
                 Ok(a) => batch_json(line, call, chosen, &a.verdict, a.fee, a.txid.as_deref()),
-                Err(e) => json!({"line": line, "error": e.to_string()}),
+                Err(e) => error_json(line, &e, &mut counted),
             });
         }
         if let Some(e) = run.stopped {
@@ -749,11 +825,18 @@ impl Run {
                 t.lines as f64 / seconds,
                 self.algoku.as_ref().map_or("no chain", |a| a.app.chain.kind())
             );
+            if t.unconfirmed > 0 {
+                eprintln!(
+                    "{} lines were sent but not seen confirmed: {} µALGO of fees possibly spent",
+                    t.unconfirmed, t.fee_unconfirmed
+                );
+            }
             if let Some(cause) = &self.stopped {
                 eprintln!("error: the batch stopped: {cause}");
             }
         }
-        Ok(if self.stopped.is_some() {
+        // One rule for every batch (README): a line with an error, or a stop, is exit 2.
+        Ok(if self.stopped.is_some() || t.errors + t.unconfirmed > 0 {
             ExitCode::from(EXIT_ERROR)
         } else if t.valid == t.lines {
             ExitCode::SUCCESS

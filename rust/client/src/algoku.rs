@@ -626,6 +626,12 @@ impl Algoku {
     /// batch's fault, not one input's either: a malformed answer) every call
     /// says so.
     fn block_error(e: ClientError, calls: usize, run: &mut BatchRun) {
+        if let ClientError::Unconfirmed { .. } = e {
+            // Sent: each answer of the group says so (with its txids and fee), then stop.
+            run.answers.extend((0..calls).map(|_| Err(e.clone())));
+            run.stopped = Some(e);
+            return;
+        }
         if e.stops_batch() {
             run.stopped = Some(e);
             return;

@@ -344,13 +344,26 @@ impl Chain {
         let outcome = match &mut self.backend {
             Backend::Algod { http, .. } => {
                 http.send_raw(&wire.concat()).await?;
-                let first = http.wait_confirmed(&txids[0], 10).await?;
+                // Accepted by the node: from here a failure to see it confirmed is not a
+                // failure to send (the group may still confirm, its fees be spent).
+                let unconfirmed = |e: ClientError| match e {
+                    ClientError::Rejected { .. } => e,
+                    e => ClientError::Unconfirmed {
+                        txids: txids.clone(),
+                        fee: stxns.iter().map(|s| s.transaction().fee.0).sum(),
+                        detail: e.to_string(),
+                    },
+                };
+                let first = http
+                    .wait_confirmed(&txids[0], 10)
+                    .await
+                    .map_err(unconfirmed)?;
                 let mut out = GroupOutcome {
                     confirmed_round: first["confirmed-round"].as_u64(),
                     ..Default::default()
                 };
                 for txid in &txids {
-                    let info = http.wait_confirmed(txid, 10).await?;
+                    let info = http.wait_confirmed(txid, 10).await.map_err(unconfirmed)?;
                     out.txns.push(crate::algod::txn_outcome(&info));
                 }
                 out

@@ -4,9 +4,10 @@
 //! `generate` / `verify` verdicts in atomic groups of up to 16 calls (simulated:
 //! nothing is spent), read `record(address)`, and play `solve` for real.
 //!
-//! `solve` is sent as `[opup(), payment of BOX_MBR to the app, solve(solution)]`
-//! with the sender's box (key = its 32-byte address) referenced, min fee each:
-//! the outer opup gives the budget, so the contract makes no inner transaction. The app account is
+//! `solve` is sent as `[payment of BOX_MBR to the app, solve(solution)]` with
+//! the sender's box (key = its 32-byte address) referenced, the payment at the
+//! min fee and the solve at twice it (three times for a start with a long draw):
+//! the contract buys its inner opups with that fee credit. The app account is
 //! funded with the 100 000 µALGO account minimum at creation, so the box
 //! payment of 31 300 can land in it.
 
@@ -324,14 +325,14 @@ impl Curta {
         }))
     }
 
-    /// Send `[opup(), payment of BOX_MBR to the app, solve(solution)]` for real:
-    /// spends BOX_MBR + 3 min fees.
+    /// Send `[payment of BOX_MBR to the app, solve(solution)]` for real:
+    /// spends BOX_MBR + 3 min fees (4 for a start with a long draw).
     pub async fn solve(&mut self, solution: [u8; 32]) -> Result<Solve, ClientError> {
         self.solve_with(solution, true).await
     }
 
-    /// Send `solve(solution)` for real behind one opup (two for starts with a
-    /// long draw), with the box payment just before it when `pay`. Without the
+    /// Send `solve(solution)` for real paying for one inner opup (two for starts
+    /// with a long draw), with the box payment just before it when `pay`. Without the
     /// payment the app can only answer false (or refuse the group: then nothing
     /// is spent), which is how a solution the native check rejects is sent
     /// under `--force` without risking the 31 300 µALGO.
@@ -343,15 +344,12 @@ impl Curta {
         let app = self.app.app_id()?;
         let fee = self.app.chain.min_fee();
         let me = self.app.chain.address();
-        // One outer opup() covers almost every start; a start whose seed needs
+        // One inner opup covers almost every start; a start whose seed needs
         // 13+ draws (about 1 address in 2 100) needs one more. Simulate the
         // cheapest group first, send the first one that succeeds.
-        let mut padding = 1;
+        let mut inner = 1;
         let group = loop {
             let mut txns = Vec::new();
-            for k in 0..padding {
-                txns.push(self.app.call("opup", vec![], fee, k, vec![])?);
-            }
             if pay {
                 txns.push(
                     Pay::new(me, AppId(app).address(), micro(BOX_MBR))
@@ -362,7 +360,7 @@ impl Curta {
             txns.push(self.app.call(
                 "solve",
                 vec![solution.to_vec()],
-                fee,
+                (1 + inner) * fee,
                 0,
                 vec![BoxReference {
                     app_id: None,
@@ -381,21 +379,19 @@ impl Curta {
                 }
                 break txns;
             }
-            if padding == 3 {
+            if inner == 3 {
                 let f = trial.failure.expect("failed");
                 return Err(ClientError::Rejected {
                     message: format!("solve (simulated, nothing sent): {}", f.message),
                     pc: f.pc,
                 });
             }
-            padding += 1;
+            inner += 1;
         };
         let calls = group.len();
         let paid = if pay { BOX_MBR } else { 0 };
-        self.app
-            .chain
-            .ensure_funds(paid + calls as u64 * fee)
-            .await?;
+        let fees = (calls as u64 + inner) * fee;
+        self.app.chain.ensure_funds(paid + fees).await?;
         let (outcome, txids) = self.app.chain.send(group).await?;
         if let Some(f) = &outcome.failure {
             return Err(ClientError::Rejected {
@@ -406,7 +402,7 @@ impl Curta {
         Ok(Solve {
             accepted: abi_bool(&returned(&outcome, calls - 1)?)?,
             txids,
-            fee: calls as u64 * fee,
+            fee: fees,
             paid,
         })
     }

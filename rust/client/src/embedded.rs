@@ -66,21 +66,26 @@ impl Embedded {
     pub async fn start() -> Result<Embedded, ClientError> {
         let python = find_python()
             .ok_or_else(|| ClientError::Embedded(format!("no Python venv found; {SETUP_HINT}")))?;
-        let mut child = Command::new(&python)
+        let mut command = Command::new(&python);
+        command
             .arg("-c")
             .arg(BRIDGE)
             .arg("serve")
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
-            .kill_on_drop(true)
-            .spawn()
-            .map_err(|e| {
-                ClientError::Embedded(format!(
-                    "cannot run {}: {e}; {SETUP_HINT}",
-                    python.display()
-                ))
-            })?;
+            .kill_on_drop(true);
+        // Its own process group: a Ctrl-C (or `timeout -s INT`) sent to the foreground
+        // group reaches this process alone, which finishes the window under way and then
+        // ends the evaluator itself (on drop; the evaluator also ends when its stdin closes).
+        #[cfg(unix)]
+        command.process_group(0);
+        let mut child = command.spawn().map_err(|e| {
+            ClientError::Embedded(format!(
+                "cannot run {}: {e}; {SETUP_HINT}",
+                python.display()
+            ))
+        })?;
         let stdin = child
             .stdin
             .take()

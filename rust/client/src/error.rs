@@ -58,6 +58,16 @@ pub enum ClientError {
     Transaction(String),
     /// No group within the limits makes the call succeed.
     NoViablePlan(String),
+    /// A group was sent (the node accepted it) but its confirmation never came:
+    /// it may still confirm, so its fees count as possibly spent.
+    Unconfirmed {
+        /// The ids of the group's transactions.
+        txids: Vec<String>,
+        /// µALGO of fees the group pays if it confirms.
+        fee: u64,
+        /// Why the wait ended.
+        detail: String,
+    },
 }
 
 impl fmt::Display for ClientError {
@@ -98,6 +108,13 @@ impl fmt::Display for ClientError {
             ClientError::Spec(m) => write!(f, "app spec: {m}"),
             ClientError::Transaction(m) => write!(f, "transaction: {m}"),
             ClientError::NoViablePlan(m) => write!(f, "no group makes this call succeed: {m}"),
+            ClientError::Unconfirmed { txids, fee, detail } => write!(
+                f,
+                "sent, not confirmed: group {} ({} transaction(s), {fee} µALGO of fees possibly \
+                 spent): {detail}; look the transaction up before sending it again",
+                txids.first().map_or("?", String::as_str),
+                txids.len()
+            ),
         }
     }
 }
@@ -121,7 +138,8 @@ impl ClientError {
             | ClientError::Refused(_)
             | ClientError::InsufficientFunds { .. }
             | ClientError::Embedded(_)
-            | ClientError::Spec(_) => true,
+            | ClientError::Spec(_)
+            | ClientError::Unconfirmed { .. } => true,
         }
     }
 }

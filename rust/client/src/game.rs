@@ -5,8 +5,9 @@
 //!
 //! The leaf and Merkle proof of the player's catalogue puzzle come from the
 //! committed catalogue (`algoku-game`); the puzzle the app derives is compared
-//! with the native one before anything is sent. `solve` is sent as `[opup(),
-//! payment of BOX_MBR to the app, solve(leaf, proof, lanes)]`, min fee each
+//! with the native one before anything is sent. `solve` is sent as `[payment
+//! of BOX_MBR to the app, solve(leaf, proof, lanes)]`, the payment at the min
+//! fee and the solve at twice it: its one inner opup comes from that fee credit
 //! (3 000 µALGO in fees plus the 24 900 µALGO box payment), with the
 //! sender's box referenced; the group is simulated first, and the payment is
 //! only attached to a solution the native check and the simulation accept.
@@ -24,8 +25,10 @@ use algonaut::transaction::Transaction;
 
 /// The box minimum balance a first solve pays: 2500 + 400 * (32 + 24).
 pub const BOX_MBR: u64 = 2500 + 400 * 56;
-/// `opup()` calls before a solve or a puzzle read: each needs about 1 350 opcodes.
-const PADDING: usize = 1;
+/// A solve or a puzzle read needs about 1 350 opcodes: the call pays twice the min fee
+/// and the app buys one inner opup with that credit. (An `opup()` call before it no
+/// longer covers it: every method scans its group for payments, the opup included.)
+const INNER_OPUPS: u64 = 1;
 
 /// The address of the DEPLOYER_MNEMONIC account in `settings`, if one is set.
 pub fn mnemonic_address(settings: &crate::Settings) -> Result<Option<[u8; 32]>, ClientError> {
@@ -134,12 +137,9 @@ impl Game {
         self.app.call(method, args, fee, note, boxes)
     }
 
-    fn padded(&self, mut tail: Vec<Transaction>) -> Result<Vec<Transaction>, ClientError> {
-        let mut txns = (0..PADDING)
-            .map(|k| self.call("opup", vec![], k, vec![]))
-            .collect::<Result<Vec<_>, _>>()?;
-        txns.append(&mut tail);
-        Ok(txns)
+    /// The fee of a solve or a puzzle read: its own and its inner opups'.
+    fn heavy_fee(&self) -> u64 {
+        (1 + INNER_OPUPS) * self.app.chain.min_fee()
     }
 
     /// A read-only group simulated: the last call's ARC-4 return value.
@@ -156,7 +156,7 @@ impl Game {
     }
 
     /// The app's `puzzle(address, leaf, proof)` for the natively derived index:
-    /// (index, 81-byte puzzle), simulated behind one `opup()` call.
+    /// (index, 81-byte puzzle), simulated (its fee buys one inner opup; nothing is spent).
     pub async fn puzzle_on_chain(
         &mut self,
         address: [u8; 32],
@@ -164,14 +164,9 @@ impl Game {
         let app = self.app.app_id()?;
         let p = algoku_game::puzzle(app, &address);
         let proof = p.proof(self.tree());
-        let call = self.call(
-            "puzzle",
-            vec![address.to_vec(), p.leaf().to_vec(), proof],
-            0,
-            vec![],
-        )?;
-        let txns = self.padded(vec![call])?;
-        let r = self.read(txns, "puzzle").await?;
+        let args = vec![address.to_vec(), p.leaf().to_vec(), proof];
+        let call = self.app.call("puzzle", args, self.heavy_fee(), 0, vec![])?;
+        let r = self.read(vec![call], "puzzle").await?;
         if r.len() != 89 {
             return Err(ClientError::Transaction(format!(
                 "puzzle returned {} bytes",
@@ -210,7 +205,7 @@ impl Game {
         Ok((rec.round != 0).then_some(rec))
     }
 
-    /// Send `[opup(), payment?, solve]` for real after simulating it:
+    /// Send `[payment?, solve]` for real after simulating it:
     /// the app's answer, the fees and the payment. With `pay`, a simulated
     /// answer other than a recorded first solve sends nothing.
     pub async fn solve(&mut self, solution: &[u8; LANES], pay: bool) -> Result<Solve, ClientError> {
@@ -218,9 +213,9 @@ impl Game {
         let me = self.app.chain.address();
         let p = algoku_game::puzzle(app, &me.0);
         let proof = p.proof(self.tree());
-        let mut tail = Vec::new();
+        let mut txns = Vec::new();
         if pay {
-            tail.push(
+            txns.push(
                 Pay::new(me, AppId(app).address(), micro(BOX_MBR))
                     .fee(micro(self.app.chain.min_fee()))
                     .build(&self.app.chain.params)?,
@@ -230,13 +225,8 @@ impl Game {
             app_id: None,
             name: me.0.to_vec(),
         }];
-        tail.push(self.call(
-            "solve",
-            vec![p.leaf().to_vec(), proof, solution.to_vec()],
-            0,
-            boxes,
-        )?);
-        let txns = self.padded(tail)?;
+        let args = vec![p.leaf().to_vec(), proof, solution.to_vec()];
+        txns.push(self.app.call("solve", args, self.heavy_fee(), 0, boxes)?);
         let last = txns.len() - 1;
         let trial = self.app.chain.simulate(txns.clone()).await?;
         if let Some(f) = &trial.failure {
@@ -248,7 +238,7 @@ impl Game {
                 pc: f.pc,
             });
         }
-        let fee = txns.len() as u64 * self.app.chain.min_fee();
+        let fee = self.heavy_fee() + if pay { self.app.chain.min_fee() } else { 0 };
         let paid = if pay { BOX_MBR } else { 0 };
         self.app.chain.ensure_funds(paid + fee + 100_000).await?;
         let (outcome, txids) = self.app.chain.send(txns).await?;

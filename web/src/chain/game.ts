@@ -1,5 +1,6 @@
 // The game on chain through the typed clients generated from the committed
-// ARC-56 specs: a solve is the group [opup(), payment of the box MBR, solve],
+// ARC-56 specs: a solve is the group [payment of the box MBR, solve paying twice
+// the min fee (the contract buys one inner opup with it)],
 // simulated first (free: opcodes and fees shown), then signed and sent; the
 // record (round, rank) and the solver count are read back by simulation.
 import { AlgorandClient, microAlgo } from '@algorandfoundation/algokit-utils'
@@ -13,6 +14,8 @@ export { ALGOKU_SPEC, GAME_SPEC }
 
 /** The box minimum balance a first solve pays (2 500 + 400 × (32 + 24)). */
 export const BOX_MBR = 24_900n
+/** A solve's own fee: twice the min fee, for the one inner opup the contract buys. */
+export const SOLVE_FEE = 2_000n
 
 export function algorandFor(net: Network): AlgorandClient {
   return AlgorandClient.fromConfig({ algodConfig: algodConfig(net) })
@@ -32,7 +35,7 @@ export interface Priced {
   failure: string | null
 }
 
-/** The group [opup(), payment, solve]; a simulation signs with empty signatures. */
+/** The group [payment, solve]; a simulation signs with empty signatures. */
 async function build(algorand: AlgorandClient, appId: bigint, sender: string, signer: algosdk.TransactionSigner, args: SolveArgs) {
   const client = new GameClient({ appId, algorand, defaultSender: sender, defaultSigner: signer })
   const box = { appId, name: algosdk.decodeAddress(sender).publicKey }
@@ -43,9 +46,12 @@ async function build(algorand: AlgorandClient, appId: bigint, sender: string, si
   })
   const group = client
     .newGroup()
-    .opup({ args: [], note: 'algoku opup' })
     .addTransaction(payment, signer)
-    .solve({ args: { leaf: args.leaf, proof: args.proof, solution: args.lanes }, boxReferences: [box] })
+    .solve({
+      args: { leaf: args.leaf, proof: args.proof, solution: args.lanes },
+      boxReferences: [box],
+      staticFee: microAlgo(SOLVE_FEE),
+    })
   return { client, group }
 }
 
@@ -60,11 +66,11 @@ export async function priceSolve(algorand: AlgorandClient, appId: bigint, sender
       opcodes: g.appBudgetConsumed === undefined ? null : Number(g.appBudgetConsumed),
       fees,
       txns: sim.transactions.length,
-      verdict: (sim.returns[1] as boolean | undefined) ?? null,
+      verdict: (sim.returns[0] as boolean | undefined) ?? null,
       failure: g.failureMessage ? explain(g.failureMessage, GAME_SPEC) : null,
     }
   } catch (e) {
-    return { opcodes: null, fees: 0n, txns: 3, verdict: null, failure: explain(errorText(e), GAME_SPEC) }
+    return { opcodes: null, fees: 0n, txns: 2, verdict: null, failure: explain(errorText(e), GAME_SPEC) }
   }
 }
 
@@ -81,7 +87,7 @@ export async function sendSolve(algorand: AlgorandClient, appId: bigint, sender:
   const { client, group } = await build(algorand, appId, sender, signer, args)
   const sent = await group.send({ populateAppCallResources: false, maxRoundsToWaitForConfirmation: 10 })
   const record = await readRecord(algorand, appId, sender)
-  return { txIds: sent.txIds, verdict: (sent.returns[1] as boolean | undefined) ?? null, ...record, solvers: await solvers(client) }
+  return { txIds: sent.txIds, verdict: (sent.returns[0] as boolean | undefined) ?? null, ...record, solvers: await solvers(client) }
 }
 
 async function solvers(client: GameClient): Promise<bigint> {
