@@ -7,7 +7,7 @@
 
 mod common;
 
-use common::ALGOKU;
+use common::{relabelled, ALGOKU, SOLVED};
 use std::process::Command;
 
 use serde_json::{json, Value};
@@ -15,28 +15,6 @@ use std::io::{BufRead, BufReader, Read, Write};
 use std::net::TcpListener;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-
-/// A solved grid; its relabellings are solved grids too.
-const SOLVED: &str =
-    "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
-
-/// The `k`-th relabelling of [`SOLVED`] (digits permuted by the `k`-th
-/// permutation of 1..=9 in lexicographic order): distinct valid grids for
-/// `k` < 9!.
-fn relabelled(k: usize) -> String {
-    let mut digits: Vec<u8> = (b'1'..=b'9').collect();
-    let mut perm = Vec::with_capacity(9);
-    let mut rest = k;
-    for i in (0..9).rev() {
-        let f: usize = (1..=i).product();
-        perm.push(digits.remove(rest / f));
-        rest %= f;
-    }
-    SOLVED
-        .bytes()
-        .map(|d| perm[(d - b'1') as usize] as char)
-        .collect()
-}
 
 /// A file in the temp dir holding `lines`, removed on drop.
 struct TempFile(PathBuf);
@@ -410,7 +388,10 @@ fn a_grid_file_goes_fourteen_grids_a_call_by_default() {
     lines[99] = "not a grid".into();
     let file = TempFile::new("batch-default", &lines);
     let (code, out, s) = run(&["verify", "--network", "embedded", "--file"], &file, &[]);
-    assert_eq!(code, 1, "{s}");
+    assert_eq!(
+        code, 2,
+        "a line with an error is exit 2, as in every batch: {s}"
+    );
     assert_one_line_each(&out, &(1..=300).collect::<Vec<_>>(), &s);
     for (k, v) in out.iter().enumerate() {
         match k {

@@ -490,7 +490,7 @@ fn curta_generate_and_verify_by_file_natively() {
     assert!(lines[1]["reason"]
         .as_str()
         .unwrap()
-        .contains("square 1 changes given 8"));
+        .contains("square 1 (hex digit 64) changes given 8"));
     assert!(lines[2]["error"].as_str().unwrap().contains("found 1 word"));
     let s = &lines[3]["summary"];
     assert_eq!(
@@ -533,7 +533,8 @@ fn curta_solve_and_verify() {
     assert_eq!(r.code, 1);
     assert_eq!(r.stdout.lines().next(), Some("false"));
     assert!(
-        r.stdout.contains("reason: square 1 changes given 8 to 1"),
+        r.stdout
+            .contains("reason: square 1 (hex digit 64) changes given 8 to 1"),
         "{}",
         r.stdout
     );

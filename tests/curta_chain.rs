@@ -45,13 +45,16 @@ fn every_generate_vector_through_the_app_by_file() {
     text += "0x12\n";
     let path = temp_file("generate.txt", &text);
     let (code, lines, err) = on_chain_by_file("generate", &path);
-    assert_eq!(code, 1, "the bad line makes the exit status 1: {err}");
+    assert_eq!(
+        code, 2,
+        "the bad line makes the exit status 2, as in every batch: {err}"
+    );
     assert_eq!(lines.len(), gen.len() + 2, "one line per input + summary");
     for (i, (v, got)) in gen.iter().zip(&lines).enumerate() {
         assert_eq!(got["line"], i + 2, "{got}");
         assert_eq!(got["start"], v["puzzle"], "generate({})", v["address"]);
         assert_eq!(got["agrees_native"], true, "{got}");
-        assert_eq!(got["fee"], 1000, "{got}");
+        assert_eq!(got["would_cost"], 1000, "{got}");
         let budget = got["budget"].as_u64().unwrap();
         assert!((400..=700).contains(&budget), "{got}");
     }
@@ -66,7 +69,7 @@ fn every_generate_vector_through_the_app_by_file() {
     assert_eq!(s["lines"], gen.len() + 1);
     assert_eq!(s["errors"], 1);
     assert_eq!(s["disagreements"], 0);
-    assert_eq!(s["fee"], 1000 * gen.len());
+    assert_eq!(s["would_cost"], 1000 * gen.len());
     assert_eq!(s["spent"], 0);
     assert!(
         s["setup"].as_str().unwrap().contains("in-process ledger"),
@@ -88,14 +91,14 @@ fn every_verify_vector_through_the_app_by_file() {
     text += "only-one-word\n";
     let path = temp_file("verify.txt", &text);
     let (code, lines, err) = on_chain_by_file("verify", &path);
-    assert_eq!(code, 1, "{err}");
+    assert_eq!(code, 2, "a bad line: {err}");
     assert_eq!(lines.len(), ver.len() + 2);
     let mut trues = 0;
     for (i, (v, got)) in ver.iter().zip(&lines).enumerate() {
         assert_eq!(got["line"], i + 1, "{got}");
         assert_eq!(got["valid"], v["valid"], "verify {v}: {got}");
         assert_eq!(got["agrees_native"], true, "{got}");
-        assert_eq!(got["fee"], 1000, "{got}");
+        assert_eq!(got["would_cost"], 1000, "{got}");
         assert!(got["budget"].as_u64().unwrap() <= 700, "{got}");
         assert_eq!(got["reason"].is_string(), got["valid"] == false, "{got}");
         trues += (got["valid"] == true) as usize;
@@ -146,7 +149,7 @@ fn record_reads_a_player_and_the_solver_count() {
 fn a_file_without_one_good_line_touches_no_chain() {
     let path = temp_file("bad.txt", "# nothing good\nnope\n0x12\n");
     let (code, lines, _) = on_chain_by_file("generate", &path);
-    assert_eq!(code, 1);
+    assert_eq!(code, 2);
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[2]["summary"]["backend"], Value::Null, "{}", lines[2]);
     assert_eq!(lines[2]["summary"]["errors"], 2);
@@ -167,7 +170,7 @@ fn one_answer_on_chain_names_backend_app_fee_and_budget() {
     assert_eq!(g["start"], v["puzzle"]);
     assert_eq!(g["backend"], "embedded");
     assert!(g["app_id"].as_u64().unwrap() >= 1000, "{g}");
-    assert_eq!(g["fee"], 1000);
+    assert_eq!(g["would_cost"], 1000);
     let w = vectors("verify.jsonl")
         .into_iter()
         .find(|w| w["valid"] == true)
@@ -203,7 +206,7 @@ fn one_answer_on_chain_names_backend_app_fee_and_budget() {
     );
     assert!(h["budget"].as_u64().unwrap() > 700, "{h}");
     assert_eq!(
-        (&h["fee"], &h["agrees_native"]),
+        (&h["would_cost"], &h["agrees_native"]),
         (&Value::from(2000), &Value::Bool(true)),
         "{h}"
     );
@@ -240,7 +243,8 @@ fn play_refuses_a_wrong_solution_and_forced_sends_it_without_the_payment() {
     assert_eq!(code, 2, "{v}");
     let e = v["error"].as_str().unwrap();
     assert!(
-        e.contains("native check rejects") && e.contains(": square 1 is 0; not submitting"),
+        e.contains("native check rejects")
+            && e.contains(": square 1 (hex digit 64) is 0; not submitting"),
         "{v}"
     );
     let (code, v) = algoku(&[

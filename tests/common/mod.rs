@@ -226,3 +226,25 @@ pub fn scratch(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).expect("create a scratch folder");
     dir
 }
+
+/// A solved grid; its relabellings are solved grids too.
+pub const SOLVED: &str =
+    "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
+
+/// The `k`-th relabelling of [`SOLVED`] (digits permuted by the `k`-th
+/// permutation of 1..=9 in lexicographic order): distinct valid grids for
+/// `k` < 9!.
+pub fn relabelled(k: usize) -> String {
+    let mut digits: Vec<u8> = (b'1'..=b'9').collect();
+    let mut perm = Vec::with_capacity(9);
+    let mut rest = k;
+    for i in (0..9).rev() {
+        let f: usize = (1..=i).product();
+        perm.push(digits.remove(rest / f));
+        rest %= f;
+    }
+    SOLVED
+        .bytes()
+        .map(|d| perm[(d - b'1') as usize] as char)
+        .collect()
+}

@@ -132,8 +132,8 @@ fn start_problem(start: &Board) -> Option<String> {
     let cells = start.cells();
     if let Some(k) = (0..64).find(|&k| cells[k] > 8) {
         return Some(format!(
-            "square {} holds {}, not a digit 1..8",
-            k + 1,
+            "{} holds {}, not a digit 1..8",
+            algoku_curta::verify::square_label(k),
             cells[k]
         ));
     }
@@ -146,9 +146,11 @@ fn start_problem(start: &Board) -> Option<String> {
             }
             if let Some(first) = seen[d] {
                 return Some(format!(
-                    "{unit} has the given {d} twice (squares {} and {})",
+                    "{unit} has the given {d} twice (squares {} and {}: hex digits {} and {})",
                     first + 1,
-                    k + 1
+                    k + 1,
+                    64 - first,
+                    64 - k
                 ));
             }
             seen[d] = Some(k);
@@ -370,12 +372,12 @@ mod tests {
         );
         assert_eq!(
             start_problem(&board("11")).as_deref(),
-            Some("row 1 has the given 1 twice (squares 1 and 2)")
+            Some("row 1 has the given 1 twice (squares 1 and 2: hex digits 64 and 63)")
         );
         // squares 1 and 9 (hex digits 1 and 9 from the end) share column 1
         assert_eq!(
             start_problem(&board("100000001")).as_deref(),
-            Some("column 1 has the given 1 twice (squares 1 and 9)")
+            Some("column 1 has the given 1 twice (squares 1 and 9: hex digits 64 and 56)")
         );
         assert_eq!(start_problem(&board("")), None);
         assert_eq!(start_problem(&generate(b"any seed")), None);

@@ -56,9 +56,6 @@ pub struct ChainArgs {
 
 async fn connect(network: Network, global: &Global) -> Result<Curta> {
     let chain = Chain::connect(network, &global.settings()).await?;
-    if !global.json {
-        eprintln!("backend: {}", chain.describe());
-    }
     Ok(Curta::new(chain)?)
 }
 
@@ -397,6 +394,7 @@ async fn connect_for_batch(
     context["backend_notes"] = json!(c.app.chain.notes);
     let stopped = match app(&mut c, chain, global).await {
         Ok((app_id, setup)) => {
+            super::announce(&c.app.chain, global);
             context["app_id"] = json!(app_id);
             if let Some(s) = &setup {
                 context["setup"] = json!(s);
@@ -435,7 +433,7 @@ fn summarize(t: &Totals, end: &Ending, global: &Global, out: &mut Out) -> Result
     merge(&mut s, &t.counts(method));
     for (k, v) in [
         ("disagreements", json!(t.disagreements)),
-        ("fee", json!(t.fee)),
+        ("would_cost", json!(t.fee)),
         ("simulated", json!(true)),
         ("spent", json!(0)),
         ("stopped", json!(stopped)),
@@ -515,7 +513,8 @@ fn report(
                             if key == "valid" {
                                 merge(&mut v, &extra);
                             }
-                            v["fee"] = json!(m.fee);
+                            // Simulated: what sending this call alone would cost, never paid.
+                            v["would_cost"] = json!(m.fee);
                             v["budget"] = json!(m.budget);
                             v["agrees_native"] = json!(agrees);
                             if !agrees {
@@ -556,7 +555,7 @@ fn report(
                 other => other.to_string(),
             };
             if context.is_some() {
-                b += &format!(" budget {} fee {}", v["budget"], v["fee"]);
+                b += &format!(" budget {} would cost {}", v["budget"], v["would_cost"]);
             }
             if let Some(r) = v["reason"].as_str() {
                 b += &format!(" reason: {r}");
@@ -608,6 +607,7 @@ pub fn play(
         let (app_id, setup) = app(&mut curta, &args, global).await?;
         let me = curta.app.chain.address();
         let p = curta.play(solution, force).await?;
+        super::announce(&curta.app.chain, global);
         let status = p.status.as_str();
         if global.json {
             out.json(&json!({
@@ -660,6 +660,7 @@ pub fn record(
         let address = algoku_curta::algorand_address(&player);
         let rec = curta.record(player).await?;
         let solvers = curta.solvers().await?;
+        super::announce(&curta.app.chain, global);
         if global.json {
             out.json(&json!({
                 "address": address, "app_id": app_id, "backend": curta.app.chain.kind(),

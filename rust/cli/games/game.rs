@@ -146,9 +146,6 @@ async fn connect(
     global: &Global,
 ) -> Result<(Game, u64, Option<String>)> {
     let chain = Chain::connect(network, &global.settings()).await?;
-    if !global.json {
-        eprintln!("backend: {}", chain.describe());
-    }
     let mut game = Game::new(chain)?;
     if let Some(id) = app_id {
         game.app.use_checked_app(id).await?;
@@ -198,6 +195,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
             connect(args.app.network, args.app.app_id, args.deploy, global).await?;
         let me = game.app.chain.address();
         let p = game.play(solution, args.force).await?;
+        super::announce(&game.app.chain, global);
         let puzzle: String = p
             .puzzle
             .iter()
@@ -243,6 +241,7 @@ fn run_record(args: &RecordArgs, global: &Global, out: &mut Out) -> Result<ExitC
         let address = algoku_curta::algorand_address(&key);
         let rec = game.record(key).await?;
         let solvers = game.solvers().await?;
+        super::announce(&game.app.chain, global);
         if global.json {
             let mut v = json!({
                 "address": address, "app_id": app_id, "backend": game.app.chain.kind(),
@@ -288,6 +287,7 @@ fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitC
         Some(network) => runtime()?.block_on(async {
             let (mut game, id, _) = connect(network, args.app_id, false, global).await?;
             let (index, cells) = game.puzzle_on_chain(address).await?;
+            super::announce(&game.app.chain, global);
             Ok::<_, anyhow::Error>((id, Some((game.app.chain.kind(), index, cells))))
         })?,
     };

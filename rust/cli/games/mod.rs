@@ -5,7 +5,15 @@ pub mod curta;
 pub mod curta_chain;
 pub mod game;
 
-use algoku_client::Network;
+use algoku_client::{Chain, Network};
+
+/// Says which backend answered, in text mode, once the command has its answer: a
+/// command that fails prints its one error line and nothing before it.
+pub fn announce(chain: &Chain, global: &crate::Global) {
+    if !global.json {
+        eprintln!("backend: {}", chain.describe());
+    }
+}
 
 /// `--network` and `--app-id` of the games' commands that use an app: the
 /// chain, and the app on it. Each command names its game's artifact in the

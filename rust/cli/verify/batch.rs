@@ -353,8 +353,10 @@ async fn prepare(
     forced: Option<Method>,
     args: &VerifyArgs,
     global: &Global,
+    cost: &mut Option<Value>,
 ) -> anyhow::Result<(u64, Option<String>, Price, Plan)> {
     let (price, plan) = price(algoku, parsed, per_call, forced).await?;
+    *cost = Some(price.json());
     if !args.simulate_only && algoku.app.chain.kind() != "embedded" && price.missing() > 0 {
         bail!(
             "insufficient funds: {} holds {} µALGO, keeps a minimum balance of {} µALGO, and the \
@@ -489,13 +491,15 @@ pub fn verify_file(
     }
     runtime()?.block_on(async {
         let interrupted = StopFlag::watch();
-        let progress = Progress::new(parsed.len() as u64, "verifying", global);
         let per_call = if !pairs && forced != Some(Method::Lanes) {
             BATCH_MAX
         } else {
             1
         };
         let mut run = Run::start(&parsed, per_call, pairs, forced, args, global).await;
+        // After the start's notes (backend, app, play money): a bar drawn before them
+        // would have them printed onto it.
+        let progress = Progress::new(parsed.len() as u64, "verifying", global);
         let file = FileBatch {
             parsed: &parsed,
             pairs,
@@ -643,7 +647,17 @@ impl Run {
                 return run;
             }
         };
-        match prepare(&mut a, parsed, per_call, forced, args, global).await {
+        match prepare(
+            &mut a,
+            parsed,
+            per_call,
+            forced,
+            args,
+            global,
+            &mut run.cost,
+        )
+        .await
+        {
             Ok((id, note, mut price, plan)) => {
                 run.app_id = Some(id);
                 run.setup = note;

@@ -110,7 +110,7 @@ pub fn check(shifted: U256, shifts: U256) -> bool {
 /// `algoku check`'s: square 1 is square 0 (the last hex digit), "row 1" is `Unit::Row(0)`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Violation {
-    /// A solution square holds 0 or 9..=15. Square 9 holding 0 displays as "square 10 is 0".
+    /// A solution square holds 0 or 9..=15. Square 9 holding 0 displays as "square 10 (hex digit 55) is 0".
     NotADigit {
         /// The square (0..64).
         square: usize,
@@ -118,7 +118,7 @@ pub enum Violation {
         value: u8,
     },
     /// A nonzero start nibble that the solution does not keep. Square 3 displays as
-    /// "square 4 changes given 4 to 7".
+    /// "square 4 (hex digit 61) changes given 4 to 7".
     GivenChanged {
         /// The square (0..64).
         square: usize,
@@ -128,7 +128,7 @@ pub enum Violation {
         found: u8,
     },
     /// A digit twice in a unit. Row 2, squares 17 and 21 display as
-    /// "row 3 has 5 twice (squares 18 and 22)".
+    /// "row 3 has 5 twice (squares 18 and 22: hex digits 47 and 43)".
     Duplicate {
         /// The row, column or box.
         unit: Unit,
@@ -141,15 +141,28 @@ pub enum Violation {
     },
 }
 
+/// A square as every message names it: its number (1..=64, counted as the board is
+/// drawn, from the least significant nibble) and where it sits in the 64-digit hex the
+/// user typed (hex digit 1 is the first character: square 64).
+pub fn square_label(square: usize) -> String {
+    format!("square {} (hex digit {})", square + 1, 64 - square)
+}
+
 impl fmt::Display for Violation {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            Violation::NotADigit { square, value } => write!(f, "square {} is {value}", square + 1),
+            Violation::NotADigit { square, value } => {
+                write!(f, "{} is {value}", square_label(square))
+            }
             Violation::GivenChanged {
                 square,
                 given,
                 found,
-            } => write!(f, "square {} changes given {given} to {found}", square + 1),
+            } => write!(
+                f,
+                "{} changes given {given} to {found}",
+                square_label(square)
+            ),
             Violation::Duplicate {
                 unit,
                 digit,
@@ -157,9 +170,11 @@ impl fmt::Display for Violation {
                 second,
             } => write!(
                 f,
-                "{unit} has {digit} twice (squares {} and {})",
+                "{unit} has {digit} twice (squares {} and {}: hex digits {} and {})",
                 first + 1,
-                second + 1
+                second + 1,
+                64 - first,
+                64 - second
             ),
         }
     }
@@ -273,18 +288,24 @@ mod tests {
             first: 17,
             second: 21,
         };
-        assert_eq!(v.to_string(), "row 3 has 5 twice (squares 18 and 22)");
+        assert_eq!(
+            v.to_string(),
+            "row 3 has 5 twice (squares 18 and 22: hex digits 47 and 43)"
+        );
         let v = Violation::NotADigit {
             square: 9,
             value: 0,
         };
-        assert_eq!(v.to_string(), "square 10 is 0");
+        assert_eq!(v.to_string(), "square 10 (hex digit 55) is 0");
         let v = Violation::GivenChanged {
             square: 3,
             given: 4,
             found: 7,
         };
-        assert_eq!(v.to_string(), "square 4 changes given 4 to 7");
+        assert_eq!(
+            v.to_string(),
+            "square 4 (hex digit 61) changes given 4 to 7"
+        );
     }
 
     #[test]

@@ -304,10 +304,12 @@ fn violations_name_the_first_problem() {
             .unwrap_err()
             .to_string(),
         format!(
-            "row 3 has {} twice (squares {} and {})",
+            "row 3 has {} twice (squares {} and {}: hex digits {} and {})",
             d % 8 + 1,
             k.min(17) + 1,
-            k.max(17) + 1
+            k.max(17) + 1,
+            64 - k.min(17),
+            64 - k.max(17)
         )
     );
 }
