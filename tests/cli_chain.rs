@@ -240,7 +240,7 @@ fn verify_file_answers_every_line_in_order() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), 41, "{stdout}");
-    assert_eq!(out.status.code(), Some(1), "some lines are not valid");
+    assert_eq!(out.status.code(), Some(2), "some lines are errors: exit 2");
     for (k, v) in lines[..40].iter().enumerate() {
         assert_eq!(v["line"], k + 2, "input order: {v}");
         match k % 10 {
@@ -353,7 +353,7 @@ fn a_long_line_in_a_grid_file_gets_its_own_error() {
         "--file",
         file.to_str().unwrap(),
     ]);
-    assert_eq!(r.code, 1, "{}", r.stderr);
+    assert_eq!(r.code, 2, "a bad line is exit 2: {}", r.stderr);
     let lines = r.json_lines();
     assert_eq!(lines.len(), 4, "{}", r.stdout);
     assert_eq!(lines[0]["valid"], true);

@@ -448,7 +448,7 @@ fn curta_generate_and_verify_by_file_natively() {
         "--file",
         seeds.to_str().unwrap(),
     ]);
-    assert_eq!(r.code, 1, "a bad line: exit 1 ({})", r.stderr);
+    assert_eq!(r.code, 2, "a bad line: exit 2 ({})", r.stderr);
     let lines = r.json_lines();
     assert_eq!(lines.len(), 4, "{}", r.stdout);
     assert_eq!(
@@ -483,7 +483,7 @@ fn curta_generate_and_verify_by_file_natively() {
         "--file",
         pairs.to_str().unwrap(),
     ]);
-    assert_eq!(r.code, 1);
+    assert_eq!(r.code, 2, "a bad line is exit 2");
     let lines = r.json_lines();
     assert_eq!(lines[0]["valid"], true);
     assert_eq!(lines[1]["valid"], false);

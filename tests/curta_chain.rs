@@ -55,8 +55,10 @@ fn every_generate_vector_through_the_app_by_file() {
         assert_eq!(got["start"], v["puzzle"], "generate({})", v["address"]);
         assert_eq!(got["agrees_native"], true, "{got}");
         assert_eq!(got["would_cost"], 1000, "{got}");
+        // Opcodes in the measuring group, the payment scan of that group included
+        // (a call alone skips it: every vector fits one call's 700, `would_cost`).
         let budget = got["budget"].as_u64().unwrap();
-        assert!((400..=700).contains(&budget), "{got}");
+        assert!((400..=1000).contains(&budget), "{got}");
     }
     let bad = &lines[gen.len()];
     assert_eq!(bad["line"], gen.len() + 2);
@@ -99,7 +101,7 @@ fn every_verify_vector_through_the_app_by_file() {
         assert_eq!(got["valid"], v["valid"], "verify {v}: {got}");
         assert_eq!(got["agrees_native"], true, "{got}");
         assert_eq!(got["would_cost"], 1000, "{got}");
-        assert!(got["budget"].as_u64().unwrap() <= 700, "{got}");
+        assert!(got["budget"].as_u64().unwrap() <= 1000, "{got}");
         assert_eq!(got["reason"].is_string(), got["valid"] == false, "{got}");
         trues += (got["valid"] == true) as usize;
     }

@@ -36,7 +36,7 @@ use anyhow::{anyhow, bail, Context, Result};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::io::input::{records, Source, MAX_INPUT};
+use crate::io::input::{one_item, records, Source, MAX_INPUT};
 use crate::io::output::Out;
 use crate::Global;
 
@@ -302,8 +302,11 @@ fn shard_grids(file: &Path, index: usize, count: usize) -> Result<(Vec<Cells>, u
         if let Some(e) = &l.error {
             bail!("file {}: {e}", file.display());
         }
+        let text = one_item(&l.text).map_err(|e| {
+            anyhow::anyhow!("grid (file {}, line {}): {e}", file.display(), l.number)
+        })?;
         grids.push(parse_grid(
-            &l.text,
+            text,
             &format!("grid (file {}, line {})", file.display(), l.number),
         )?);
     }

@@ -16,7 +16,7 @@ use algoku_sudoku::Grid;
 use anyhow::{bail, Context, Result};
 use serde::Serialize;
 
-use crate::io::input::{read_single, stream_lines, Source};
+use crate::io::input::{one_item, read_single, stream_lines, Source};
 use crate::io::output::{verdict, Out, EXIT_ERROR};
 use crate::io::progress::Progress;
 use crate::Global;
@@ -99,7 +99,9 @@ fn run_file(source: &Source, global: &Global, out: &mut Out) -> Result<ExitCode>
         let line = line?;
         let bytes = match line.error {
             Some(e) => Err(e),
-            None => parse_grid_bytes(&line.text)
+            None => one_item(&line.text)
+                .map_err(anyhow::Error::msg)
+                .and_then(parse_grid_bytes)
                 .map_err(|e| format!("grid ({source}, line {}): {e:#}", line.number)),
         };
         let written = match bytes {

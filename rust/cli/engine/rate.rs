@@ -148,7 +148,8 @@ pub fn run(args: &RateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> 
         let line = line?;
         let parsed = match line.error {
             Some(e) => Err(e),
-            None => Grid::parse(&line.text)
+            // The benchmark format: a puzzle, then optionally its solution or a note.
+            None => Grid::parse(line.text.split_whitespace().next().unwrap_or(""))
                 .map_err(|e| format!("puzzle ({source}, line {}): {e}", line.number)),
         };
         match parsed {

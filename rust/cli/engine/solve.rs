@@ -154,7 +154,8 @@ fn entry(source: &Source, l: Line) -> Entry {
             message,
         };
     }
-    match Grid::parse(&l.text) {
+    // The benchmark format: a puzzle, then optionally its solution or a note.
+    match Grid::parse(l.text.split_whitespace().next().unwrap_or("")) {
         Ok(grid) => Entry::Puzzle {
             line: Some(l.number),
             grid,

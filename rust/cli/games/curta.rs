@@ -368,7 +368,7 @@ mod tests {
     fn starts_with_a_non_digit_or_a_repeated_given_are_invalid() {
         assert_eq!(
             start_problem(&board("9")).as_deref(),
-            Some("square 1 holds 9, not a digit 1..8")
+            Some("square 1 (hex digit 64) holds 9, not a digit 1..8")
         );
         assert_eq!(
             start_problem(&board("11")).as_deref(),

@@ -325,6 +325,23 @@ impl<R: BufRead> Iterator for LineReader<R> {
     }
 }
 
+/// The one grid of a grid file's line: its first word. Text after white space is a
+/// note, but a second word as long as the first is a second grid, and that is the
+/// line's error. (Puzzle files, for `solve` and `rate`, keep the benchmark format: a
+/// puzzle may be followed by its solution.)
+pub fn one_item(text: &str) -> std::result::Result<&str, String> {
+    let mut words = text.split_whitespace();
+    let first = words.next().unwrap_or("");
+    match words.next() {
+        Some(second) if second.chars().count() == first.chars().count() => Err(format!(
+            "more than one item on the line ({} characters, then {} more): one per line is expected",
+            first.chars().count(),
+            second.chars().count()
+        )),
+        _ => Ok(first),
+    }
+}
+
 /// The records of a file or stdin, with their count when known before the first
 /// answer: a file is read whole first (its progress bar has a length), stdin is
 /// answered line by line as it arrives (`yes P | algoku solve - | head` stops).

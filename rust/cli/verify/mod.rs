@@ -222,20 +222,43 @@ pub fn verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             (None, None) => algoku.verify_auto(&grid, args.simulate_only).await?,
         };
         let why = reason(&v.verdict, &grid, puzzle.as_deref());
+        let agrees = agrees_with_mirror(&v.verdict, &grid, puzzle.as_deref());
         if global.json {
             let mut j = verification_json(&v, &algoku, app_id, why.as_deref());
             if let Some(s) = setup {
                 j["setup"] = json!(s);
             }
+            j["agrees_mirror"] = json!(agrees);
             out.json(&j)?;
         } else {
             print_verification(out, &v, algoku.app.chain.min_fee(), why.as_deref())?;
+        }
+        if !agrees {
+            eprintln!(
+                "error: the node's answer disagrees with the contract's mirror (`algoku check`) for \
+                 this input: do not trust this node or app"
+            );
+            return Ok(ExitCode::from(crate::io::output::EXIT_ERROR));
         }
         Ok(match v.verdict {
             Verdict::Valid(true) => ExitCode::SUCCESS,
             _ => ExitCode::from(1),
         })
     })
+}
+
+/// Whether the chain's verdict is the one the contract's native mirror gives for the
+/// same input (a node or app that answers otherwise is not the committed contract on
+/// an honest node). A rejection is left to the mirror's reasons.
+fn agrees_with_mirror(verdict: &Verdict, grid: &[u8], puzzle: Option<&[u8]>) -> bool {
+    let Verdict::Valid(answer) = verdict else {
+        return true;
+    };
+    let mirror = match puzzle {
+        Some(p) => algoku_avm::solution_of(p, grid),
+        None => algoku_avm::lanes(grid),
+    };
+    mirror.map_or(true, |m| m == *answer)
 }
 
 pub fn demo(args: &DemoArgs, global: &Global, out: &mut Out) -> anyhow::Result<ExitCode> {
@@ -311,3 +334,34 @@ pub fn demo(args: &DemoArgs, global: &Global, out: &mut Out) -> anyhow::Result<E
 
 /// What one verification costs with the original Algoku: 1 call + 7 inner opups.
 const ORIGINAL_FEE: u64 = 8_000;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_node_answer_the_mirror_contradicts_is_caught() {
+        let solved = parse_grid_bytes(
+            "953168742862734951417952836746893125281645397395271468138529674574386219629417583",
+        )
+        .unwrap();
+        let mut broken = solved.clone();
+        broken.swap(0, 1);
+        assert!(agrees_with_mirror(&Verdict::Valid(true), &solved, None));
+        assert!(!agrees_with_mirror(&Verdict::Valid(true), &broken, None));
+        assert!(!agrees_with_mirror(&Verdict::Valid(false), &solved, None));
+        let mut puzzle = vec![0u8; 81];
+        puzzle[0] = solved[0];
+        assert!(agrees_with_mirror(
+            &Verdict::Valid(true),
+            &solved,
+            Some(&puzzle)
+        ));
+        puzzle[0] = solved[0] % 9 + 1;
+        assert!(!agrees_with_mirror(
+            &Verdict::Valid(true),
+            &solved,
+            Some(&puzzle)
+        ));
+    }
+}

@@ -34,6 +34,9 @@ pub struct AlgodHttp {
     http: reqwest::Client,
     /// Whether retries are noted on stderr.
     notes: bool,
+    /// Whether the user named this server (`ALGOD_SERVER`): then an error names it
+    /// as given, never "start LocalNet".
+    pub given: bool,
 }
 
 impl std::fmt::Debug for AlgodHttp {
@@ -63,6 +66,7 @@ impl AlgodHttp {
             token: token.to_string(),
             http,
             notes: true,
+            given: false,
         })
     }
 
@@ -94,10 +98,21 @@ impl AlgodHttp {
             match answer {
                 Ok(resp) => {
                     let status = resp.status();
-                    let body = resp.text().await.unwrap_or_default();
+                    let body = match bounded_body(resp).await {
+                        Ok(body) => body,
+                        Err(detail) => {
+                            return Err(ClientError::Network {
+                                what: what.into(),
+                                detail,
+                            })
+                        }
+                    };
                     if status.is_success() {
                         if body.trim().is_empty() {
-                            return Ok(Value::Null);
+                            return Err(ClientError::Network {
+                                what: what.into(),
+                                detail: "algod answered an empty body".into(),
+                            });
                         }
                         return serde_json::from_str(&body).map_err(|e| ClientError::Network {
                             what: what.into(),
@@ -126,6 +141,7 @@ impl AlgodHttp {
                             return Err(ClientError::AlgodDown {
                                 url: self.url.clone(),
                                 detail: e.to_string(),
+                                given: self.given,
                             });
                         }
                         return Err(ClientError::Network {
@@ -277,6 +293,35 @@ impl AlgodHttp {
             .await?;
         Ok(parse_simulate(&v))
     }
+}
+
+/// The largest answer read from algod: a full group's simulation with its logs is
+/// far below it; an endless or absurd body is an error, not a memory hog.
+pub const MAX_BODY: usize = 16 << 20;
+
+/// The body of `resp`, read to its end within [`MAX_BODY`] bytes: a body cut short
+/// (the connection closed early) or one too large is an error naming it.
+async fn bounded_body(mut resp: reqwest::Response) -> Result<String, String> {
+    if resp.content_length().is_some_and(|n| n > MAX_BODY as u64) {
+        return Err(format!(
+            "algod announced a body of {} bytes (at most {MAX_BODY} are read)",
+            resp.content_length().unwrap_or(0)
+        ));
+    }
+    let mut body = Vec::new();
+    loop {
+        match resp.chunk().await {
+            Ok(Some(chunk)) => {
+                if body.len() + chunk.len() > MAX_BODY {
+                    return Err(format!("algod's answer is longer than {MAX_BODY} bytes"));
+                }
+                body.extend_from_slice(&chunk);
+            }
+            Ok(None) => break,
+            Err(e) => return Err(format!("algod's answer was cut short ({e})")),
+        }
+    }
+    String::from_utf8(body).map_err(|_| "algod answered a body that is not UTF-8 text".into())
 }
 
 /// The msgpack body of a simulate request: `{"allow-empty-signatures": true,

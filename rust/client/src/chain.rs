@@ -95,7 +95,9 @@ fn reporter_logs(outcome: &GroupOutcome, at: &[usize]) -> Result<Vec<i64>, Clien
 
 /// A client for the algod at `url`, with retry notes unless `settings` are quiet.
 fn algod(settings: &Settings, url: &str, token: &str) -> Result<AlgodHttp, ClientError> {
-    Ok(AlgodHttp::new(url, token)?.with_notes(!settings.quiet))
+    let mut http = AlgodHttp::new(url, token)?.with_notes(!settings.quiet);
+    http.given = settings.algod_server.is_some();
+    Ok(http)
 }
 
 /// The algod, if it answers `GET /health`; else the error that names LocalNet.
@@ -105,7 +107,8 @@ async fn answering(http: AlgodHttp) -> Result<AlgodHttp, ClientError> {
     } else {
         Err(ClientError::AlgodDown {
             url: http.url.clone(),
-            detail: "GET /health failed".into(),
+            detail: "GET /health failed or did not answer within 0.8 s".into(),
+            given: http.given,
         })
     }
 }

@@ -11,6 +11,8 @@ pub enum ClientError {
         url: String,
         /// What the connection said.
         detail: String,
+        /// Whether the user named this server (`ALGOD_SERVER`).
+        given: bool,
     },
     /// algod answered with an HTTP error.
     Http {
@@ -73,12 +75,16 @@ pub enum ClientError {
 impl fmt::Display for ClientError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            ClientError::AlgodDown { url, detail } if is_local(url) => write!(
+            ClientError::AlgodDown {
+                url,
+                detail,
+                given: false,
+            } if is_local(url) => write!(
                 f,
                 "no algod answers at {url} ({detail}). Start LocalNet with `docker compose up -d` \
                  (or `algokit localnet start`), or use `--network embedded`"
             ),
-            ClientError::AlgodDown { url, detail } => write!(
+            ClientError::AlgodDown { url, detail, .. } => write!(
                 f,
                 "no algod answers at {url} ({detail}). Check ALGOD_SERVER, ALGOD_PORT and \
                  ALGOD_TOKEN, or use `--network embedded`"
@@ -199,6 +205,7 @@ mod tests {
         let down = |url: &str| ClientError::AlgodDown {
             url: url.into(),
             detail: "GET /health failed".into(),
+            given: false,
         };
         assert!(down("http://localhost:4001")
             .to_string()
@@ -206,6 +213,17 @@ mod tests {
         assert!(down("http://127.0.0.1:4001")
             .to_string()
             .contains("LocalNet"));
+        let other = ClientError::AlgodDown {
+            url: "http://127.0.0.1:18003".into(),
+            detail: "GET /health failed".into(),
+            given: true,
+        }
+        .to_string();
+        assert!(
+            !other.contains("LocalNet"),
+            "a server given is named as given: {other}"
+        );
+        assert!(other.contains("http://127.0.0.1:18003"), "{other}");
         let remote = down("https://testnet-api.algonode.cloud").to_string();
         assert!(!remote.contains("LocalNet"), "{remote}");
         assert!(remote.contains("ALGOD_SERVER"), "{remote}");

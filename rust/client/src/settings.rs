@@ -103,11 +103,25 @@ fn env(name: &str) -> Option<String> {
         .filter(|v| !v.is_empty())
 }
 
+/// `server` with `port`: a port already in `server` (`http://127.0.0.1:18003`) is
+/// replaced, never followed by a second one (`…:18003:4002`).
 fn join(server: &str, port: Option<&str>) -> String {
-    match port {
-        Some(p) => format!("{}:{p}", server.trim_end_matches('/')),
-        None => server.trim_end_matches('/').to_string(),
-    }
+    let server = server.trim_end_matches('/');
+    let Some(p) = port else {
+        return server.to_string();
+    };
+    let (scheme, rest) = match server.split_once("://") {
+        Some((scheme, rest)) => (format!("{scheme}://"), rest),
+        None => (String::new(), server),
+    };
+    let (authority, path) = rest.split_at(rest.find('/').unwrap_or(rest.len()));
+    // The host ends where its port begins: after `]` for an IPv6 literal.
+    let host_end = authority.rfind(']').map_or(0, |i| i + 1);
+    let host = match authority[host_end..].find(':') {
+        Some(colon) => &authority[..host_end + colon],
+        None => authority,
+    };
+    format!("{scheme}{host}:{p}{path}")
 }
 
 impl Settings {
@@ -352,5 +366,26 @@ mod tests {
             .unwrap_err()
             .to_string()
             .contains("expected"));
+    }
+
+    #[test]
+    fn a_port_in_the_server_is_replaced_not_doubled() {
+        assert_eq!(
+            join("http://127.0.0.1:18003", Some("4002")),
+            "http://127.0.0.1:4002"
+        );
+        assert_eq!(
+            join("http://localhost/", Some("4001")),
+            "http://localhost:4001"
+        );
+        assert_eq!(
+            join("https://node.example/api", Some("443")),
+            "https://node.example:443/api"
+        );
+        assert_eq!(join("http://[::1]:9", Some("4002")), "http://[::1]:4002");
+        assert_eq!(
+            join("http://127.0.0.1:18003", None),
+            "http://127.0.0.1:18003"
+        );
     }
 }

@@ -185,7 +185,10 @@ async fn a_second_play_reports_the_record_and_sends_nothing() {
 #[tokio::test(flavor = "current_thread")]
 async fn per_call_budgets_match_a_group_measurement() {
     // simulate_measured's per-call figures (reporters between calls) add up to
-    // what the burner/reporter probe measures for the same calls as one group.
+    // what the burner/reporter probe measures for the same calls as one group,
+    // but for the payment scan: with a reporter before it every call scans the
+    // group, while in the group of calls alone only the first does (the others
+    // follow a call of the same app).
     let mut curta = embedded().await;
     curta.deploy().await.unwrap();
     let seeds: Vec<Vec<u8>> = (0u8..4).map(|i| vec![i; 20]).collect();
@@ -196,5 +199,9 @@ async fn per_call_budgets_match_a_group_measurement() {
     }
     let txns = curta.generate_calls(&seeds).unwrap();
     let group = curta.app.chain.measure_budget(txns).await.unwrap().unwrap();
-    assert_eq!(each, group, "per-call sum vs group probe");
+    assert!(each >= group, "per-call sum {each} vs group probe {group}");
+    assert!(
+        each - group < 4 * 8 * 20,
+        "at most a scan of the measuring group a call: {each} vs {group}"
+    );
 }
