@@ -35,6 +35,9 @@ pub enum CurtaCommand {
     /// Read a player's recorded solve (default: the signing account) and the solver count
     /// from the Curta app (simulated: nothing is sent).
     Record(RecordArgs),
+    /// The creator takes back what the Curta app's account holds above its minimum balance
+    /// (plain transfers; the records' boxes stay): simulated first, then sent (2 000 µALGO).
+    Withdraw(super::WithdrawArgs),
 }
 
 /// Arguments of `algoku curta record`.
@@ -209,6 +212,11 @@ pub fn run(command: &CurtaCommand, global: &Global, out: &mut Out) -> Result<Exi
             };
             curta_chain::record(args.app.network, args.app.app_id, player, global, out)
         }
+        CurtaCommand::Withdraw(args) => crate::net::runtime()?.block_on(async {
+            let chain = algoku_client::Chain::connect(args.app.network, &global.settings()).await?;
+            let mut curta = algoku_client::curta::Curta::new(chain)?;
+            super::withdraw(&mut curta.app, args.app.app_id, global, out).await
+        }),
     }
 }
 

@@ -45,6 +45,9 @@ pub enum GameCommand {
     /// A player's recorded solve (default: the signing account) and the number of
     /// solvers, read with simulated calls (nothing is sent).
     Record(RecordArgs),
+    /// The creator takes back what the game app's account holds above its minimum balance
+    /// (plain transfers; the records' boxes stay): simulated first, then sent (2 000 µALGO).
+    Withdraw(super::WithdrawArgs),
 }
 
 /// Arguments of `algoku game play`.
@@ -136,6 +139,11 @@ pub fn run(command: &GameCommand, global: &Global, out: &mut Out) -> Result<Exit
         GameCommand::Root => run_root(global, out),
         GameCommand::Play(args) => run_play(args, global, out),
         GameCommand::Record(args) => run_record(args, global, out),
+        GameCommand::Withdraw(args) => runtime()?.block_on(async {
+            let chain = Chain::connect(args.app.network, &global.settings()).await?;
+            let mut game = Game::new(chain)?;
+            super::withdraw(&mut game.app, args.app.app_id, global, out).await
+        }),
     }
 }
 

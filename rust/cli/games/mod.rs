@@ -5,7 +5,10 @@ pub mod curta;
 pub mod curta_chain;
 pub mod game;
 
+use algoku_client::app::{App, Withdrawal};
 use algoku_client::{Chain, Network};
+use anyhow::bail;
+use serde_json::json;
 
 /// Says which backend answered, in text mode, once the command has its answer: a
 /// command that fails prints its one error line and nothing before it.
@@ -39,4 +42,59 @@ pub fn spent_line(fee: u64, paid: u64, already_solved: bool) -> String {
             ""
         }
     )
+}
+
+/// Arguments of `game withdraw` and `curta withdraw`.
+#[derive(clap::Args, Debug)]
+pub struct WithdrawArgs {
+    #[command(flatten)]
+    pub app: AppArgs,
+}
+
+/// The app a creator's command acts on: `--app-id` (its program checked), else the
+/// signing account's own app of this game; never a new one.
+pub async fn creators_app(app: &mut App, app_id: Option<u64>) -> anyhow::Result<u64> {
+    let id = match app_id {
+        Some(id) => id,
+        None => match app.own_app().await? {
+            Some(id) => id,
+            None => bail!(
+                "{} created no app of this game on this network: give --app-id",
+                app.chain.address()
+            ),
+        },
+    };
+    app.use_checked_app(id).await?;
+    Ok(id)
+}
+
+/// `withdraw`: the creator takes back what the app account holds above its minimum
+/// balance (simulated first; nothing is sent when there is nothing to take).
+pub async fn withdraw(
+    app: &mut App,
+    app_id: Option<u64>,
+    global: &crate::Global,
+    out: &mut crate::io::output::Out,
+) -> anyhow::Result<std::process::ExitCode> {
+    let id = creators_app(app, app_id).await?;
+    let w: Withdrawal = app.withdraw().await?;
+    announce(&app.chain, global);
+    if global.json {
+        out.json(&json!({
+            "app_id": id, "backend": app.chain.kind(), "amount": w.amount,
+            "fee": w.fee, "txid": w.txid,
+        }))?;
+    } else if w.amount == 0 {
+        out.line(format!(
+            "app {id}: nothing above its minimum balance to withdraw; nothing sent"
+        ))?;
+    } else {
+        out.line(format!(
+            "app {id}: withdrew {} µALGO to the creator (fee {} µALGO, txid {})",
+            w.amount,
+            w.fee,
+            w.txid.as_deref().unwrap_or("?")
+        ))?;
+    }
+    Ok(std::process::ExitCode::SUCCESS)
 }

@@ -244,6 +244,67 @@ impl App {
     }
 }
 
+/// What the creator's `withdraw()` of a game took back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Withdrawal {
+    /// µALGO paid to the creator: what the app account held above its minimum balance.
+    pub amount: u64,
+    /// µALGO of fees paid (0 when there was nothing to take and nothing was sent).
+    pub fee: u64,
+    /// The call's txid, when sent.
+    pub txid: Option<String>,
+}
+
+impl App {
+    /// A game's `withdraw()`: the creator takes back what the app account holds above
+    /// its minimum balance (plain transfers; never the boxes' minimum balance). It is
+    /// simulated first: with nothing to take, nothing is sent; else the call pays two
+    /// min fees (its inner payment's too). Only the creator may: the app refuses others.
+    pub async fn withdraw(&mut self) -> Result<Withdrawal, ClientError> {
+        let fee = 2 * self.chain.min_fee();
+        let call = self.call("withdraw", vec![], fee, 0, vec![])?;
+        let trial = self.chain.simulate(vec![call.clone()]).await?;
+        if let Some(f) = &trial.failure {
+            let why =
+                f.pc.and_then(|pc| self.spec.error_message(pc))
+                    .unwrap_or(&f.message);
+            return Err(ClientError::Rejected {
+                message: format!("withdraw (simulated, nothing sent): {why}"),
+                pc: f.pc,
+            });
+        }
+        let amount = u64_of(&returned(&trial, 0)?)?;
+        if amount == 0 {
+            return Ok(Withdrawal {
+                amount,
+                fee: 0,
+                txid: None,
+            });
+        }
+        self.chain.ensure_funds(fee).await?;
+        let (outcome, txids) = self.chain.send(vec![call]).await?;
+        if let Some(f) = &outcome.failure {
+            return Err(ClientError::Rejected {
+                message: format!("withdraw: {}", f.message),
+                pc: f.pc,
+            });
+        }
+        Ok(Withdrawal {
+            amount: u64_of(&returned(&outcome, 0)?)?,
+            fee,
+            txid: txids.into_iter().next(),
+        })
+    }
+}
+
+/// An ABI `uint64` return value.
+fn u64_of(bytes: &[u8]) -> Result<u64, ClientError> {
+    let b: [u8; 8] = bytes.try_into().map_err(|_| {
+        ClientError::Transaction(format!("a uint64 is 8 bytes, not {}", bytes.len()))
+    })?;
+    Ok(u64::from_be_bytes(b))
+}
+
 /// ABI `byte[]`: a uint16 length prefix, then the bytes; `None` when they do
 /// not fit one.
 pub fn abi_bytes(bytes: &[u8]) -> Option<Vec<u8>> {

@@ -205,3 +205,31 @@ async fn per_call_budgets_match_a_group_measurement() {
         "at most a scan of the measuring group a call: {each} vs {group}"
     );
 }
+
+#[tokio::test(flavor = "current_thread")]
+async fn the_creator_withdraws_a_plain_transfer_and_nothing_below_the_minimum_balance() {
+    use algonaut::core::{AppId, MicroAlgos};
+    use algonaut::transaction::builder::Pay;
+    let mut curta = embedded().await;
+    let app = curta.deploy().await.unwrap().app_id;
+    // A first solve holds its box's minimum balance; then a plain transfer arrives.
+    assert_eq!(
+        curta.play(None, false).await.unwrap().status,
+        algoku_client::curta::PlayStatus::Solved
+    );
+    let me = curta.app.chain.address();
+    let min_fee = curta.app.chain.min_fee();
+    let pay = Pay::new(me, AppId(app).address(), MicroAlgos(7_000))
+        .fee(MicroAlgos(min_fee))
+        .build(&curta.app.chain.params)
+        .unwrap();
+    curta.app.chain.send(vec![pay]).await.unwrap();
+    let w = curta.app.withdraw().await.unwrap();
+    assert_eq!((w.amount, w.fee), (7_000, 2 * min_fee), "{w:?}");
+    assert!(w.txid.is_some());
+    // Nothing above the minimum balance is left: nothing is sent the second time.
+    let again = curta.app.withdraw().await.unwrap();
+    assert_eq!((again.amount, again.fee, again.txid), (0, 0, None));
+    // The record and its box stay.
+    assert!(curta.record(me.0).await.unwrap().is_some());
+}
