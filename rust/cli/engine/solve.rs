@@ -167,10 +167,13 @@ fn entry(source: &Source, l: Line) -> Entry {
     }
 }
 
+/// The entries of a source as they come, and their count when known.
+type Entries = (Option<u64>, Box<dyn Iterator<Item = Result<Entry>>>);
+
 /// The entries of `source` as they come, and their count when known: a
 /// single argument that is not a puzzle is an error; a bad line of a file or
 /// stdin is an [`Entry::Bad`] in its place.
-fn read_puzzles(source: &Source) -> Result<(Option<u64>, Box<dyn Iterator<Item = Result<Entry>>>)> {
+fn read_puzzles(source: &Source) -> Result<Entries> {
     if !source.is_stream() {
         let text = read_single(source, "puzzle")?;
         let grid = Grid::parse(&text).map_err(|e| anyhow!("puzzle ({source}): {e}"))?;
