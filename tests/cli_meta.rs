@@ -107,6 +107,11 @@ fn man_out_writes_a_page_per_subcommand() {
         let name = format!("algoku-{sub}.1");
         assert!(pages.contains(&name.as_str()), "no {name}: {v}");
     }
+    // groff takes the pages as they are: no raw "…" (U+2026) in any of them.
+    for page in &pages {
+        let text = std::fs::read_to_string(dir.join(page)).unwrap();
+        assert!(!text.contains('\u{2026}'), "{page} holds a raw ellipsis");
+    }
     let (_, printed, _) = algoku(&["man"]);
     let written = std::fs::read_to_string(dir.join("algoku.1")).unwrap();
     assert_eq!(written.trim_end(), printed.trim_end());

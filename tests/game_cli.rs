@@ -268,3 +268,54 @@ fn puzzle_read_from_the_embedded_app_agrees() {
     assert_eq!(code, 2, "{out} {err}");
     assert!(err.contains("app 5 does not exist"), "{err}");
 }
+
+#[test]
+fn an_app_that_is_not_there_is_one_error_line_and_nothing_before_it() {
+    for args in [
+        [
+            "game",
+            "record",
+            "--network",
+            "embedded",
+            "--app-id",
+            "987654",
+        ],
+        [
+            "game",
+            "puzzle",
+            "--network",
+            "embedded",
+            "--app-id",
+            "987654",
+        ],
+        [
+            "curta",
+            "record",
+            "--network",
+            "embedded",
+            "--app-id",
+            "987654",
+        ],
+    ] {
+        let r = common::run(&args);
+        assert_eq!(r.code, 2, "{args:?}: {}", r.stderr);
+        assert_eq!(r.stderr.lines().count(), 1, "{args:?}: {}", r.stderr);
+        assert!(r.stderr.starts_with("error: "), "{args:?}: {}", r.stderr);
+    }
+}
+
+#[test]
+fn a_deploy_on_the_embedded_evaluator_says_its_ledger_is_discarded() {
+    let r = common::run(&["deploy", "--network", "embedded"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    assert!(r.stderr.contains("discarded at exit"), "{}", r.stderr);
+    let r = common::run(&["--json", "deploy", "--network", "embedded"]);
+    assert!(
+        r.json()["note"]
+            .as_str()
+            .unwrap()
+            .contains("discarded at exit"),
+        "{}",
+        r.stdout
+    );
+}

@@ -895,6 +895,38 @@ mod tests {
     }
 
     #[test]
+    fn a_group_sent_and_not_confirmed_counts_its_fee_once_as_possibly_spent() {
+        let e = ClientError::Unconfirmed {
+            txids: vec!["TX1".into(), "TX2".into()],
+            fee: 2000,
+            detail: "not confirmed after 10 rounds".into(),
+        };
+        let mut counted = HashSet::new();
+        let mut t = Tally::default();
+        for line in [5, 6] {
+            t.add(&error_json(line, &e, &mut counted));
+        }
+        let s = t.json();
+        assert_eq!(
+            (s["unconfirmed"].as_u64(), s["errors"].as_u64()),
+            (Some(2), Some(0))
+        );
+        assert_eq!(
+            (s["fee_unconfirmed"].as_u64(), s["fee"].as_u64()),
+            (Some(2000), Some(0))
+        );
+        let v = error_json(7, &e, &mut HashSet::new());
+        assert_eq!(
+            (v["txid"].as_str(), v["unconfirmed"].as_bool()),
+            (Some("TX1"), Some(true))
+        );
+        assert!(
+            batch_text(&v).starts_with("7 error: sent, not confirmed: group TX1"),
+            "{v}"
+        );
+    }
+
+    #[test]
     fn a_price_says_what_is_missing() {
         let p = Price {
             fees: 16_000,
