@@ -157,8 +157,11 @@ def test_committed_artifacts_match_a_fresh_compile() -> None:
 
 
 def test_every_contract_is_built_and_checked() -> None:
-    """`build --check` above covers every smart_contracts/*/contract.py: Algoku and Curta."""
-    for name, stem in [("algoku", "Algoku"), ("curta", "Curta")]:
+    """`build --check` above covers every smart_contracts/*/contract.py, and each has its
+    artifacts: Algoku, Curta and the Game, and no contract folder is left out."""
+    found = sorted(p.parent.name for p in (ROOT / "smart_contracts").glob("*/contract.py"))
+    assert found == ["algoku", "curta", "game"], found
+    for name, stem in [("algoku", "Algoku"), ("curta", "Curta"), ("game", "Game")]:
         assert (ROOT / "smart_contracts" / name / "contract.py").exists()
         for suffix in ["approval.teal", "approval.bin", "clear.teal", "clear.bin", "arc56.json"]:
             assert (ROOT / "smart_contracts" / "artifacts" / name / f"{stem}.{suffix}").exists()
