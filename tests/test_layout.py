@@ -80,6 +80,8 @@ def test_the_detector_finds_a_circle() -> None:
 def test_no_circle_between_the_files_of_a_crate() -> None:
     crates = [d for d in sorted((ROOT / "rust").iterdir()) if (d / "Cargo.toml").is_file()]
     assert len(crates) >= 10
+    # The binary's crate: its manifest is the workspace root's, its files rust/cli.
+    crates.append(ROOT / "rust" / "cli")
     found, modules = {}, 0
     for crate in crates:
         src = crate / "src" if (crate / "src").is_dir() else crate
@@ -87,5 +89,5 @@ def test_no_circle_between_the_files_of_a_crate() -> None:
         modules += len(graph)
         if cycles := circles(graph):
             found[crate.name] = cycles
-    assert modules > 60
+    assert modules > 85
     assert not found, f"files that import each other: {found}"
