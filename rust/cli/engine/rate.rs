@@ -19,7 +19,7 @@ use anyhow::{anyhow, Result};
 use serde::Serialize;
 use serde_json::{Map, Value};
 
-use crate::io::input::{read_single, stream_lines, Source};
+use crate::io::input::{first_item, read_single, stream_lines, Source};
 use crate::io::output::{Out, EXIT_ERROR, EXIT_NEGATIVE};
 use crate::io::progress::Progress;
 use crate::Global;
@@ -148,8 +148,7 @@ pub fn run(args: &RateArgs, global: &Global, out: &mut Out) -> Result<ExitCode> 
         let line = line?;
         let parsed = match line.error {
             Some(e) => Err(e),
-            // The benchmark format: a puzzle, then optionally its solution or a note.
-            None => Grid::parse(line.text.split_whitespace().next().unwrap_or(""))
+            None => Grid::parse(first_item(&line.text))
                 .map_err(|e| format!("puzzle ({source}, line {}): {e}", line.number)),
         };
         match parsed {

@@ -14,7 +14,7 @@ use algoku_sudoku::{Grid, Solver};
 use anyhow::{anyhow, Result};
 use serde::Serialize;
 
-use crate::io::input::{read_single, stream_lines, Line, Source};
+use crate::io::input::{first_item, read_single, stream_lines, Line, Source};
 use crate::io::output::{verdict, Count, Out, EXIT_ERROR};
 use crate::io::progress::Progress;
 use crate::Global;
@@ -154,8 +154,7 @@ fn entry(source: &Source, l: Line) -> Entry {
             message,
         };
     }
-    // The benchmark format: a puzzle, then optionally its solution or a note.
-    match Grid::parse(l.text.split_whitespace().next().unwrap_or("")) {
+    match Grid::parse(first_item(&l.text)) {
         Ok(grid) => Entry::Puzzle {
             line: Some(l.number),
             grid,

@@ -325,6 +325,12 @@ impl<R: BufRead> Iterator for LineReader<R> {
     }
 }
 
+/// The puzzle of a puzzle file's line in the benchmark format: its first word (a
+/// solution or a note may follow it, as `generate --solution` prints).
+pub fn first_item(text: &str) -> &str {
+    text.split_whitespace().next().unwrap_or("")
+}
+
 /// The one grid of a grid file's line: its first word. Text after white space is a
 /// note, but a second word as long as the first is a second grid, and that is the
 /// line's error. (Puzzle files, for `solve` and `rate`, keep the benchmark format: a

@@ -252,19 +252,21 @@ impl Price {
     }
 }
 
-/// µALGO of fees of the lines that go in groups, planned exactly as they are sent:
-/// window by window (each window packs its own grids, see [`windows`]), with
-/// the method `choose` picks for a window's number of grids, at one min fee a
-/// call for one-call methods and `classic` a line asked alone.
-fn grouped_fees(plan: &Plan, choose: impl Fn(usize) -> Method) -> u64 {
-    plan.grouped
+/// µALGO of fees of every line, planned exactly as the lines are sent: window by
+/// window (each window packs its own grids, see [`windows`]), with the method
+/// `choose` picks for a window's number of grids, at one min fee a call for
+/// one-call methods and `classic` a line asked alone; then the lines asked alone.
+fn planned_fees(plan: &Plan, choose: impl Fn(usize) -> Method) -> u64 {
+    let grouped: u64 = plan
+        .grouped
         .iter()
         .map(|&n| match choose(n as usize) {
             Method::Batch => n.div_ceil(BATCH_MAX as u64) * plan.min_fee,
             Method::Classic => n * plan.classic,
             _ => n * plan.min_fee,
         })
-        .sum()
+        .sum();
+    grouped + plan.alone * plan.classic
 }
 
 /// What the fee plan of a file needs to know of it and of the chain.
@@ -274,6 +276,8 @@ struct Plan {
     min_fee: u64,
     /// µALGO of a classic verification asked alone.
     classic: u64,
+    /// The lines asked alone as classic verifications (forced classic lines that answer).
+    alone: u64,
 }
 
 /// Prices the lines of `parsed` (see the module comment, step 2): the method
@@ -328,15 +332,15 @@ async fn price(
             .collect(),
         min_fee,
         classic,
+        alone,
     };
     let default = if per_call > 1 {
         Method::Batch
     } else {
         Method::Lanes
     };
-    let fees = grouped_fees(&plan, |_| forced.unwrap_or(default)) + alone * classic;
     let price = Price {
-        fees,
+        fees: planned_fees(&plan, |_| forced.unwrap_or(default)),
         deploy: if exists { 0 } else { algoku.app.deploy_cost() },
         funds: algoku.app.chain.funds().await?,
     };
@@ -665,8 +669,7 @@ impl Run {
                     match MethodPrices::simulate(&mut a).await {
                         Ok(p) => {
                             // The plan the windows will follow, with the prices simulated.
-                            let alone = price.fees - grouped_fees(&plan, |_| Method::Batch);
-                            price.fees = grouped_fees(&plan, |n| p.cheapest(n)) + alone;
+                            price.fees = planned_fees(&plan, |n| p.cheapest(n));
                             run.prices = Some(p);
                         }
                         Err(e) => run.stopped = Some(format!("{e:#}")),
@@ -732,7 +735,7 @@ impl Run {
             algoku.verify_batch(&asked, args.simulate_only).await
         };
         progress.inc_by(run.answers.len() as u64);
-        let mut counted = std::collections::HashSet::new();
+        let mut counted = HashSet::new();
         for ((k, call), answer) in together.iter().zip(run.answers) {
             let line = parsed[*k].0;
             results[*k - window.start] = Some(match answer {

@@ -256,6 +256,27 @@ pub struct Withdrawal {
 }
 
 impl App {
+    /// Simulates `txns` before they are sent: the outcome, or (the group would fail) an
+    /// error in the contract's own words, its ARC-56 message for the failing program
+    /// counter, naming `what` and saying that nothing was sent.
+    pub async fn simulate_or_refuse(
+        &mut self,
+        txns: Vec<Transaction>,
+        what: &str,
+    ) -> Result<GroupOutcome, ClientError> {
+        let trial = self.chain.simulate(txns).await?;
+        if let Some(f) = &trial.failure {
+            let why =
+                f.pc.and_then(|pc| self.spec.error_message(pc))
+                    .unwrap_or(&f.message);
+            return Err(ClientError::Rejected {
+                message: format!("{what} (simulated, nothing sent): {why}"),
+                pc: f.pc,
+            });
+        }
+        Ok(trial)
+    }
+
     /// A game's `withdraw()`: the creator takes back what the app account holds above
     /// its minimum balance (plain transfers; never the boxes' minimum balance). It is
     /// simulated first: with nothing to take, nothing is sent; else the call pays two
@@ -263,16 +284,9 @@ impl App {
     pub async fn withdraw(&mut self) -> Result<Withdrawal, ClientError> {
         let fee = 2 * self.chain.min_fee();
         let call = self.call("withdraw", vec![], fee, 0, vec![])?;
-        let trial = self.chain.simulate(vec![call.clone()]).await?;
-        if let Some(f) = &trial.failure {
-            let why =
-                f.pc.and_then(|pc| self.spec.error_message(pc))
-                    .unwrap_or(&f.message);
-            return Err(ClientError::Rejected {
-                message: format!("withdraw (simulated, nothing sent): {why}"),
-                pc: f.pc,
-            });
-        }
+        let trial = self
+            .simulate_or_refuse(vec![call.clone()], "withdraw")
+            .await?;
         let amount = u64_of(&returned(&trial, 0)?)?;
         if amount == 0 {
             return Ok(Withdrawal {

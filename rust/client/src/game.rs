@@ -228,16 +228,7 @@ impl Game {
         let args = vec![p.leaf().to_vec(), proof, solution.to_vec()];
         txns.push(self.app.call("solve", args, self.heavy_fee(), 0, boxes)?);
         let last = txns.len() - 1;
-        let trial = self.app.chain.simulate(txns.clone()).await?;
-        if let Some(f) = &trial.failure {
-            let why =
-                f.pc.and_then(|pc| self.app.spec.error_message(pc))
-                    .unwrap_or(&f.message);
-            return Err(ClientError::Rejected {
-                message: format!("solve (simulated, nothing sent): {why}"),
-                pc: f.pc,
-            });
-        }
+        self.app.simulate_or_refuse(txns.clone(), "solve").await?;
         let fee = self.heavy_fee() + if pay { self.app.chain.min_fee() } else { 0 };
         let paid = if pay { BOX_MBR } else { 0 };
         self.app.chain.ensure_funds(paid + fee + 100_000).await?;
