@@ -1,0 +1,692 @@
+"""A local Algorand node on loopback: algod v2 and KMD v1, backed by go-algorand's evaluator.
+
+What LocalNet is to a developer, without containers: `algoku node` (or
+`python scripts/algoku_node.py`) listens on 127.0.0.1, prints
+
+    algod http://127.0.0.1:4001
+    kmd http://127.0.0.1:4002
+
+and serves until interrupted. Clients talk to it exactly as to algod and KMD
+(the Rust client, py-algorand-sdk, algokit-utils, the web page's algosdk).
+
+    client ──HTTP──> algod routes ─┐
+                                   ├─> Node (one lock) ─> Jig: the ledger + go-algorand's
+    client ──HTTP──> kmd routes  ──┘                        evaluator (scripts/algoku_jig.py)
+
+Semantics kept from algod: JSON unless `format=msgpack`; msgpack bodies where
+algod takes them (raw transactions, simulate requests; JSON simulate too);
+errors as `{"message": ...}` with algod's status codes; the API token headers
+(LocalNet's default token); bodies bounded (413 over algod's limit). Every
+accepted group is evaluated at once into its own block, as LocalNet's dev mode
+does, so a POST answers 400 with the evaluator's reason or the group is
+confirmed. Simulate evaluates without committing, with `allow-empty-signatures`
+(each sender is rekeyed, for that dry run only, to a key the node holds), and
+reports the budget fields as algod does, measured by `avm_budget` without
+adding anything to the group. An endpoint it does not serve answers 501
+naming it.
+
+KMD: one `unencrypted-default-wallet` (empty password) holding the funded
+dispenser, as LocalNet's; the evaluator's totals overflow on large balances,
+so the dispenser holds ~10 ALGO and is topped up as it spends (play money).
+
+Not modelled (said here once): rewards, consensus upgrades, assets' and
+accounts' full participation fields, `allow-unnamed-resources` and
+`extra-opcode-budget` (the evaluator needs resources named; a request asking
+for either is answered 400 naming it), blocks and the indexer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import base64
+import json
+import os
+import sys
+import threading
+import time
+import warnings
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any, Callable
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import msgpack
+from algosdk import account, encoding, transaction
+from algosdk.logic import get_application_address
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import avm_budget  # noqa: E402
+from algoku_jig import DEFAULT_BALANCE, Jig, parse_error  # noqa: E402
+
+warnings.filterwarnings("ignore", category=DeprecationWarning)  # algosdk's Transaction.sign
+
+LOCALNET_TOKEN = "a" * 64
+MAX_BODY = 10 << 20  # algod's request body limit
+MAX_KMD_BODY = 1 << 20
+WAIT_LIMIT = 60.0  # algod's wait-for-block-after gives up after a minute
+TOP_UP_BELOW = 5_000_000
+EVAL_ROUND = 2  # the round of every block the evaluator makes
+VERSION = {"build": {"branch": "algoku-node", "build_number": 0, "channel": "dev", "commit_hash": "",
+                     "major": 3, "minor": 0, "buildnumber": 0},
+           "genesis_hash_b64": "", "genesis_id": "", "versions": ["v2"]}
+
+
+class HttpError(Exception):
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+def b64(data: bytes) -> str:
+    return base64.b64encode(data).decode()
+
+
+def jsonable(x: Any) -> Any:
+    """A decoded msgpack value as algod's JSON shows it: bytes as base64."""
+    if isinstance(x, bytes):
+        return b64(x)
+    if isinstance(x, dict):
+        return {(k.decode() if isinstance(k, bytes) else str(k)): jsonable(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [jsonable(v) for v in x]
+    return x
+
+
+def tealkv(state: dict) -> list[dict[str, Any]]:
+    """A key-value state as algod's TealKeyValueStore."""
+    out = []
+    for key, value in sorted(state.items()):
+        if isinstance(value, bytes):
+            out.append({"key": b64(key), "value": {"type": 1, "bytes": b64(value), "uint": 0}})
+        else:
+            out.append({"key": b64(key), "value": {"type": 2, "bytes": "", "uint": int(value)}})
+    return out
+
+
+def state_delta(delta: dict) -> list[dict[str, Any]]:
+    """An EvalDelta state delta as algod's StateDelta."""
+    out = []
+    for key, change in delta.items():
+        value: dict[str, Any] = {"action": change.get(b"at", 0)}
+        if b"bs" in change:
+            value["bytes"] = b64(change[b"bs"])
+        if b"ui" in change:
+            value["uint"] = change[b"ui"]
+        out.append({"key": b64(key), "value": value})
+    return out
+
+
+def unpack_all(body: bytes) -> list[Any]:
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
+    unpacker.feed(body)
+    return list(unpacker)
+
+
+def txid_of(signed: dict) -> str:
+    return transaction.SignedTransaction.undictify(signed).get_txid()
+
+
+def box_name(raw: str) -> bytes:
+    """algod's `name` query: `encoding:value` (b64, str, int, addr)."""
+    kind, _, value = raw.partition(":")
+    try:
+        if kind == "b64":
+            return base64.b64decode(value, validate=True)
+        if kind == "str":
+            return value.encode()
+        if kind == "int":
+            return int(value).to_bytes(8, "big")
+        if kind == "addr":
+            return encoding.decode_address(value)
+    except Exception:
+        pass
+    raise HttpError(400, f"failed to parse the box name {raw!r}: use b64:, str:, int: or addr:")
+
+
+class Node:
+    """The ledger, its blocks and pending results, the dispenser; one lock over all."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Condition()
+        self.jig = Jig()
+        self.jig.reserve_ids(1000)
+        self.round = 1
+        self.pending: dict[str, dict[str, Any]] = {}
+        self.dispenser_sk, self.dispenser = account.generate_account()
+        self.jig.fund(self.dispenser)
+        self.sim_sk, self.sim_addr = account.generate_account()
+        self.jig.fund(self.sim_addr)
+        self.instrumented: dict[bytes, bytes | None] = {}
+        sp = self.jig.suggested_params()
+        self.genesis_id, self.genesis_hash = sp.gen, sp.gh.decode() if isinstance(sp.gh, bytes) else sp.gh
+
+    # --- reads ------------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        return {"catchup-time": 0, "last-round": self.round, "last-version": "future",
+                "next-version": "future", "next-version-round": self.round + 1,
+                "next-version-supported": True, "stopped-at-unsupported-round": False,
+                "time-since-last-round": 0}
+
+    def wait_after(self, round_: int) -> dict[str, Any]:
+        deadline = time.monotonic() + WAIT_LIMIT
+        with self.lock:
+            while self.round <= round_ and time.monotonic() < deadline:
+                self.lock.wait(deadline - time.monotonic())
+            return self.status()
+
+    def params(self) -> dict[str, Any]:
+        # The evaluator makes every block as round 2 on top of its round 1: validity
+        # windows counted from round 1 hold it, whatever the node's own round count.
+        return {"consensus-version": "future", "fee": 0, "genesis-hash": self.genesis_hash,
+                "genesis-id": self.genesis_id, "last-round": EVAL_ROUND - 1, "min-fee": 1000}
+
+    def application(self, app_id: int) -> dict[str, Any]:
+        app = self.jig.ledger.apps.get(app_id)
+        if app is None:
+            raise HttpError(404, "application does not exist")
+        params: dict[str, Any] = {
+            "creator": app["creator"],
+            "approval-program": b64(app.get("approval_program_bytecode") or b""),
+            "clear-state-program": b64(app.get("clear_program_bytecode") or b""),
+            "global-state-schema": {"num-uint": app["global_ints"], "num-byte-slice": app["global_bytes"]},
+            "local-state-schema": {"num-uint": app["local_ints"], "num-byte-slice": app["local_bytes"]},
+        }
+        if app.get("extra_pages"):
+            params["extra-program-pages"] = app["extra_pages"]
+        state = self.jig.ledger.global_states.get(app_id) or {}
+        if state:
+            params["global-state"] = tealkv(state)
+        return {"id": app_id, "params": params}
+
+    def account(self, address: str, exclude: str = "none") -> dict[str, Any]:
+        try:
+            encoding.decode_address(address)
+        except Exception:
+            raise HttpError(400, f"failed to parse the address {address!r}") from None
+        ledger = self.jig.ledger
+        record = ledger.accounts.get(address, {"balances": {0: [0, False]}, "local_states": {}})
+        amount = int(record["balances"][0][0])
+        created = [self.application(i) for i, a in sorted(ledger.apps.items()) if a["creator"] == address]
+        boxes = ledger.boxes.get(self._app_of(address), {}) if self._app_of(address) else {}
+        out: dict[str, Any] = {
+            "address": address, "amount": amount, "amount-without-pending-rewards": amount,
+            "min-balance": self.jig.min_balance(address), "pending-rewards": 0, "rewards": 0,
+            "round": self.round, "status": "Offline",
+            "total-apps-opted-in": len(record["local_states"]),
+            "total-assets-opted-in": len(record["balances"]) - 1,
+            "total-created-apps": len(created), "total-created-assets": 0,
+            "total-boxes": len(boxes), "total-box-bytes": sum(len(k) + len(v or b"") for k, v in boxes.items()),
+        }
+        if record.get("auth_addr"):
+            out["auth-addr"] = record["auth_addr"]
+        if exclude != "all":
+            out["created-apps"] = created
+            out["apps-local-state"] = [
+                {"id": i, "schema": {"num-uint": 0, "num-byte-slice": 0}, "key-value": tealkv(s)}
+                for i, s in sorted(record["local_states"].items())]
+        return out
+
+    def _app_of(self, address: str) -> int | None:
+        for app_id in self.jig.ledger.boxes:
+            if get_application_address(app_id) == address:
+                return app_id
+        return None
+
+    def boxes(self, app_id: int) -> dict[str, Any]:
+        self.application(app_id)
+        return {"boxes": [{"name": b64(k)} for k in sorted(self.jig.ledger.boxes.get(app_id, {}))]}
+
+    def box(self, app_id: int, name: bytes) -> dict[str, Any]:
+        self.application(app_id)
+        value = self.jig.ledger.boxes.get(app_id, {}).get(name)
+        if value is None:
+            raise HttpError(404, "box not found")
+        return {"name": b64(name), "round": self.round, "value": b64(value)}
+
+    def pending_txn(self, txid: str) -> dict[str, Any]:
+        found = self.pending.get(txid)
+        if found is None:
+            raise HttpError(404, "txn does not exist")
+        return found
+
+    # --- sending ----------------------------------------------------------------------------
+    def send(self, body: bytes) -> dict[str, Any]:
+        try:
+            signed = unpack_all(body)
+            ids = [txid_of(s) for s in signed]
+        except Exception as exc:
+            raise HttpError(400, f"failed to decode the transactions: {exc}") from None
+        if not signed:
+            raise HttpError(400, "no transactions in the body")
+        if len(signed) > 16:
+            raise HttpError(400, f"a group holds at most 16 transactions, not {len(signed)}")
+        duplicate = next((i for i in ids if i in self.pending), None)
+        if duplicate:
+            raise HttpError(400, f"TransactionPool.Remember: transaction already in ledger: {duplicate}")
+        self._top_up()
+        result = self.jig.eval_bytes(body)
+        if not result.ok:
+            raise HttpError(400, f"TransactionPool.Remember: {with_pc(result.error)}")
+        self.round += 1
+        for s, i, stib in zip(signed, ids, result.block.get(b"txns", [])):
+            self.pending[i] = pending_result(s, stib, self.round)
+        self.lock.notify_all()
+        return {"txId": ids[0]}
+
+    def _top_up(self) -> None:
+        if self.jig.balance(self.dispenser) < TOP_UP_BELOW:
+            self.jig.fund(self.dispenser, self.jig.balance(self.dispenser) + DEFAULT_BALANCE)
+
+    def compile(self, teal: bytes) -> dict[str, Any]:
+        from algosdk import logic
+
+        try:
+            program = self.jig.compile(teal.decode())
+        except Exception as exc:
+            raise HttpError(400, f"compile failed: {exc}") from None
+        return {"hash": logic.address(program), "result": b64(program)}
+
+    # --- simulation -------------------------------------------------------------------------
+    def simulate(self, request: dict[str, Any]) -> dict[str, Any]:
+        for flag in ("allow-unnamed-resources", "extra-opcode-budget", "fix-signers", "exec-trace-config"):
+            if request.get(flag):
+                raise HttpError(400, f"this node cannot simulate with {flag}")
+        empty_ok = bool(request.get("allow-empty-signatures"))
+        groups = [self._simulate_group(g.get("txns") or [], empty_ok) for g in request.get("txn-groups") or []]
+        if not groups:
+            raise HttpError(400, "no transaction groups to simulate")
+        overrides = {"allow-empty-signatures": True} if empty_ok else {}
+        out = {"version": 2, "last-round": self.round, "txn-groups": groups}
+        if overrides:
+            out["eval-overrides"] = overrides
+        return out
+
+    def _simulate_group(self, maps: list[dict], empty_ok: bool) -> dict[str, Any]:
+        try:
+            stxns = [transaction.SignedTransaction.undictify(m) for m in maps]
+        except Exception as exc:
+            raise HttpError(400, f"failed to decode a transaction: {exc}") from None
+        if not 0 < len(stxns) <= 16:
+            raise HttpError(400, f"a group holds 1 to 16 transactions, not {len(stxns)}")
+        unsigned = [i for i, s in enumerate(stxns) if not (s.signature or s.msig or s.lsig)]
+        if unsigned and not empty_ok:
+            return {"failure-message": "signedtxn has no sig (set allow-empty-signatures)",
+                    "failed-at": [unsigned[0]], "txn-results": [{"txn-result": {"txn": jsonable(m), "pool-error": ""}}
+                                                               for m in maps]}
+        wire = self._resigned(stxns) if empty_ok else b"".join(msgpack.packb(m, use_bin_type=True) for m in maps)
+        saved = self._rekey(stxns) if empty_ok else {}
+        try:
+            measured = self._with_instrumented(lambda: self.jig.eval_bytes(wire, dry=True))
+            result = measured if measured.ok else self.jig.eval_bytes(wire, dry=True)
+        finally:
+            self._unrekey(saved)
+        ids = [s.get_txid() for s in stxns]
+        if not result.ok:
+            at = ids.index(result.error.txid) if result.error.txid in ids else 0
+            return {"failure-message": with_pc(result.error), "failed-at": [at],
+                    "txn-results": [{"txn-result": {"txn": jsonable(m), "pool-error": ""}} for m in maps]}
+        stibs = result.block.get(b"txns", [])
+        costs: list[int | None] | None = None
+        if measured.ok:
+            try:
+                reports = [strip_reports(stib, self.instrumented_ids) for stib in stibs]
+                added, costs = avm_budget.group_costs([
+                    avm_budget.TxnBudget(s.transaction.type == "appl", count_inner_app_calls(stib), r)
+                    for s, stib, r in zip(stxns, stibs, reports)])
+            except avm_budget.Unrewritable:
+                costs = None
+        out: dict[str, Any] = {"txn-results": [
+            {"txn-result": pending_result(m, stib, None)} for m, stib in zip(maps, stibs)]}
+        if costs is not None:
+            out["app-budget-added"] = added
+            out["app-budget-consumed"] = sum(c for c in costs if c is not None)
+            for r, c in zip(out["txn-results"], costs):
+                if c is not None:
+                    r["app-budget-consumed"] = c
+        return out
+
+    def _resigned(self, stxns: list[transaction.SignedTransaction]) -> bytes:
+        """The group signed by the node's simulation key, each naming it as signer."""
+        wire = b""
+        for s in stxns:
+            t = s.transaction
+            signed = t.sign(self.sim_sk)
+            if t.sender != self.sim_addr:
+                signed.authorizing_address = self.sim_addr
+            wire += base64.b64decode(encoding.msgpack_encode(signed))
+        return wire
+
+    def _rekey(self, stxns: list[transaction.SignedTransaction]) -> dict[str, str | None]:
+        saved = {}
+        for s in stxns:
+            a = s.transaction.sender
+            if a in self.jig.ledger.accounts and a not in saved:
+                saved[a] = self.jig.ledger.accounts[a].get("auth_addr")
+                self.jig.ledger.accounts[a]["auth_addr"] = self.sim_addr
+        return saved
+
+    def _unrekey(self, saved: dict[str, str | None]) -> None:
+        for a, old in saved.items():
+            self.jig.ledger.accounts[a]["auth_addr"] = old
+
+    def _with_instrumented(self, run: Callable[[], Any]) -> Any:
+        """`run` with every stored approval program reporting its budget left (`avm_budget`)."""
+        apps = self.jig.ledger.apps
+        originals = {i: a.get("approval_program_bytecode") or b"" for i, a in apps.items()}
+        self.instrumented_ids = set()
+        for app_id, program in originals.items():
+            if program not in self.instrumented:
+                try:
+                    self.instrumented[program] = avm_budget.instrument(program)
+                except avm_budget.Unrewritable:
+                    self.instrumented[program] = None
+            rewritten = self.instrumented[program]
+            if rewritten is not None:
+                apps[app_id]["approval_program_bytecode"] = rewritten
+                self.instrumented_ids.add(app_id)
+        try:
+            return run()
+        finally:
+            for app_id, program in originals.items():
+                if app_id in apps:
+                    apps[app_id]["approval_program_bytecode"] = program
+
+
+def count_inner_app_calls(stib: dict) -> int:
+    inner = stib.get(b"dt", {}).get(b"itx", [])
+    return sum((i.get(b"txn", {}).get(b"type") == b"appl") + count_inner_app_calls(i) for i in inner)
+
+
+def strip_reports(stib: dict, instrumented: set[int]) -> list[avm_budget.Report]:
+    """Take the budget reports off the logs of `stib`'s tree; return them in order."""
+    txn = stib.get(b"txn", {})
+    found: list[avm_budget.Report] = []
+    delta = stib.get(b"dt", {})
+    for inner in delta.get(b"itx", []):
+        found += strip_reports(inner, instrumented)
+    app_id = txn.get(b"apid", 0)
+    if txn.get(b"type") == b"appl" and (app_id in instrumented) and txn.get(b"apan", 0) != 3:
+        logs = delta.get(b"lg", [])
+        if not logs or len(logs[-1]) not in avm_budget.KINDS:
+            raise avm_budget.Unrewritable("an app call ended without its report")
+        report = logs.pop()
+        found.append(avm_budget.Report(int.from_bytes(report[:8], "big"), len(report)))
+    return found
+
+
+def pending_result(signed: dict, stib: dict, round_: int | None) -> dict[str, Any]:
+    """algod's PendingTransactionResponse for one transaction of a block (inner ones nested)."""
+    out: dict[str, Any] = {"txn": jsonable(signed), "pool-error": ""}
+    if round_ is not None:
+        out["confirmed-round"] = round_
+    if stib.get(b"apid"):
+        out["application-index"] = stib[b"apid"]
+    delta = stib.get(b"dt", {})
+    if delta.get(b"lg"):
+        out["logs"] = [b64(x) for x in delta[b"lg"]]
+    if delta.get(b"gd"):
+        out["global-state-delta"] = state_delta(delta[b"gd"])
+    if delta.get(b"itx"):
+        out["inner-txns"] = [pending_result({"txn": jsonable_inner(i.get(b"txn", {}))}, i, round_)
+                             for i in delta[b"itx"]]
+    if stib.get(b"ca"):
+        out["closing-amount"] = stib[b"ca"]
+    return out
+
+
+# The transaction fields that are text (msgpack str); the block is read with every
+# string as bytes.
+TEXT_FIELDS = ("type", "gen")
+
+
+def jsonable_inner(txn: dict) -> dict:
+    """An inner transaction from the block (keys and text as bytes) as a client's would decode."""
+    out = {k.decode(): v for k, v in txn.items()}
+    for key in TEXT_FIELDS:
+        if isinstance(out.get(key), bytes):
+            out[key] = out[key].decode()
+    return out
+
+
+def with_pc(error: Any) -> str:
+    """The evaluator's message with the program counter, as algod words it."""
+    if error.pc is not None and "pc=" not in error.message:
+        return f"{error.message} pc={error.pc}"
+    return error.message
+
+
+# --- HTTP -------------------------------------------------------------------------------------
+class Routes(BaseHTTPRequestHandler):
+    """What both servers share: the token, bounded bodies, JSON or msgpack answers."""
+
+    node: Node
+    token_header = "X-Algo-API-Token"
+    name = "algod"
+    max_body = MAX_BODY
+    protocol_version = "HTTP/1.1"
+
+    def log_message(self, fmt: str, *args: Any) -> None:
+        if os.environ.get("ALGOKU_NODE_LOG"):
+            sys.stderr.write(f"{self.name}: " + fmt % args + "\n")
+
+    def answer(self, status: int, body: Any, pack: bool = False) -> None:
+        data = msgpack.packb(body, use_bin_type=True) if pack else json.dumps(body).encode()
+        self.send_response(status)
+        self.send_header("Content-Type", "application/msgpack" if pack else "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.end_headers()
+        self.wfile.write(data)
+
+    def do_OPTIONS(self) -> None:  # CORS preflight: the web page is served from another port
+        self.send_response(204)
+        self.send_header("Access-Control-Allow-Origin", "*")
+        self.send_header("Access-Control-Allow-Methods", "GET, POST, DELETE, OPTIONS")
+        self.send_header("Access-Control-Allow-Headers", "*")
+        self.send_header("Access-Control-Max-Age", "600")
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def body(self) -> bytes:
+        raw = self.headers.get("Content-Length")
+        if raw is None:
+            if self.headers.get("Transfer-Encoding"):
+                raise HttpError(411, "send a Content-Length")
+            return b""
+        try:
+            length = int(raw)
+        except ValueError:
+            raise HttpError(400, "Content-Length is not a number") from None
+        if length < 0 or length > self.max_body:
+            self.close_connection = True
+            raise HttpError(413, f"request body over {self.max_body} bytes")
+        return self.rfile.read(length)
+
+    def handle_one(self, method: str) -> None:
+        url = urlsplit(self.path)
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        try:
+            open_paths = ("/health", "/versions", "/genesis", "/swagger.json")
+            if url.path not in open_paths and self.headers.get(self.token_header) != LOCALNET_TOKEN:
+                raise HttpError(401, "Invalid API Token")
+            body = self.body() if method in ("POST", "DELETE") else b""
+            status, answer, pack = self.route(method, unquote(url.path), query, body)
+        except HttpError as e:
+            status, answer, pack = e.status, {"message": e.message}, False
+        except Exception as exc:  # never die on one request: say what broke
+            status, answer, pack = 500, {"message": f"{type(exc).__name__}: {exc}"}, False
+        self.answer(status, answer, pack)
+
+    def do_GET(self) -> None:
+        self.handle_one("GET")
+
+    def do_POST(self) -> None:
+        self.handle_one("POST")
+
+    def do_DELETE(self) -> None:
+        self.handle_one("DELETE")
+
+    def route(self, method: str, path: str, query: dict, body: bytes) -> tuple[int, Any, bool]:
+        raise NotImplementedError
+
+
+def _int(text: str, what: str) -> int:
+    if not text.isdigit():
+        raise HttpError(400, f"failed to parse {what} {text!r}")
+    return int(text)
+
+
+class AlgodRoutes(Routes):
+    def route(self, method: str, path: str, query: dict, body: bytes) -> tuple[int, Any, bool]:
+        fmt = query.get("format", "json")
+        if fmt not in ("json", "msgpack"):
+            raise HttpError(400, f"unknown format {fmt!r}: json or msgpack")
+        pack = fmt == "msgpack"
+        node = self.node
+        parts = path.strip("/").split("/")
+        if method == "GET" and path in ("/health", "/ready"):
+            return 200, None, False
+        if method == "GET" and path == "/versions":
+            return 200, {**VERSION, "genesis_id": node.genesis_id, "genesis_hash_b64": node.genesis_hash}, False
+        if method == "GET" and path == "/v2/status/wait-for-block-after/" + (parts[-1] if len(parts) == 4 else "?"):
+            return 200, node.wait_after(_int(parts[-1], "the round")), pack
+        with node.lock:
+            if method == "GET":
+                if path == "/v2/status":
+                    return 200, node.status(), pack
+                if path == "/v2/transactions/params":
+                    return 200, node.params(), pack
+                if len(parts) == 4 and parts[:3] == ["v2", "transactions", "pending"]:
+                    return 200, node.pending_txn(parts[3]), pack
+                if len(parts) == 3 and parts[:2] == ["v2", "accounts"]:
+                    return 200, node.account(parts[2], query.get("exclude", "none")), pack
+                if len(parts) == 3 and parts[:2] == ["v2", "applications"]:
+                    return 200, node.application(_int(parts[2], "the application id")), pack
+                if len(parts) == 4 and parts[:2] == ["v2", "applications"] and parts[3] == "boxes":
+                    return 200, node.boxes(_int(parts[2], "the application id")), pack
+                if len(parts) == 4 and parts[:2] == ["v2", "applications"] and parts[3] == "box":
+                    if "name" not in query:
+                        raise HttpError(400, "the box name is missing (?name=b64:...)")
+                    return 200, node.box(_int(parts[2], "the application id"), box_name(query["name"])), pack
+            if method == "POST":
+                if path == "/v2/transactions":
+                    return 200, node.send(body), False
+                if path == "/v2/transactions/simulate":
+                    return 200, node.simulate(self.simulate_request(body)), pack
+                if path == "/v2/teal/compile":
+                    return 200, node.compile(body), False
+        raise HttpError(501, f"this node does not serve {method} {path}")
+
+    def simulate_request(self, body: bytes) -> dict[str, Any]:
+        """A simulate request as algod's clients send it: msgpack."""
+        if "json" in (self.headers.get("Content-Type") or ""):
+            raise HttpError(400, "this node takes simulate requests as msgpack (Content-Type: application/msgpack)")
+        try:
+            request = msgpack.unpackb(body, raw=False, strict_map_key=False)
+        except Exception as exc:
+            raise HttpError(400, f"failed to decode the simulate request: {exc}") from None
+        if not isinstance(request, dict):
+            raise HttpError(400, "the simulate request is not an object")
+        return request
+
+
+WALLET = {"id": "1", "name": "unencrypted-default-wallet", "driver_name": "sqlite", "driver_version": 1,
+          "mnemonic_ux": False, "supported_txs": ["pay", "keyreg", "axfer", "acfg", "afrz", "appl"]}
+HANDLE = "handle-1"
+
+
+class KmdRoutes(Routes):
+    """KMD v1 as LocalNet's: the `unencrypted-default-wallet` (empty password) with the dispenser."""
+
+    token_header = "X-KMD-API-Token"
+    name = "kmd"
+    max_body = MAX_KMD_BODY
+
+    def route(self, method: str, path: str, query: dict, body: bytes) -> tuple[int, Any, bool]:
+        node = self.node
+        if method == "GET" and path in ("/health", "/versions", "/v1/versions"):
+            return 200, {"versions": ["v1"]}, False
+        if method == "GET" and path == "/v1/wallets":
+            return 200, {"wallets": [WALLET]}, False
+        try:
+            request = json.loads(body or b"{}")
+        except ValueError:
+            raise HttpError(400, "the body is not JSON") from None
+        if not isinstance(request, dict):
+            raise HttpError(400, "the body is not a JSON object")
+        if method == "POST" and path == "/v1/wallet/init":
+            if request.get("wallet_id") != WALLET["id"]:
+                raise HttpError(404, "wallet not found")
+            if request.get("wallet_password", "") != "":
+                raise HttpError(401, "wrong password")
+            return 200, {"wallet_handle_token": HANDLE}, False
+        handled = ("/v1/key/list", "/v1/key/export", "/v1/wallet/release", "/v1/wallet/renew", "/v1/wallet/info",
+                   "/v1/transaction/sign")
+        if method == "POST" and path in handled:
+            if request.get("wallet_handle_token") != HANDLE:
+                raise HttpError(401, "invalid wallet handle")
+            if path == "/v1/key/list":
+                return 200, {"addresses": [node.dispenser]}, False
+            if path in ("/v1/wallet/release",):
+                return 200, {}, False
+            if path in ("/v1/wallet/renew", "/v1/wallet/info"):
+                return 200, {"wallet_handle": {"expires_in": 60, "wallet": WALLET}}, False
+            if path == "/v1/transaction/sign":
+                return 200, {"signed_transaction": self.sign(request)}, False
+            if request.get("address") != node.dispenser:
+                raise HttpError(404, "key does not exist in this wallet")
+            return 200, {"private_key": node.dispenser_sk}, False
+        raise HttpError(501, f"this KMD does not serve {method} {path}")
+
+    def sign(self, request: dict) -> str:
+        try:
+            txn = encoding.msgpack_decode(request["transaction"])
+        except Exception:
+            raise HttpError(400, "failed to decode the transaction") from None
+        if txn.sender != self.node.dispenser:
+            raise HttpError(400, "the wallet holds no key for the transaction's sender")
+        return encoding.msgpack_encode(txn.sign(self.node.dispenser_sk))
+
+
+def listen(routes: type[Routes], node: Node, port: int) -> ThreadingHTTPServer:
+    handler = type(routes.__name__, (routes,), {"node": node})
+    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="algoku node", description="A local node on loopback: algod v2 and KMD v1 over go-algorand's evaluator.")
+    parser.add_argument("--algod-port", type=int, default=4001, help="algod's port (0 picks a free one)")
+    parser.add_argument("--kmd-port", type=int, default=4002, help="KMD's port (0 picks a free one)")
+    args = parser.parse_args(argv)
+    for name, port in (("--algod-port", args.algod_port), ("--kmd-port", args.kmd_port)):
+        if not 0 <= port <= 65535:
+            print(f"error: {name} {port} is not a port (0 to 65535)", file=sys.stderr)
+            return 2
+    servers = []
+    for routes, port in ((AlgodRoutes, args.algod_port), (KmdRoutes, args.kmd_port)):
+        try:
+            servers.append(listen(routes, None, port))  # type: ignore[arg-type]
+        except OSError as exc:
+            print(f"error: cannot listen on 127.0.0.1:{port} for {routes.name}: {exc.strerror}"
+                  " (is another node or LocalNet there? pick other ports, or 0 for free ones)", file=sys.stderr)
+            return 2
+    node = Node()
+    for server in servers:
+        server.RequestHandlerClass.node = node  # type: ignore[attr-defined]
+    algod, kmd = servers
+    print(f"algod http://127.0.0.1:{algod.server_address[1]}", flush=True)
+    print(f"kmd http://127.0.0.1:{kmd.server_address[1]}", flush=True)
+    threading.Thread(target=kmd.serve_forever, daemon=True).start()
+    try:
+        algod.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
