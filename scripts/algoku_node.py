@@ -656,11 +656,19 @@ def listen(routes: type[Routes], node: Node, port: int) -> ThreadingHTTPServer:
     return server
 
 
+def watch_parent(parent: int) -> None:
+    """Ends the node once its parent is gone (a client that started it and died)."""
+    while os.getppid() == parent:
+        time.sleep(0.5)
+    os._exit(0)
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="algoku node", description="A local node on loopback: algod v2 and KMD v1 over go-algorand's evaluator.")
     parser.add_argument("--algod-port", type=int, default=4001, help="algod's port (0 picks a free one)")
     parser.add_argument("--kmd-port", type=int, default=4002, help="KMD's port (0 picks a free one)")
+    parser.add_argument("--exit-with-parent", action="store_true", help="stop when the process that started it ends")
     args = parser.parse_args(argv)
     for name, port in (("--algod-port", args.algod_port), ("--kmd-port", args.kmd_port)):
         if not 0 <= port <= 65535:
@@ -681,6 +689,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"algod http://127.0.0.1:{algod.server_address[1]}", flush=True)
     print(f"kmd http://127.0.0.1:{kmd.server_address[1]}", flush=True)
     threading.Thread(target=kmd.serve_forever, daemon=True).start()
+    if args.exit_with_parent:
+        threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
     try:
         algod.serve_forever()
     except KeyboardInterrupt:

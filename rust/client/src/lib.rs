@@ -4,6 +4,7 @@
 //! * [`spec`]: the committed ARC-56 app spec (methods, selectors, programs, error map);
 //! * [`settings`]: AlgoKit's environment variables and LocalNet defaults;
 //! * [`algod`], [`kmd`], [`embedded`]: the transports;
+//! * [`node`]: the local node (algod and KMD over go-algorand's evaluator) as a child process;
 //! * [`chain`]: one interface over them (sign, simulate, send, measure budget);
 //! * [`app`]: one app of a committed spec on a chain (create, reuse or check; call);
 //! * [`algoku`]: deploy, plan the cheapest opup group, verify;
@@ -20,6 +21,7 @@ pub mod embedded;
 pub mod error;
 pub mod game;
 pub mod kmd;
+pub mod node;
 pub mod outcome;
 pub mod params;
 pub mod settings;

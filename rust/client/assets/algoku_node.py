@@ -1,0 +1,1 @@
+../../../scripts/algoku_node.py

@@ -1,0 +1,1 @@
+../../../scripts/avm_budget.py

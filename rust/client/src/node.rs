@@ -1,0 +1,163 @@
+//! The local node: algod v2 and KMD v1 on loopback over go-algorand's evaluator
+//! (`scripts/algoku_node.py`), run as a child process.
+//!
+//! `algoku node` serves it for anyone (as Foundry's anvil does); the tests start
+//! one on free ports and drive the algod road through it, the same road a
+//! LocalNet takes. The node's three scripts are embedded in this crate and
+//! written, once per content, under the temporary directory, so the binary
+//! starts a node from any directory.
+
+use crate::embedded::{find_python, SETUP_HINT};
+use crate::error::ClientError;
+use crate::settings::Settings;
+use sha2::{Digest, Sha256};
+use std::path::PathBuf;
+use std::process::Stdio;
+use std::time::Duration;
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
+use tokio::process::{Child, Command};
+
+/// The node's scripts, by file name.
+const SCRIPTS: [(&str, &str); 3] = [
+    ("algoku_node.py", include_str!("../assets/algoku_node.py")),
+    ("avm_budget.py", include_str!("../assets/avm_budget.py")),
+    ("algoku_jig.py", include_str!("../assets/algoku_jig.py")),
+];
+/// How long a starting node may take to print its addresses.
+const START_LIMIT: Duration = Duration::from_secs(30);
+
+/// A node started by this process; it stops when this is dropped (and when
+/// this process dies: the node watches its parent).
+pub struct LocalNode {
+    child: Child,
+    /// algod's URL, `http://127.0.0.1:P`.
+    pub algod: String,
+    /// KMD's URL, `http://127.0.0.1:Q`.
+    pub kmd: String,
+}
+
+/// The directory holding the node's scripts (written if missing).
+fn scripts_dir() -> Result<PathBuf, ClientError> {
+    let mut hash = Sha256::new();
+    for (name, text) in SCRIPTS {
+        hash.update(name.as_bytes());
+        hash.update(text.as_bytes());
+    }
+    let tag = hex::encode(&hash.finalize()[..8]);
+    let dir = std::env::temp_dir().join(format!("algoku-node-{tag}"));
+    if dir.join(SCRIPTS[0].0).exists() {
+        return Ok(dir);
+    }
+    let io = |e: std::io::Error| ClientError::Node(format!("writing the node's scripts: {e}"));
+    // Written aside, then renamed into place: two starts at once never see half a script.
+    let staging = std::env::temp_dir().join(format!("algoku-node-{tag}.{}", std::process::id()));
+    std::fs::create_dir_all(&staging).map_err(io)?;
+    for (name, text) in SCRIPTS {
+        std::fs::write(staging.join(name), text).map_err(io)?;
+    }
+    if std::fs::rename(&staging, &dir).is_err() {
+        let _ = std::fs::remove_dir_all(&staging); // another start won the race
+    }
+    Ok(dir)
+}
+
+/// The command that runs the node with these arguments, and the Python it uses.
+pub fn command(args: &[String]) -> Result<(Command, PathBuf), ClientError> {
+    let python = find_python()
+        .ok_or_else(|| ClientError::Node(format!("no Python venv found; {SETUP_HINT}")))?;
+    let script = scripts_dir()?.join(SCRIPTS[0].0);
+    let mut command = Command::new(&python);
+    command.arg(script).args(args);
+    Ok((command, python))
+}
+
+/// `http://127.0.0.1:P` from the node's line `NAME http://127.0.0.1:P`.
+fn address(line: &str, name: &str) -> Option<String> {
+    line.strip_prefix(name)?
+        .strip_prefix(' ')
+        .map(|u| u.trim().to_string())
+}
+
+impl LocalNode {
+    /// Starts a node on these ports (0: free ones) and waits for its addresses.
+    pub async fn start(algod_port: u16, kmd_port: u16) -> Result<LocalNode, ClientError> {
+        let args = [
+            "--algod-port".to_string(),
+            algod_port.to_string(),
+            "--kmd-port".to_string(),
+            kmd_port.to_string(),
+            "--exit-with-parent".to_string(),
+        ];
+        let (mut command, python) = command(&args)?;
+        command
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .kill_on_drop(true);
+        #[cfg(unix)]
+        command.process_group(0); // a Ctrl-C meant for the client is the client's to handle
+        let mut child = command.spawn().map_err(|e| {
+            ClientError::Node(format!("cannot run {}: {e}; {SETUP_HINT}", python.display()))
+        })?;
+        let stdout = child.stdout.take().expect("piped");
+        let mut lines = BufReader::new(stdout).lines();
+        let read = async {
+            let algod = lines.next_line().await.ok().flatten();
+            let kmd = lines.next_line().await.ok().flatten();
+            (algod, kmd)
+        };
+        let started = tokio::time::timeout(START_LIMIT, read).await;
+        let (algod, kmd) = match started {
+            Ok((Some(a), Some(k))) => (address(&a, "algod"), address(&k, "kmd")),
+            _ => (None, None),
+        };
+        match (algod, kmd) {
+            (Some(algod), Some(kmd)) => {
+                // Drain stdout so the node never blocks on a full pipe.
+                tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+                Ok(LocalNode { child, algod, kmd })
+            }
+            _ => Err(ClientError::Node(failed_start(&mut child).await)),
+        }
+    }
+
+    /// Settings that point the client at this node (its KMD's funded wallet signs).
+    pub fn settings(&self) -> Settings {
+        let port = |url: &str| url.rsplit(':').next().map(str::to_string);
+        Settings {
+            algod_server: Some("http://127.0.0.1".into()),
+            algod_port: port(&self.algod),
+            kmd_port: port(&self.kmd),
+            ..Settings::default()
+        }
+    }
+
+    /// Stops the node.
+    pub async fn stop(mut self) {
+        let _ = self.child.kill().await;
+    }
+}
+
+/// Why a node did not start: its own error line, or what happened.
+async fn failed_start(child: &mut Child) -> String {
+    let _ = tokio::time::timeout(Duration::from_secs(5), child.wait()).await;
+    let _ = child.start_kill();
+    let mut err = String::new();
+    if let Some(mut stderr) = child.stderr.take() {
+        let mut buf = Vec::new();
+        let _ = tokio::time::timeout(
+            Duration::from_secs(2),
+            (&mut stderr).take(64 * 1024).read_to_end(&mut buf),
+        )
+        .await;
+        err = String::from_utf8_lossy(&buf).into_owned();
+    }
+    let last = err.lines().rev().find(|l| !l.trim().is_empty());
+    match last {
+        Some(line) => line.trim().trim_start_matches("error: ").to_string(),
+        None => format!(
+            "the node printed no addresses within {} s",
+            START_LIMIT.as_secs()
+        ),
+    }
+}
