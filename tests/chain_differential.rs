@@ -1,7 +1,7 @@
 //! Differential: every 9×9 fixture goes through the client on a real chain, and
 //! each verdict (or rejection) must equal the mirror's prediction.
-//! Chains: go-algorand's evaluator (always) and LocalNet when it answers
-//! (otherwise reported as skipped on stderr, with the reason).
+//! Chains: go-algorand's evaluator embedded and, through algod's HTTP API, the
+//! local node (always) and LocalNet (when it answers).
 
 mod common;
 
@@ -37,11 +37,11 @@ async fn deployed(chain: Chain) -> Algoku {
     algoku
 }
 
-async fn check_all_fixtures(network: Network) -> Option<usize> {
-    let chain = match Chain::connect(network, &Settings::from_env()).await {
+async fn check_all_fixtures(network: Network, settings: &Settings) -> Option<usize> {
+    let chain = match Chain::connect(network, settings).await {
         Ok(c) => c,
-        Err(e) if network == Network::Localnet => {
-            eprintln!("SKIPPED differential on LocalNet: {e}");
+        Err(e) if network == Network::Localnet && settings.algod_server.is_none() => {
+            eprintln!("no LocalNet: {e}");
             return None;
         }
         Err(e) => panic!("{network:?}: {e}"),
@@ -103,13 +103,20 @@ async fn check_all_fixtures(network: Network) -> Option<usize> {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
 async fn every_fixture_on_the_embedded_evaluator() {
-    let n = check_all_fixtures(Network::Embedded).await.unwrap();
+    let n = check_all_fixtures(Network::Embedded, &Settings::from_env())
+        .await
+        .unwrap();
     eprintln!("embedded: {n} fixtures agree with the mirror");
 }
 
+/// Through algod's HTTP API: on the local node always (as `algoku node`
+/// serves it), and on LocalNet too when one answers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 1)]
-async fn every_fixture_on_localnet_when_up() {
-    if let Some(n) = check_all_fixtures(Network::Localnet).await {
+async fn every_fixture_through_algod_on_the_local_node_and_localnet() {
+    let node = algoku_client::node::LocalNode::shared().expect("the local node starts");
+    let n = check_all_fixtures(Network::Localnet, &node).await.unwrap();
+    eprintln!("local node: {n} fixtures agree with the mirror");
+    if let Some(n) = check_all_fixtures(Network::Localnet, &Settings::from_env()).await {
         eprintln!("localnet: {n} fixtures agree with the mirror");
     }
 }

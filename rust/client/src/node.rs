@@ -13,6 +13,7 @@ use crate::settings::Settings;
 use sha2::{Digest, Sha256};
 use std::path::PathBuf;
 use std::process::Stdio;
+use std::sync::OnceLock;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 use tokio::process::{Child, Command};
@@ -97,7 +98,10 @@ impl LocalNode {
         #[cfg(unix)]
         command.process_group(0); // a Ctrl-C meant for the client is the client's to handle
         let mut child = command.spawn().map_err(|e| {
-            ClientError::Node(format!("cannot run {}: {e}; {SETUP_HINT}", python.display()))
+            ClientError::Node(format!(
+                "cannot run {}: {e}; {SETUP_HINT}",
+                python.display()
+            ))
         })?;
         let stdout = child.stdout.take().expect("piped");
         let mut lines = BufReader::new(stdout).lines();
@@ -113,8 +117,7 @@ impl LocalNode {
         };
         match (algod, kmd) {
             (Some(algod), Some(kmd)) => {
-                // Drain stdout so the node never blocks on a full pipe.
-                tokio::spawn(async move { while let Ok(Some(_)) = lines.next_line().await {} });
+                drop(lines); // the node prints nothing more on stdout
                 Ok(LocalNode { child, algod, kmd })
             }
             _ => Err(ClientError::Node(failed_start(&mut child).await)),
@@ -123,18 +126,51 @@ impl LocalNode {
 
     /// Settings that point the client at this node (its KMD's funded wallet signs).
     pub fn settings(&self) -> Settings {
-        let port = |url: &str| url.rsplit(':').next().map(str::to_string);
-        Settings {
-            algod_server: Some("http://127.0.0.1".into()),
-            algod_port: port(&self.algod),
-            kmd_port: port(&self.kmd),
-            ..Settings::default()
+        settings_for(&self.algod, &self.kmd)
+    }
+
+    /// A node on free ports that serves as long as this process lives (it
+    /// watches its parent), started once and shared: for test harnesses,
+    /// whose tests each run their own async runtime.
+    pub fn shared() -> Result<Settings, ClientError> {
+        static SHARED: OnceLock<Result<(String, String), String>> = OnceLock::new();
+        let started = SHARED.get_or_init(|| {
+            let start = || -> Result<(String, String), String> {
+                let runtime = tokio::runtime::Builder::new_current_thread()
+                    .enable_all()
+                    .build()
+                    .map_err(|e| e.to_string())?;
+                let node = runtime
+                    .block_on(LocalNode::start(0, 0))
+                    .map_err(|e| e.to_string())?;
+                let urls = (node.algod.clone(), node.kmd.clone());
+                std::mem::forget(node); // serves until this process ends
+                Ok(urls)
+            };
+            std::thread::spawn(start)
+                .join()
+                .unwrap_or_else(|_| Err("the thread starting the node panicked".into()))
+        });
+        match started {
+            Ok((algod, kmd)) => Ok(settings_for(algod, kmd)),
+            Err(e) => Err(ClientError::Node(e.clone())),
         }
     }
 
     /// Stops the node.
     pub async fn stop(mut self) {
         let _ = self.child.kill().await;
+    }
+}
+
+/// Settings that point the client at the node serving at these URLs.
+fn settings_for(algod: &str, kmd: &str) -> Settings {
+    let port = |url: &str| url.rsplit(':').next().map(str::to_string);
+    Settings {
+        algod_server: Some("http://127.0.0.1".into()),
+        algod_port: port(algod),
+        kmd_port: port(kmd),
+        ..Settings::default()
     }
 }
 

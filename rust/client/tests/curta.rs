@@ -3,6 +3,8 @@
 //! of 16), the app-id check, and the solve game (payment + box, record read back,
 //! a wrong solution refused natively before anything is sent).
 
+mod common;
+
 use algoku_client::curta::{Curta, BOX_MBR};
 use algoku_client::{Chain, Network, Settings};
 use algoku_curta::board::Board;
@@ -29,14 +31,13 @@ async fn embedded() -> Curta {
     Curta::new(chain).unwrap()
 }
 
-/// The embedded evaluator, and LocalNet when it answers (else SKIPPED on stderr).
+/// The embedded evaluator, the local node, and LocalNet when it answers.
 async fn chains() -> Vec<Curta> {
-    let mut out = vec![embedded().await];
-    match Chain::connect(Network::Localnet, &Settings::from_env()).await {
-        Ok(chain) => out.push(Curta::new(chain).unwrap()),
-        Err(e) => eprintln!("SKIPPED on LocalNet: {e}"),
-    }
-    out
+    common::every_chain()
+        .await
+        .into_iter()
+        .map(|c| Curta::new(c).unwrap())
+        .collect()
 }
 
 #[tokio::test(flavor = "current_thread")]

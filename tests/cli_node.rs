@@ -1,0 +1,183 @@
+//! The road real users take, end to end: `algoku node` serves algod and KMD on
+//! loopback, and the CLI talks to it over HTTP as to LocalNet (`--network
+//! localnet`, its funded KMD wallet signing). Every answer and price must equal
+//! the embedded evaluator's: the node's simulate measures budgets as algod does.
+
+mod common;
+
+use serde_json::Value;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, Stdio};
+
+const VALID: &str =
+    "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
+
+/// A running `algoku node` on free ports; killed when dropped (its evaluator
+/// process follows: it watches its parent).
+struct Node {
+    child: Child,
+    algod_port: String,
+    kmd_port: String,
+}
+
+/// The port of a line `NAME http://127.0.0.1:P`.
+fn port(line: &str, name: &str) -> String {
+    let url = line
+        .strip_prefix(name)
+        .unwrap_or_else(|| panic!("expected `{name} URL`, got {line:?}"));
+    url.rsplit(':').next().unwrap().trim().to_string()
+}
+
+impl Node {
+    fn start() -> Node {
+        let mut child = Command::new(common::ALGOKU)
+            .args(["node", "--algod-port", "0", "--kmd-port", "0"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .expect("algoku node runs");
+        let mut lines = BufReader::new(child.stdout.take().unwrap()).lines();
+        let mut next = || lines.next().expect("a line").expect("readable");
+        let (algod, kmd) = (next(), next());
+        Node {
+            child,
+            algod_port: port(&algod, "algod "),
+            kmd_port: port(&kmd, "kmd "),
+        }
+    }
+
+    /// `algoku args…` pointed at this node as LocalNet's settings point at LocalNet.
+    fn run(&self, args: &[&str]) -> common::Run {
+        common::algoku(args)
+            .envs(&[
+                ("ALGOD_SERVER", "http://127.0.0.1"),
+                ("ALGOD_PORT", &self.algod_port),
+                ("KMD_PORT", &self.kmd_port),
+            ])
+            .run()
+    }
+}
+
+impl Drop for Node {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn json_ok(r: &common::Run) -> Value {
+    assert_eq!(r.code, 0, "stdout {}\nstderr {}", r.stdout, r.stderr);
+    r.json()
+}
+
+#[test]
+fn a_second_node_on_the_same_ports_is_a_one_line_error() {
+    let node = Node::start();
+    let r = common::run(&["node", "--algod-port", &node.algod_port, "--kmd-port", "0"]);
+    assert_eq!(r.code, 2, "{}", r.stderr);
+    let line = r.stderr.trim();
+    assert_eq!(line.lines().count(), 1, "{line}");
+    assert!(
+        line.starts_with("error: cannot listen on 127.0.0.1:") && line.contains(&node.algod_port),
+        "{line}"
+    );
+}
+
+#[test]
+fn deploy_and_verify_through_the_node_price_as_the_embedded_evaluator() {
+    let node = Node::start();
+    let deployed = json_ok(&node.run(&["deploy", "--network", "localnet", "--json"]));
+    let app = deployed["app_id"].as_u64().expect("an app id");
+    assert!(app >= 1000, "{deployed}");
+    for method in ["auto", "classic", "lanes"] {
+        let args = ["verify", VALID, "--json", "--method", method];
+        let on_node = json_ok(&node.run(&[&args[..], &["--network", "localnet"]].concat()));
+        let embedded = json_ok(&common::run(
+            &[&args[..], &["--network", "embedded"]].concat(),
+        ));
+        assert_eq!(on_node["backend"], "localnet");
+        assert_eq!(on_node["app_id"].as_u64(), Some(app));
+        assert_eq!(on_node["valid"], true);
+        assert_eq!(on_node["simulated_only"], false);
+        assert_eq!(
+            on_node["txids"].as_array().map(Vec::len),
+            Some(1),
+            "{on_node}"
+        );
+        for key in [
+            "method",
+            "fee",
+            "budget_pooled",
+            "strategy",
+            "other_methods",
+        ] {
+            assert_eq!(
+                on_node[key], embedded[key],
+                "{method}: {key}\n{on_node}\n{embedded}"
+            );
+        }
+        // The node's simulate counts what the group alone uses (the embedded
+        // evaluator measures with probe calls around it, which the contract sees).
+        let used = on_node["budget_consumed"].as_u64().expect("a budget");
+        assert!(
+            0 < used && used <= on_node["budget_pooled"].as_u64().unwrap(),
+            "{on_node}"
+        );
+    }
+}
+
+#[test]
+fn batches_through_the_node_answer_and_cost_as_the_embedded_evaluator() {
+    let node = Node::start();
+    let mut wrong = VALID.as_bytes().to_vec();
+    wrong.swap(0, 1);
+    let grids = [VALID, std::str::from_utf8(&wrong).unwrap(), "12345", VALID].join("\n");
+    let file = common::scratch_file("cli_node", "grids.txt", &grids);
+    let puzzle = format!("{}{} {VALID}\n", &VALID[..40], ".".repeat(41));
+    let puzzles = common::scratch_file("cli_node", "puzzles.txt", &puzzle);
+    for (flag, path) in [("--file", &file), ("--puzzle-file", &puzzles)] {
+        let args = ["verify", flag, path.to_str().unwrap(), "--json", "--quiet"];
+        let on_node = node.run(&[&args[..], &["--network", "localnet"]].concat());
+        let embedded = common::run(&[&args[..], &["--network", "embedded"]].concat());
+        assert_eq!(on_node.code, embedded.code, "{}", on_node.stderr);
+        let (a, b) = (on_node.json_lines(), embedded.json_lines());
+        assert_eq!(a.len(), b.len());
+        for (x, y) in a.iter().zip(&b) {
+            for key in ["line", "valid", "error", "fee", "method"] {
+                assert_eq!(x[key], y[key], "{flag} {key}\n{x}\n{y}");
+            }
+        }
+        let (s, t) = (&a.last().unwrap()["summary"], &b.last().unwrap()["summary"]);
+        assert_eq!(s["backend"], "localnet");
+        for key in [
+            "valid",
+            "invalid",
+            "errors",
+            "fee",
+            "would_cost",
+            "method_prices",
+        ] {
+            assert_eq!(s[key], t[key], "{flag} {key}\n{s}\n{t}");
+        }
+    }
+}
+
+#[test]
+fn both_games_play_record_and_withdraw_through_the_node() {
+    let node = Node::start();
+    for game in ["game", "curta"] {
+        let played =
+            json_ok(&node.run(&[game, "play", "--network", "localnet", "--deploy", "--json"]));
+        let app = played["app_id"].as_u64().expect("an app id");
+        assert_eq!(played["backend"], "localnet", "{played}");
+        let record = json_ok(&node.run(&[game, "record", "--network", "localnet", "--json"]));
+        assert_eq!(record["app_id"].as_u64(), Some(app), "{record}");
+        assert_eq!(record["solvers"], 1, "{record}");
+        // Played again: already recorded, nothing sent.
+        let again = json_ok(&node.run(&[game, "play", "--network", "localnet", "--json"]));
+        assert_eq!(again["app_id"].as_u64(), Some(app), "{again}");
+        let withdrawn = json_ok(&node.run(&[game, "withdraw", "--network", "localnet", "--json"]));
+        assert_eq!(withdrawn["app_id"].as_u64(), Some(app), "{withdrawn}");
+    }
+}
