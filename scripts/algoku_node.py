@@ -65,7 +65,6 @@ MAX_BODY = 10 << 20  # algod's request body limit
 MAX_KMD_BODY = 1 << 20
 WAIT_LIMIT = 60.0  # algod's wait-for-block-after gives up after a minute
 TOP_UP_BELOW = 5_000_000
-EVAL_ROUND = 2  # the round of every block the evaluator makes
 VERSION = {"build": {"branch": "algoku-node", "build_number": 0, "channel": "dev", "commit_hash": "",
                      "major": 3, "minor": 0, "buildnumber": 0},
            "genesis_hash_b64": "", "genesis_id": "", "versions": ["v2"]}
@@ -176,10 +175,13 @@ class Node:
             return self.status()
 
     def params(self) -> dict[str, Any]:
-        # The evaluator makes every block as round 2 on top of its round 1: validity
-        # windows counted from round 1 hold it, whatever the node's own round count.
         return {"consensus-version": "future", "fee": 0, "genesis-hash": self.genesis_hash,
-                "genesis-id": self.genesis_id, "last-round": EVAL_ROUND - 1, "min-fee": 1000}
+                "genesis-id": self.genesis_id, "last-round": self.round, "min-fee": 1000}
+
+    def _next_block(self) -> None:
+        """The evaluator's next block: the round after the node's, stamped now."""
+        self.jig.ledger.next_round = self.round + 1
+        self.jig.timestamp = max(self.jig.timestamp, int(time.time()))
 
     def application(self, app_id: int) -> dict[str, Any]:
         app = self.jig.ledger.apps.get(app_id)
@@ -265,6 +267,7 @@ class Node:
         if duplicate:
             raise HttpError(400, f"TransactionPool.Remember: transaction already in ledger: {duplicate}")
         self._top_up()
+        self._next_block()
         result = self.jig.eval_bytes(body)
         if not result.ok:
             raise HttpError(400, f"TransactionPool.Remember: {with_pc(result.error)}")
@@ -316,6 +319,7 @@ class Node:
                                                                for m in maps]}
         wire = self._resigned(stxns) if empty_ok else b"".join(msgpack.packb(m, use_bin_type=True) for m in maps)
         saved = self._rekey(stxns) if empty_ok else {}
+        self._next_block()
         try:
             measured = self._with_instrumented(lambda: self.jig.eval_bytes(wire, dry=True))
             result = measured if measured.ok else self.jig.eval_bytes(wire, dry=True)
