@@ -337,7 +337,7 @@ class Node:
             raise HttpError(400, f"failed to decode a transaction: {exc}") from None
         if not 0 < len(stxns) <= 16:
             raise HttpError(400, f"a group holds 1 to 16 transactions, not {len(stxns)}")
-        unsigned = [i for i, s in enumerate(stxns) if not (s.signature or s.msig or s.lsig)]
+        unsigned = [i for i, m in enumerate(maps) if not any(m.get(k) for k in ("sig", "msig", "lsig"))]
         if unsigned and not empty_ok:
             return {"failure-message": "signedtxn has no sig (set allow-empty-signatures)",
                     "failed-at": [unsigned[0]], "txn-results": [{"txn-result": {"txn": jsonable(m), "pool-error": ""}}
@@ -346,8 +346,10 @@ class Node:
         saved = self._rekey(stxns) if empty_ok else {}
         self._next_block()
         try:
-            measured = self._with_instrumented(lambda: self.jig.eval_bytes(wire, dry=True))
-            result = measured if measured.ok else self.jig.eval_bytes(wire, dry=True)
+            # The answer is the group's own run; a second run with the programs
+            # reporting (`avm_budget`) measures the budget.
+            result = self.jig.eval_bytes(wire, dry=True)
+            measured = self._with_instrumented(lambda: self.jig.eval_bytes(wire, dry=True)) if result.ok else None
         finally:
             self._unrekey(saved)
         ids = [s.get_txid() for s in stxns]
@@ -356,24 +358,39 @@ class Node:
             return {"failure-message": with_pc(result.error), "failed-at": [at],
                     "txn-results": [{"txn-result": {"txn": jsonable(m), "pool-error": ""}} for m in maps]}
         stibs = result.block.get(b"txns", [])
-        costs: list[int | None] | None = None
-        if measured.ok:
-            try:
-                reports = [strip_reports(stib, self.instrumented_ids) for stib in stibs]
-                added, costs = avm_budget.group_costs([
-                    avm_budget.TxnBudget(s.transaction.type == "appl", count_inner_app_calls(stib), r)
-                    for s, stib, r in zip(stxns, stibs, reports)])
-            except avm_budget.Unrewritable:
-                costs = None
         out: dict[str, Any] = {"txn-results": [
             {"txn-result": pending_result(m, stib, None)} for m, stib in zip(maps, stibs)]}
+        costs = self._costs(stxns, maps, out["txn-results"], measured)
         if costs is not None:
+            added, each = costs
             out["app-budget-added"] = added
-            out["app-budget-consumed"] = sum(c for c in costs if c is not None)
-            for r, c in zip(out["txn-results"], costs):
+            out["app-budget-consumed"] = sum(c for c in each if c is not None)
+            for r, c in zip(out["txn-results"], each):
                 if c is not None:
                     r["app-budget-consumed"] = c
         return out
+
+    def _costs(self, stxns: list, maps: list[dict], answers: list[dict],
+               measured: Any) -> tuple[int, list[int | None]] | None:
+        """(app-budget-added, each app call's cost) from the measuring run, or None when
+        it cannot tell: a program that could not be rewritten, or one whose course the
+        reports changed (it reads the budget left, which the reports spend)."""
+        if measured is None or not measured.ok:
+            return None
+        stibs = measured.block.get(b"txns", [])
+        try:
+            reports = [strip_reports(stib, self.instrumented_ids) for stib in stibs]
+        except avm_budget.Unrewritable:
+            return None
+        same = [{"txn-result": pending_result(m, stib, None)} for m, stib in zip(maps, stibs)]
+        if same != answers:
+            return None
+        try:
+            return avm_budget.group_costs([
+                avm_budget.TxnBudget(s.transaction.type == "appl", count_inner_app_calls(stib), r)
+                for s, stib, r in zip(stxns, stibs, reports)])
+        except avm_budget.Unrewritable:
+            return None
 
     def _resigned(self, stxns: list[transaction.SignedTransaction]) -> bytes:
         """The group signed by the node's simulation key, each naming it as signer."""

@@ -37,6 +37,7 @@ import jsonschema
 import msgpack
 
 SPEC_IN_CRATE = Path("openapi/specs/algod.oas3.json")
+RAW_BODIES = ("text/plain", "application/x-binary")
 
 
 def spec_path() -> Path:
@@ -141,7 +142,10 @@ def check_request(method: str, path: str, query: dict[str, str], content_type: s
         if p.get("required") and name not in query:
             problems.append(f"{method} {template}: required query parameter {name!r} missing")
     request = _deref(op.get("requestBody", {})) if "requestBody" in op else None
-    if request and body:
+    # A raw body (TEAL text, signed transactions' bytes) is read as bytes whatever its
+    # declared type, as algod does.
+    raw = request is not None and all(k in RAW_BODIES for k in request["content"])
+    if request and body and not raw:
         kind = next((k for k in request["content"] if k.split("/")[-1] in content_type), None)
         if kind is None:
             problems.append(f"{method} {template}: body type {content_type!r} not among {list(request['content'])}")

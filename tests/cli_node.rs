@@ -18,6 +18,8 @@ struct Node {
     child: Child,
     algod_port: String,
     kmd_port: String,
+    /// Every exchange the node served (ALGOKU_NODE_RECORD).
+    record: std::path::PathBuf,
 }
 
 /// The port of a line `NAME http://127.0.0.1:P`.
@@ -29,9 +31,13 @@ fn port(line: &str, name: &str) -> String {
 }
 
 impl Node {
-    fn start() -> Node {
+    /// A node recording its exchanges under the scratch name `name`.
+    fn start(name: &str) -> Node {
+        let record = common::scratch(&format!("cli_node_{name}")).join("exchanges.jsonl");
+        let _ = std::fs::remove_file(&record);
         let mut child = Command::new(common::ALGOKU)
             .args(["node", "--algod-port", "0", "--kmd-port", "0"])
+            .env("ALGOKU_NODE_RECORD", &record)
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())
@@ -44,7 +50,30 @@ impl Node {
             child,
             algod_port: port(&algod, "algod "),
             kmd_port: port(&kmd, "kmd "),
+            record,
         }
+    }
+
+    /// Every request the CLI sent this node, and every answer, against algod's
+    /// OpenAPI spec (scripts/openapi_check.py); the operations seen are printed.
+    fn check_against_the_spec(&self) {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let python = std::env::var_os("ALGOKU_PYTHON")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| root.join(".venv/bin/python"));
+        let out = Command::new(python)
+            .arg(root.join("scripts/openapi_check.py"))
+            .arg(&self.record)
+            .output()
+            .expect("the spec check runs");
+        let seen = String::from_utf8_lossy(&out.stdout);
+        eprintln!("{seen}");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(seen.contains("POST /v2/transactions/simulate"), "{seen}");
     }
 
     /// `algoku args…` pointed at this node as LocalNet's settings point at LocalNet.
@@ -73,7 +102,7 @@ fn json_ok(r: &common::Run) -> Value {
 
 #[test]
 fn a_second_node_on_the_same_ports_is_a_one_line_error() {
-    let node = Node::start();
+    let node = Node::start("second");
     let r = common::run(&["node", "--algod-port", &node.algod_port, "--kmd-port", "0"]);
     assert_eq!(r.code, 2, "{}", r.stderr);
     let line = r.stderr.trim();
@@ -86,7 +115,7 @@ fn a_second_node_on_the_same_ports_is_a_one_line_error() {
 
 #[test]
 fn deploy_and_verify_through_the_node_price_as_the_embedded_evaluator() {
-    let node = Node::start();
+    let node = Node::start("verify");
     let deployed = json_ok(&node.run(&["deploy", "--network", "localnet", "--json"]));
     let app = deployed["app_id"].as_u64().expect("an app id");
     assert!(app >= 1000, "{deployed}");
@@ -129,7 +158,7 @@ fn deploy_and_verify_through_the_node_price_as_the_embedded_evaluator() {
 
 #[test]
 fn batches_through_the_node_answer_and_cost_as_the_embedded_evaluator() {
-    let node = Node::start();
+    let node = Node::start("batches");
     let mut wrong = VALID.as_bytes().to_vec();
     wrong.swap(0, 1);
     let grids = [VALID, std::str::from_utf8(&wrong).unwrap(), "12345", VALID].join("\n");
@@ -161,11 +190,12 @@ fn batches_through_the_node_answer_and_cost_as_the_embedded_evaluator() {
             assert_eq!(s[key], t[key], "{flag} {key}\n{s}\n{t}");
         }
     }
+    node.check_against_the_spec();
 }
 
 #[test]
 fn both_games_play_record_and_withdraw_through_the_node() {
-    let node = Node::start();
+    let node = Node::start("games");
     for game in ["game", "curta"] {
         let played =
             json_ok(&node.run(&[game, "play", "--network", "localnet", "--deploy", "--json"]));
@@ -180,4 +210,5 @@ fn both_games_play_record_and_withdraw_through_the_node() {
         let withdrawn = json_ok(&node.run(&[game, "withdraw", "--network", "localnet", "--json"]));
         assert_eq!(withdrawn["app_id"].as_u64(), Some(app), "{withdrawn}");
     }
+    node.check_against_the_spec();
 }
