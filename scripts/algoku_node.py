@@ -97,7 +97,7 @@ def jsonable(x: Any) -> Any:
 
 
 def tealkv(state: dict) -> list[dict[str, Any]]:
-    """A key-value state as algod's TealKeyValueStore."""
+    """A key-value state as algod's TealKeyValueStore (keys and bytes as base64 text, msgpack too)."""
     out = []
     for key, value in sorted(state.items()):
         if isinstance(value, bytes):
@@ -108,7 +108,7 @@ def tealkv(state: dict) -> list[dict[str, Any]]:
 
 
 def state_delta(delta: dict) -> list[dict[str, Any]]:
-    """An EvalDelta state delta as algod's StateDelta."""
+    """An EvalDelta state delta as algod's StateDelta (keys and bytes as base64 text, msgpack too)."""
     out = []
     for key, change in delta.items():
         value: dict[str, Any] = {"action": change.get(b"at", 0)}
@@ -189,7 +189,7 @@ class Node:
                 "rwd": rewards, "timestamp": 0}
 
     def params(self) -> dict[str, Any]:
-        return {"consensus-version": "future", "fee": 0, "genesis-hash": self.genesis_hash,
+        return {"consensus-version": "future", "fee": 0, "genesis-hash": base64.b64decode(self.genesis_hash),
                 "genesis-id": self.genesis_id, "last-round": self.round, "min-fee": 1000}
 
     def _next_block(self) -> None:
@@ -203,8 +203,8 @@ class Node:
             raise HttpError(404, "application does not exist")
         params: dict[str, Any] = {
             "creator": app["creator"],
-            "approval-program": b64(app.get("approval_program_bytecode") or b""),
-            "clear-state-program": b64(app.get("clear_program_bytecode") or b""),
+            "approval-program": app.get("approval_program_bytecode") or b"",
+            "clear-state-program": app.get("clear_program_bytecode") or b"",
             "global-state-schema": {"num-uint": app["global_ints"], "num-byte-slice": app["global_bytes"]},
             "local-state-schema": {"num-uint": app["local_ints"], "num-byte-slice": app["local_bytes"]},
         }
@@ -251,14 +251,14 @@ class Node:
 
     def boxes(self, app_id: int) -> dict[str, Any]:
         self.application(app_id)
-        return {"boxes": [{"name": b64(k)} for k in sorted(self.jig.ledger.boxes.get(app_id, {}))]}
+        return {"boxes": [{"name": k} for k in sorted(self.jig.ledger.boxes.get(app_id, {}))]}
 
     def box(self, app_id: int, name: bytes) -> dict[str, Any]:
         self.application(app_id)
         value = self.jig.ledger.boxes.get(app_id, {}).get(name)
         if value is None:
             raise HttpError(404, "box not found")
-        return {"name": b64(name), "round": self.round, "value": b64(value)}
+        return {"name": name, "round": self.round, "value": value}
 
     def pending_txn(self, txid: str) -> dict[str, Any]:
         found = self.pending.get(txid)
@@ -303,7 +303,7 @@ class Node:
         except Exception as exc:
             text = exc.args[0].decode(errors="replace") if exc.args and isinstance(exc.args[0], bytes) else str(exc)
             raise HttpError(400, text.strip().splitlines()[-1] if text.strip() else "compile failed") from None
-        out: dict[str, Any] = {"hash": logic.address(program), "result": b64(program)}
+        out: dict[str, Any] = {"hash": logic.address(program), "result": program}
         if sourcemap:
             out["sourcemap"] = source_map
         return out
@@ -314,10 +314,13 @@ class Node:
         honoured (the evaluator needs every resource named and pools 700 a call): a group
         that needs them fails as it would without them, and says why; `eval-overrides`
         lists only what was applied."""
-        for flag in ("fix-signers", "exec-trace-config"):
-            if request.get(flag):
-                raise HttpError(400, f"this node cannot simulate with {flag}")
+        if request.get("exec-trace-config"):
+            raise HttpError(400, "this node cannot simulate with exec-trace-config (no traces)")
         empty_ok = bool(request.get("allow-empty-signatures"))
+        # Signers are fixed by the dry run's signing (every sender rekeyed to the node's key).
+        fix_signers = bool(request.get("fix-signers")) and empty_ok
+        if request.get("fix-signers") and not empty_ok:
+            raise HttpError(400, "this node fixes signers only with allow-empty-signatures")
         unhonoured = [f for f in ("allow-unnamed-resources", "extra-opcode-budget") if request.get(f)]
         groups = [self._simulate_group(g.get("txns") or [], empty_ok) for g in request.get("txn-groups") or []]
         if not groups:
@@ -327,7 +330,7 @@ class Node:
                 group["failure-message"] += f" (this node simulates without {' and '.join(unhonoured)})"
         out = {"version": 2, "last-round": self.round, "txn-groups": groups}
         if empty_ok:
-            out["eval-overrides"] = {"allow-empty-signatures": True}
+            out["eval-overrides"] = {"allow-empty-signatures": True, **({"fix-signers": True} if fix_signers else {})}
         return out
 
     def _simulate_group(self, maps: list[dict], empty_ok: bool) -> dict[str, Any]:
@@ -340,7 +343,7 @@ class Node:
         unsigned = [i for i, m in enumerate(maps) if not any(m.get(k) for k in ("sig", "msig", "lsig"))]
         if unsigned and not empty_ok:
             return {"failure-message": "signedtxn has no sig (set allow-empty-signatures)",
-                    "failed-at": [unsigned[0]], "txn-results": [{"txn-result": {"txn": jsonable(m), "pool-error": ""}}
+                    "failed-at": [unsigned[0]], "txn-results": [{"txn-result": {"txn": m, "pool-error": ""}}
                                                                for m in maps]}
         wire = self._resigned(stxns) if empty_ok else b"".join(msgpack.packb(m, use_bin_type=True) for m in maps)
         saved = self._rekey(stxns) if empty_ok else {}
@@ -356,7 +359,7 @@ class Node:
         if not result.ok:
             at = ids.index(result.error.txid) if result.error.txid in ids else 0
             return {"failure-message": with_pc(result.error), "failed-at": [at],
-                    "txn-results": [{"txn-result": {"txn": jsonable(m), "pool-error": ""}} for m in maps]}
+                    "txn-results": [{"txn-result": {"txn": m, "pool-error": ""}} for m in maps]}
         stibs = result.block.get(b"txns", [])
         out: dict[str, Any] = {"txn-results": [
             {"txn-result": pending_result(m, stib, None)} for m, stib in zip(maps, stibs)]}
@@ -463,14 +466,14 @@ def strip_reports(stib: dict, instrumented: set[int]) -> list[avm_budget.Report]
 
 def pending_result(signed: dict, stib: dict, round_: int | None) -> dict[str, Any]:
     """algod's PendingTransactionResponse for one transaction of a block (inner ones nested)."""
-    out: dict[str, Any] = {"txn": jsonable(signed), "pool-error": ""}
+    out: dict[str, Any] = {"txn": signed, "pool-error": ""}
     if round_ is not None:
         out["confirmed-round"] = round_
     if stib.get(b"apid"):
         out["application-index"] = stib[b"apid"]
     delta = stib.get(b"dt", {})
     if delta.get(b"lg"):
-        out["logs"] = [b64(x) for x in delta[b"lg"]]
+        out["logs"] = [x for x in delta[b"lg"]]
     if delta.get(b"gd"):
         out["global-state-delta"] = state_delta(delta[b"gd"])
     if delta.get(b"itx"):
@@ -511,13 +514,18 @@ class Routes(BaseHTTPRequestHandler):
     name = "algod"
     max_body = MAX_BODY
     protocol_version = "HTTP/1.1"
+    # What algod serves without a token.
+    open_paths: tuple[str, ...] = ("/health", "/versions", "/genesis", "/swagger.json")
+    # Whether a request without the token header is refused (as algod with a token does).
+    token_required = True
 
     def log_message(self, fmt: str, *args: Any) -> None:
         if os.environ.get("ALGOKU_NODE_LOG"):
             sys.stderr.write(f"{self.name}: " + fmt % args + "\n")
 
     def answer(self, status: int, body: Any, pack: bool = False) -> tuple[bytes, str]:
-        data = msgpack.packb(body, use_bin_type=True) if pack else json.dumps(body).encode()
+        # Answers are built as msgpack carries them (bytes as bytes); JSON shows bytes as base64.
+        data = msgpack.packb(body, use_bin_type=True) if pack else json.dumps(jsonable(body)).encode()
         kind = "application/msgpack" if pack else "application/json"
         self.send_response(status)
         self.send_header("Content-Type", kind)
@@ -556,8 +564,8 @@ class Routes(BaseHTTPRequestHandler):
         query = {k: v[-1] for k, v in parse_qs(url.query).items()}
         body = b""
         try:
-            open_paths = ("/health", "/versions", "/genesis", "/swagger.json")
-            if url.path not in open_paths and self.headers.get(self.token_header) != LOCALNET_TOKEN:
+            token = self.headers.get(self.token_header)
+            if url.path not in self.open_paths and token != LOCALNET_TOKEN and (token or self.token_required):
                 raise HttpError(401, "Invalid API Token")
             body = self.body() if method in ("POST", "DELETE") else b""
             status, answer, pack = self.route(method, unquote(url.path), query, body)
@@ -620,22 +628,23 @@ class AlgodRoutes(Routes):
             return 200, node.wait_after(_int(parts[-1], "the round")), pack
         with node.lock:
             if method == "GET":
+                # Only the operations algod's spec gives a `format` answer msgpack.
                 if path == "/v2/status":
-                    return 200, node.status(), pack
+                    return 200, node.status(), False
                 if path == "/v2/transactions/params":
-                    return 200, node.params(), pack
+                    return 200, node.params(), False
                 if len(parts) == 4 and parts[:3] == ["v2", "transactions", "pending"]:
                     return 200, node.pending_txn(parts[3]), pack
                 if len(parts) == 3 and parts[:2] == ["v2", "accounts"]:
                     return 200, node.account(parts[2], query.get("exclude", "none")), pack
                 if len(parts) == 3 and parts[:2] == ["v2", "applications"]:
-                    return 200, node.application(_int(parts[2], "the application id")), pack
+                    return 200, node.application(_int(parts[2], "the application id")), False
                 if len(parts) == 4 and parts[:2] == ["v2", "applications"] and parts[3] == "boxes":
-                    return 200, node.boxes(_int(parts[2], "the application id")), pack
+                    return 200, node.boxes(_int(parts[2], "the application id")), False
                 if len(parts) == 4 and parts[:2] == ["v2", "applications"] and parts[3] == "box":
                     if "name" not in query:
                         raise HttpError(400, "the box name is missing (?name=b64:...)")
-                    return 200, node.box(_int(parts[2], "the application id"), box_name(query["name"])), pack
+                    return 200, node.box(_int(parts[2], "the application id"), box_name(query["name"])), False
             if method == "POST":
                 if path == "/v2/transactions":
                     return 200, node.send(body), False

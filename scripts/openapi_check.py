@@ -14,7 +14,8 @@ body); this module checks each one:
   msgpack decoded), an error as algod's `{"message": ...}`. An answer 501 says the
   node does not serve an operation; it must still be algod's error shape.
 
-msgpack bodies are checked as algod's JSON shows them: bytes as base64.
+msgpack bodies keep their raw bytes, which must stand where algod's model has
+bytes (format `byte`); where it has text, msgpack carries base64 text as JSON does.
 
 Usage: python scripts/openapi_check.py RECORD_FILE   (prints each operation seen,
 with its count; exit 1 and the first problems when any exchange breaks the spec)
@@ -58,17 +59,6 @@ def spec() -> dict[str, Any]:
     return json.loads(spec_path().read_text())
 
 
-def as_json(value: Any) -> Any:
-    """A decoded msgpack value as algod's JSON shows it (bytes as base64, text keys)."""
-    if isinstance(value, bytes):
-        return base64.b64encode(value).decode()
-    if isinstance(value, dict):
-        return {(k.decode() if isinstance(k, bytes) else str(k)): as_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [as_json(v) for v in value]
-    return value
-
-
 def _template(path: str) -> re.Pattern[str]:
     return re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path)) + "$")
 
@@ -110,19 +100,43 @@ def components() -> dict[str, Any]:
     return _signed_txns_as_maps(spec()["components"])
 
 
+def _type(validator: Any, types: Any, instance: Any, schema: dict[str, Any]) -> Any:
+    """`type`, knowing msgpack's raw bytes: they stand for a string of format `byte` (or
+    binary) only; where algod's model has plain text (a state key, TealValue bytes),
+    msgpack carries base64 text too."""
+    if isinstance(instance, bytes):
+        if schema.get("format") not in ("byte", "binary"):
+            yield jsonschema.ValidationError(f"raw bytes where algod sends text ({types}, format "
+                                             f"{schema.get('format')})")
+        return
+    yield from jsonschema.Draft4Validator.VALIDATORS["type"](validator, types, instance, schema)
+
+
+Validator = jsonschema.validators.extend(jsonschema.Draft4Validator, validators={"type": _type})
+
+
 def _validate(schema: dict[str, Any], value: Any) -> list[str]:
     root = {**_signed_txns_as_maps(schema), "components": components()}
-    validator = jsonschema.Draft4Validator(root)
+    validator = Validator(root)
     return [f"{'/'.join(map(str, e.absolute_path)) or '(root)'}: {e.message[:200]}"
             for e in validator.iter_errors(value)]
 
 
 def _decode(content_type: str, body: bytes) -> Any:
+    """A body as checked: JSON as is; msgpack with text keys and its bytes kept raw."""
     if not body:
         return None
     if "msgpack" in content_type:
-        return as_json(msgpack.unpackb(body, raw=False, strict_map_key=False))
+        return _text_keys(msgpack.unpackb(body, raw=False, strict_map_key=False))
     return json.loads(body)
+
+
+def _text_keys(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {(k.decode() if isinstance(k, bytes) else str(k)): _text_keys(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_text_keys(v) for v in value]
+    return value
 
 
 def check_request(method: str, path: str, query: dict[str, str], content_type: str, body: bytes) -> list[str]:

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test: the contract on go-algorand's evaluator (pytest), then the Rust
-# workspace (mirror, engine, client on the embedded evaluator, and on LocalNet
-# when one answers). Sets up what it needs: the pinned venv and the cargo build.
+# workspace (mirror, engine, client on the embedded evaluator and through
+# algod's HTTP API on the local node, and on LocalNet when one answers).
+# Sets up what it needs: the pinned venv and the cargo build.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ensure_venv
 cd "$ROOT"
@@ -10,14 +11,15 @@ export ALGOKU_PYTHON="$VENV/bin/python"
 echo "==> contract: artifacts, budget and verdicts on go-algorand's evaluator (pytest)"
 "$VENV/bin/python" -m pytest -q
 
-# The chain tests run on go-algorand's evaluator; say plainly whether LocalNet is there too.
+# The algod road (HTTP, KMD) always runs through the local node (`algoku node`,
+# started by the tests on free ports); on a LocalNet too when one answers.
 algod="${ALGOD_SERVER:-http://localhost}:${ALGOD_PORT:-4001}"
 host_port="${algod#*://}"
 if (exec 3<>"/dev/tcp/${host_port%:*}/${host_port##*:}") 2>/dev/null; then
-    echo "==> LocalNet answered at $algod: the client and differential tests also run on it"
+    echo "==> LocalNet answered at $algod: the algod-path tests run on it as well as on the local node"
 else
-    echo "==> SKIPPED: the client and differential tests on LocalNet (no algod at $algod;" \
-         "start it with \`docker compose up -d\` or \`algokit localnet start\`). They run on the embedded evaluator."
+    echo "==> the algod-path tests run on the local node (no LocalNet at $algod; with one up" \
+         "(\`docker compose up -d\` or \`algokit localnet start\`) they run on it too)"
 fi
 
 echo "==> Rust workspace (cargo test)"

@@ -250,11 +250,11 @@ test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded 
 test('a node is used only when it is the named network, an app only when it runs the committed program; nothing is cut silently', STEP, async () => {
   const { address, game_app: gameApp, algoku_app: algokuApp } = setup
   const node = `algod=${encodeURIComponent(algod)}`
-  // The loopback's genesis id is the evaluator's, not TestNet's: no wallet, nothing read or sent.
+  // The loopback's genesis id is LocalNet's, not TestNet's: no wallet, nothing read or sent.
   let page = await open(`address=${address}&app=${gameApp}&network=testnet&${node}`)
   const refused = page.getByTestId('node-refused')
   await refused.waitFor()
-  assert.match(await refused.innerText(), /serves genesis “algojig”, not testnet \(testnet-v1\.0\)/)
+  assert.match(await refused.innerText(), /serves genesis “dockernet-v1”, not testnet \(testnet-v1\.0\)/)
   assert.equal(await page.getByRole('button', { name: /^Connect/ }).count(), 0)
   assert.match(await page.getByTestId('network').innerText(), /^offline/)
   await page.getByTestId('board').waitFor() // the engine still plays it, offline
