@@ -1,6 +1,9 @@
-// algokit-utils (and the generated clients) call Node's Buffer at run time;
-// the browser has none, so the `buffer` package stands in. Imported first.
+// Node's globals that browser bundles of wallet and chain libraries expect:
+// algokit-utils (and the generated clients) call Buffer at run time, and the
+// wallet SDKs (Pera, Defly through WalletConnect) read `global` as they load,
+// which browsers do not define. Imported first, before anything that needs them.
 import { Buffer } from 'buffer'
 
-const g = globalThis as unknown as { Buffer?: typeof Buffer }
+const g = globalThis as unknown as { Buffer?: typeof Buffer; global?: typeof globalThis }
 g.Buffer ??= Buffer
+g.global ??= globalThis

@@ -2,7 +2,7 @@
 // MainNet, KMD on LocalNet, and a mnemonic on LocalNet only (a test account).
 import { NetworkConfigBuilder, NetworkId, WalletId, WalletManager, WalletProvider, useWallet } from '@txnlab/use-wallet-react'
 import type { ReactNode } from 'react'
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { algodConfig, type Network } from './chain/network'
 
 export function Wallets({ net, children }: { net: Network; children: ReactNode }) {
@@ -24,6 +24,17 @@ export function Wallets({ net, children }: { net: Network; children: ReactNode }
 /** Connect / disconnect buttons; the connected address is what the board plays. */
 export function WalletBar({ onAddress }: { onAddress: (a: string) => void }) {
   const { wallets, activeAddress, activeWallet } = useWallet()
+  const [failure, setFailure] = useState<string | null>(null)
+  // Every wallet failure is a line on the page (a closed dialog, no wallet app, no KMD), never an uncaught error.
+  const connect = async (w: (typeof wallets)[number]) => {
+    setFailure(null)
+    try {
+      const accounts = await w.connect()
+      if (accounts[0]) onAddress(accounts[0].address)
+    } catch (e) {
+      setFailure(`${w.metadata.name} did not connect: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
   if (activeAddress && activeWallet) {
     return (
       <div className="wallet">
@@ -36,10 +47,11 @@ export function WalletBar({ onAddress }: { onAddress: (a: string) => void }) {
   return (
     <div className="wallet">
       {wallets.map((w) => (
-        <button key={w.id} type="button" onClick={async () => { const accounts = await w.connect(); if (accounts[0]) onAddress(accounts[0].address) }}>
+        <button key={w.id} type="button" onClick={() => void connect(w)}>
           Connect {w.metadata.name}
         </button>
       ))}
+      {failure && <p role="alert" className="bad" data-testid="wallet-error">{failure}</p>}
     </div>
   )
 }

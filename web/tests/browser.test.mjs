@@ -410,3 +410,59 @@ test('first load: at most 1.5 MB gzipped (time to interactive measured)', STEP, 
   assert.ok(bytes <= 1.5e6, `${bytes} bytes gzipped`)
   target(best < 2000, `interactive after ${best} ms`)
 })
+
+test('wallets: Pera, Defly and Lute connect buttons on TestNet open the wallet or say why, never an uncaught error', STEP, async () => {
+  const { address } = setup
+  // A TestNet node faked on a loopback name: its genesis is TestNet's, it has no apps.
+  const fake = 'http://testnet-node.invalid'
+  const answers = {
+    '/v2/transactions/params': { 'consensus-version': 'future', fee: 0, 'genesis-hash': 'SGO1GKSzyE7IEPItTxCByw9x8FmnrCDexi9/cOUJOiI=', 'genesis-id': 'testnet-v1.0', 'last-round': 1000, 'min-fee': 1000 },
+    '/v2/status': { 'catchup-time': 0, 'last-round': 1000, 'last-version': 'future', 'next-version': 'future', 'next-version-round': 1001, 'next-version-supported': true, 'stopped-at-unsupported-round': false, 'time-since-last-round': 0 },
+  }
+  const page = await context.newPage()
+  const errors = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await page.route(`${fake}/**`, (route) => {
+    const found = answers[new URL(route.request().url()).pathname]
+    return route.fulfill(found
+      ? { status: 200, contentType: 'application/json', body: JSON.stringify(found), headers: { 'access-control-allow-origin': '*' } }
+      : { status: 404, contentType: 'application/json', body: '{"message":"application does not exist"}', headers: { 'access-control-allow-origin': '*' } })
+  })
+  await page.goto(`${site}/?address=${address}&app=1000&network=testnet&algod=${encodeURIComponent(fake)}`)
+  await page.getByTestId('board').waitFor()
+  // Pera and Defly open their connect dialog (a QR code for the phone); Lute opens its window.
+  for (const name of ['Pera', 'Defly']) {
+    await page.getByRole('button', { name: `Connect ${name}` }).click()
+    const dialog = page.locator(`${name.toLowerCase()}-wallet-connect-modal`)
+    const said = page.getByTestId('wallet-error').filter({ hasText: name })
+    await dialog.or(said).first().waitFor({ state: 'attached', timeout: 15_000 })
+    assert.equal(await said.count(), 0, await said.first().innerText().catch(() => ''))
+    await page.screenshot({ path: path.join(OUT, `wallet-${name.toLowerCase()}.png`) })
+    await page.reload()
+    await page.getByTestId('board').waitFor()
+  }
+  // Offline here: Lute's site answers with a stand-in page, so its window shows where it went.
+  await context.route(/^https:\/\/([a-z0-9-]+\.)*lute\.app\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Lute</title>' }))
+  const popup = page.waitForEvent('popup', { timeout: 15_000 })
+  await page.getByRole('button', { name: 'Connect Lute' }).click()
+  const lute = await popup
+  await lute.waitForLoadState()
+  assert.match(lute.url(), /^https:\/\/([a-z0-9-]+\.)*lute\.app\//, lute.url())
+  await lute.close()
+  await context.unroute(/^https:\/\/([a-z0-9-]+\.)*lute\.app\//)
+  assert.deepEqual(errors, [])
+  await page.close()
+})
+
+test('wallets: Connect KMD on LocalNet with no KMD answering says so on the page', STEP, async () => {
+  const { address, game_app: app } = setup
+  // The loopback serves algod only: KMD's port (4002 on 127.0.0.1) has nothing, or another node's KMD.
+  const page = await open(`address=${address}&app=${app}&network=localnet&algod=${encodeURIComponent(algod)}`)
+  page.on('dialog', (d) => d.accept(''))
+  await page.getByRole('button', { name: 'Connect KMD' }).click()
+  const said = page.getByTestId('wallet-error').filter({ hasText: /^KMD did not connect: / })
+  const connected = page.getByRole('button', { name: 'Disconnect' })
+  await said.or(connected).first().waitFor({ timeout: 20_000 })
+  assert.deepEqual(page.errors, [])
+  await page.close()
+})
