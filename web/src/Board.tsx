@@ -41,6 +41,10 @@ export function Board({ puzzle, cells, marks, selected, conflicts, highlight, on
     }
     e.preventDefault()
   }
+  const describe = (c: number, pencilled = '') => {
+    const d = cells[c]
+    return `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}, ${d === '.' ? 'empty' : d}${puzzle[c] !== '.' ? ', given' : ''}${conflicts.has(c) ? ', in conflict' : ''}${pencilled}`
+  }
   const peers = (c: number) => selected >= 0 && (Math.floor(c / 9) === Math.floor(selected / 9) || c % 9 === selected % 9 ||
     (Math.floor(c / 27) === Math.floor(selected / 27) && Math.floor((c % 9) / 3) === Math.floor((selected % 9) / 3)))
   const rows = []
@@ -52,9 +56,9 @@ export function Board({ puzzle, cells, marks, selected, conflicts, highlight, on
       const isGiven = puzzle[c] !== '.'
       const cls = ['cell', isGiven ? 'given' : 'entry', c === selected ? 'sel' : peers(c) ? 'peer' : '', conflicts.has(c) ? 'conflict' : '', c === highlight ? 'hinted' : '', k % 3 === 2 && k < 8 ? 'br' : '', r % 3 === 2 && r < 8 ? 'bb' : ''].filter(Boolean).join(' ')
       const pencilled = d === '.' && marks[c] ? `, pencil marks ${[1, 2, 3, 4, 5, 6, 7, 8, 9].filter((x) => marks[c] & (1 << (x - 1))).join(' ')}` : ''
-      const label = `r${r + 1}c${k + 1}, ${d === '.' ? 'empty' : d}${isGiven ? ', given' : ''}${conflicts.has(c) ? ', in conflict' : ''}${pencilled}`
+      const label = describe(c, pencilled)
       row.push(
-        <div key={c} role="gridcell" className={cls} aria-label={label} aria-selected={c === selected} data-cell={c} onMouseDown={(e) => { e.preventDefault(); onSelect(c); (e.currentTarget.closest('[role=grid]') as HTMLElement | null)?.focus() }}>
+        <div key={c} id={`cell-${c}`} role="gridcell" className={cls} aria-label={label} aria-selected={c === selected} data-cell={c} onMouseDown={(e) => { e.preventDefault(); onSelect(c); (e.currentTarget.closest('[role=grid]') as HTMLElement | null)?.focus() }}>
           {d !== '.' ? <span className="digit">{d}</span> : marks[c] ? <Marks mask={marks[c]} /> : null}
         </div>,
       )
@@ -62,9 +66,14 @@ export function Board({ puzzle, cells, marks, selected, conflicts, highlight, on
     rows.push(<div key={r} role="row" className="row">{row}</div>)
   }
   return (
-    <div className="board" role="grid" aria-label="Sudoku board" tabIndex={0} data-testid="board" data-puzzle={puzzle} data-cells={cells} onKeyDown={key}>
-      {rows}
-    </div>
+    <>
+      <div className="board" role="grid" aria-label="Sudoku board" tabIndex={0} data-testid="board" data-puzzle={puzzle} data-cells={cells} onKeyDown={key}
+        aria-activedescendant={selected >= 0 ? `cell-${selected}` : undefined}>
+        {rows}
+      </div>
+      {/* The selected cell, said once it changes (screen readers follow aria-activedescendant too). */}
+      <p className="visually-hidden" aria-live="polite" data-testid="cell-announce">{selected >= 0 ? describe(selected) : ''}</p>
+    </>
   )
 }
 

@@ -1,6 +1,7 @@
 // Playing an address's puzzle: the board (mouse, keyboard, pencil marks,
 // undo/redo, conflicts as they happen), a hint from the rater, the mirror's
 // verdict the moment the grid is full, and the submit path on a node.
+import type { MouseEvent } from 'react'
 import algosdk from 'algosdk'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Signing } from './App'
@@ -143,7 +144,8 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
         <Board puzzle={puzzle} cells={game.now.cells} marks={game.now.marks} selected={selected} conflicts={conflicts}
           highlight={hint && (hint.kind === 'step' || hint.kind === 'mistake') ? hint.cell : -1}
           onSelect={setSelected} onEnter={enter} onUndo={undo} onRedo={redo} onPencil={() => setPencil((p) => !p)} />
-        <div className="side">
+        {/* A press on the pad or the tools leaves the focus on the board: the keys keep working. */}
+        <div className="side" onMouseDown={keepBoardFocus}>
           <div className="pad" role="group" aria-label="Digits">
             {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => (
               <button key={d} type="button" onClick={() => enter(selected, d)}>{d}</button>
@@ -191,3 +193,8 @@ function Status({ filled, check, hint }: { filled: number; check: ReturnType<typ
 }
 
 export { textOf }
+
+/** A mouse press on a button does not take the focus from the board (the click still happens). */
+function keepBoardFocus(e: MouseEvent) {
+  if ((e.target as HTMLElement).closest('.pad button, .tools button') && document.activeElement?.closest('[role=grid]')) e.preventDefault()
+}

@@ -466,3 +466,29 @@ test('wallets: Connect KMD on LocalNet with no KMD answering says so on the page
   assert.deepEqual(page.errors, [])
   await page.close()
 })
+
+test('keys keep working after a pad or Hint press; the selected cell is the active descendant and is announced; 44 px pad buttons', STEP, async () => {
+  const { address } = setup
+  const page = await open(`address=${address}&app=1000&network=offline`)
+  const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+  const blank = puzzle.indexOf('.')
+  await page.locator(`[data-cell="${blank}"]`).click()
+  await page.getByRole('group', { name: 'Digits' }).getByRole('button', { name: '5', exact: true }).click()
+  assert.equal((await page.getAttribute('[data-testid=board]', 'data-cells'))[blank], '5')
+  await page.keyboard.press('6')
+  assert.equal((await page.getAttribute('[data-testid=board]', 'data-cells'))[blank], '6')
+  await page.getByTestId('hint-button').click()
+  await page.keyboard.press('Backspace')
+  assert.equal((await page.getAttribute('[data-testid=board]', 'data-cells'))[blank], '.')
+  const next = blank % 9 === 8 ? blank - 8 : blank + 1
+  await page.keyboard.press(blank % 9 === 8 ? 'Home' : 'ArrowRight')
+  if (blank % 9 !== 8) {
+    assert.equal(await page.getAttribute('[data-testid=board]', 'aria-activedescendant'), `cell-${next}`)
+    assert.match(await page.getByTestId('cell-announce').innerText(), new RegExp(`^r${Math.floor(next / 9) + 1}c${(next % 9) + 1}, `))
+  }
+  for (const box of await page.getByRole('group', { name: 'Digits' }).getByRole('button').evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect()))) {
+    assert.ok(box.height >= 44 && box.width >= 44, JSON.stringify(box))
+  }
+  assert.deepEqual(page.errors, [])
+  await page.close()
+})
