@@ -55,6 +55,7 @@ export function App() {
         <span className={`net net-${shown.name}`} data-testid="network">
           {shown.algod ? `${shown.name} (${shown.algod}, genesis ${node?.ok ? node.value : '?'})` : 'offline: no node, nothing is sent'}
         </span>
+        <ThemeToggle />
         {bar?.((a) => { setAddress(a); setParam('address', a) })}
       </header>
       <main>
@@ -81,5 +82,28 @@ export function App() {
     <Wallets net={net}>
       <WithWallet>{(s, bar) => body(s, bar)}</WithWallet>
     </Wallets>
+  )
+}
+
+const THEME_KEY = 'algoku:theme'
+
+/** Light or dark: the system's preference until the player picks one (kept on this device). */
+function ThemeToggle() {
+  const system = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
+  const [theme, setTheme] = useState<string>(() => localStorage.getItem(THEME_KEY) ?? system())
+  useEffect(() => {
+    const chosen = localStorage.getItem(THEME_KEY)
+    if (chosen) document.documentElement.dataset.theme = chosen
+  }, [])
+  const flip = () => {
+    const next = theme === 'dark' ? 'light' : 'dark'
+    localStorage.setItem(THEME_KEY, next)
+    document.documentElement.dataset.theme = next
+    setTheme(next)
+  }
+  return (
+    <button type="button" aria-pressed={theme === 'dark'} onClick={flip} data-testid="theme" title="Dark theme">
+      Dark
+    </button>
   )
 }

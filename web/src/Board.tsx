@@ -54,7 +54,8 @@ export function Board({ puzzle, cells, marks, selected, conflicts, highlight, on
       const c = r * 9 + k
       const d = cells[c]
       const isGiven = puzzle[c] !== '.'
-      const cls = ['cell', isGiven ? 'given' : 'entry', c === selected ? 'sel' : peers(c) ? 'peer' : '', conflicts.has(c) ? 'conflict' : '', c === highlight ? 'hinted' : '', k % 3 === 2 && k < 8 ? 'br' : '', r % 3 === 2 && r < 8 ? 'bb' : ''].filter(Boolean).join(' ')
+      const same = selected >= 0 && d !== '.' && c !== selected && d === cells[selected]
+      const cls = ['cell', isGiven ? 'given' : 'entry', c === selected ? 'sel' : same ? 'same' : peers(c) ? 'peer' : '', conflicts.has(c) ? 'conflict' : '', c === highlight ? 'hinted' : '', k % 3 === 2 && k < 8 ? 'br' : '', r % 3 === 2 && r < 8 ? 'bb' : ''].filter(Boolean).join(' ')
       const pencilled = d === '.' && marks[c] ? `, pencil marks ${[1, 2, 3, 4, 5, 6, 7, 8, 9].filter((x) => marks[c] & (1 << (x - 1))).join(' ')}` : ''
       const label = describe(c, pencilled)
       row.push(

@@ -119,7 +119,11 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
     const cs = [...now.cells]
     cs[cell] = digit ? String(digit) : '.'
     const marks = [...now.marks]
-    if (digit) marks[cell] = 0
+    if (digit) {
+      marks[cell] = 0
+      // The digit is no longer a candidate of the cell's row, column and box: its marks there go.
+      for (const peer of peersOf(cell)) marks[peer] &= ~(1 << (digit - 1))
+    }
     commit({ cells: cs.join(''), marks })
   }, [game.now, given, pencil, commit])
 
@@ -132,6 +136,12 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
   }
   const conflicts = useMemo(() => new Set(check.conflicts), [check.conflicts])
   const filled = [...game.now.cells].filter((c) => c !== '.').length
+  // How many of each digit are still to place (nine of each in a solved grid).
+  const left = useMemo(() => {
+    const out = new Array(10).fill(9)
+    for (const c of game.now.cells) if (c !== '.') out[Number(c)] -= 1
+    return out.map((n) => Math.max(0, n))
+  }, [game.now.cells])
 
   return (
     <section className="game" aria-label="Your puzzle">
@@ -148,7 +158,10 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
         <div className="side" onMouseDown={keepBoardFocus}>
           <div className="pad" role="group" aria-label="Digits">
             {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => (
-              <button key={d} type="button" onClick={() => enter(selected, d)}>{d}</button>
+              <button key={d} type="button" onClick={() => enter(selected, d)} disabled={left[d] === 0}
+                aria-label={`${d}, ${left[d]} left`} data-left={left[d]}>
+                {d}<small className="left" aria-hidden="true">{left[d]}</small>
+              </button>
             ))}
             <button type="button" className="erase" onClick={() => enter(selected, 0)}>Erase</button>
           </div>
@@ -197,4 +210,17 @@ export { textOf }
 /** A mouse press on a button does not take the focus from the board (the click still happens). */
 function keepBoardFocus(e: MouseEvent) {
   if ((e.target as HTMLElement).closest('.pad button, .tools button') && document.activeElement?.closest('[role=grid]')) e.preventDefault()
+}
+
+/** The 20 cells that share a row, a column or a box with `cell`. */
+function peersOf(cell: number): number[] {
+  const r = Math.floor(cell / 9), c = cell % 9, br = r - (r % 3), bc = c - (c % 3)
+  const out = new Set<number>()
+  for (let k = 0; k < 9; k++) {
+    out.add(r * 9 + k)
+    out.add(k * 9 + c)
+    out.add((br + Math.floor(k / 3)) * 9 + bc + (k % 3))
+  }
+  out.delete(cell)
+  return [...out]
 }

@@ -492,3 +492,53 @@ test('keys keep working after a pad or Hint press; the selected cell is the acti
   assert.deepEqual(page.errors, [])
   await page.close()
 })
+
+test('comforts: same digits highlighted, digits left on the pad, marks cleared from peers, the cursor seen on a conflict, dark mode', STEP, async () => {
+  const { address } = setup
+  const page = await open(`address=${address}&app=1000&network=offline`)
+  const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+  // Selecting a given highlights every cell holding its digit.
+  const g = [...puzzle].findIndex((c) => c !== '.')
+  const digit = puzzle[g]
+  await page.locator(`[data-cell="${g}"]`).click()
+  const same = [...puzzle].flatMap((c, i) => (c === digit && i !== g ? [i] : []))
+  for (const i of same) assert.match(await page.locator(`[data-cell="${i}"]`).getAttribute('class'), /\bsame\b/)
+  const left = (d) => page.getByRole('group', { name: 'Digits' }).getByRole('button', { name: new RegExp(`^${d}, `) }).getAttribute('data-left')
+  assert.equal(await left(digit), String(9 - same.length - 1))
+  // A pencil mark of d in a peer goes when d is placed.
+  const blanks = [...puzzle].flatMap((c, i) => (c === '.' ? [i] : []))
+  const [a, b] = [blanks[0], blanks.find((i) => i !== blanks[0] && Math.floor(i / 9) === Math.floor(blanks[0] / 9))]
+  const d = [1, 2, 3, 4, 5, 6, 7, 8, 9].find((x) => !puzzle.slice(Math.floor(a / 9) * 9, Math.floor(a / 9) * 9 + 9).includes(String(x)))
+  await page.locator(`[data-cell="${b}"]`).click()
+  await page.keyboard.press('p')
+  await page.keyboard.press(String(d))
+  await page.keyboard.press('p')
+  assert.match(await page.locator(`[data-cell="${b}"]`).getAttribute('aria-label'), new RegExp(`pencil marks ${d}`))
+  await page.locator(`[data-cell="${a}"]`).click()
+  await page.keyboard.press(String(d))
+  assert.doesNotMatch(await page.locator(`[data-cell="${b}"]`).getAttribute('aria-label'), /pencil marks/)
+  assert.equal(await left(d), String(9 - [...puzzle].filter((c) => c === String(d)).length - 1))
+  // The same digit again in that row: both cells conflict, the selected one still shows the cursor.
+  await page.locator(`[data-cell="${b}"]`).click()
+  await page.keyboard.press(String(d))
+  const selected = page.locator(`[data-cell="${b}"]`)
+  assert.match(await selected.getAttribute('class'), /\bsel\b.*\bconflict\b|\bconflict\b.*\bsel\b/)
+  assert.notEqual(await selected.evaluate((e) => getComputedStyle(e).boxShadow), 'none')
+  // Dark mode: the toggle, kept across a reload.
+  const light = await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)
+  await page.getByTestId('theme').click()
+  await page.reload()
+  await page.getByTestId('board').waitFor()
+  assert.equal(await page.getByTestId('theme').getAttribute('aria-pressed'), 'true')
+  assert.notEqual(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor), light)
+  await page.evaluate(() => localStorage.removeItem('algoku:theme'))
+  assert.deepEqual(page.errors, [])
+  await page.close()
+  // The system's dark preference, with no choice made.
+  const dark = await context.newPage()
+  await dark.emulateMedia({ colorScheme: 'dark' })
+  await dark.goto(`${site}/?address=${address}&app=1000&network=offline`)
+  await dark.getByTestId('board').waitFor()
+  assert.equal(await dark.evaluate(() => getComputedStyle(document.documentElement).colorScheme), 'dark')
+  await dark.close()
+})
