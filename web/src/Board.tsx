@@ -4,8 +4,10 @@
 // data-mark, so a cell's text is its digit alone and its label says the marks.
 import type { KeyboardEvent } from 'react'
 
-export function Board({ puzzle, cells, marks, selected, conflicts, highlight, onSelect, onEnter, onUndo, onRedo, onPencil }: {
+export function Board({ puzzle, cells, marks, selected, conflicts, wrong, highlight, onSelect, onEnter, onUndo, onRedo, onPencil }: {
   puzzle: string
+  /** Entries that differ from the solution, once the player asked ("Check my entries"). */
+  wrong?: Set<number> | null
   cells: string
   marks: number[]
   selected: number
@@ -43,7 +45,7 @@ export function Board({ puzzle, cells, marks, selected, conflicts, highlight, on
   }
   const describe = (c: number, pencilled = '') => {
     const d = cells[c]
-    return `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}, ${d === '.' ? 'empty' : d}${puzzle[c] !== '.' ? ', given' : ''}${conflicts.has(c) ? ', in conflict' : ''}${pencilled}`
+    return `r${Math.floor(c / 9) + 1}c${(c % 9) + 1}, ${d === '.' ? 'empty' : d}${puzzle[c] !== '.' ? ', given' : ''}${conflicts.has(c) ? ', in conflict' : ''}${wrong?.has(c) ? ', not the solution' : ''}${pencilled}`
   }
   const peers = (c: number) => selected >= 0 && (Math.floor(c / 9) === Math.floor(selected / 9) || c % 9 === selected % 9 ||
     (Math.floor(c / 27) === Math.floor(selected / 27) && Math.floor((c % 9) / 3) === Math.floor((selected % 9) / 3)))
@@ -55,7 +57,7 @@ export function Board({ puzzle, cells, marks, selected, conflicts, highlight, on
       const d = cells[c]
       const isGiven = puzzle[c] !== '.'
       const same = selected >= 0 && d !== '.' && c !== selected && d === cells[selected]
-      const cls = ['cell', isGiven ? 'given' : 'entry', c === selected ? 'sel' : same ? 'same' : peers(c) ? 'peer' : '', conflicts.has(c) ? 'conflict' : '', c === highlight ? 'hinted' : '', k % 3 === 2 && k < 8 ? 'br' : '', r % 3 === 2 && r < 8 ? 'bb' : ''].filter(Boolean).join(' ')
+      const cls = ['cell', isGiven ? 'given' : 'entry', c === selected ? 'sel' : same ? 'same' : peers(c) ? 'peer' : '', conflicts.has(c) ? 'conflict' : '', wrong?.has(c) ? 'wrong' : '', c === highlight ? 'hinted' : '', k % 3 === 2 && k < 8 ? 'br' : '', r % 3 === 2 && r < 8 ? 'bb' : ''].filter(Boolean).join(' ')
       const pencilled = d === '.' && marks[c] ? `, pencil marks ${[1, 2, 3, 4, 5, 6, 7, 8, 9].filter((x) => marks[c] & (1 << (x - 1))).join(' ')}` : ''
       const label = describe(c, pencilled)
       row.push(

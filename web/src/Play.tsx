@@ -28,19 +28,32 @@ function storageKey(net: Network, app: string, address: string) {
   return `algoku:${net.name}:${app}:${address}`
 }
 
-function load(key: string, puzzle: string): Snapshot {
+/** A stored snapshot, or null when it is not one (givens always win over what was stored). */
+function snapshot(saved: unknown, puzzle: string): Snapshot | null {
+  const s = saved as Snapshot | null
+  if (!s || typeof s.cells !== 'string' || s.cells.length !== 81 || !Array.isArray(s.marks) || s.marks.length !== 81) return null
+  const cells = [...s.cells].map((c, i) => (puzzle[i] !== '.' ? puzzle[i] : /^[1-9.]$/.test(c) ? c : '.')).join('')
+  return { cells, marks: s.marks.map((m) => (Number.isInteger(m) ? m & 511 : 0)) }
+}
+
+/** The game as stored: the grid, and its undo and redo history (kept across reloads and views). */
+function load(key: string, puzzle: string): Game {
+  const fresh = { cells: puzzle, marks: new Array(81).fill(0) }
   try {
-    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as Snapshot | null
-    if (saved && saved.cells.length === 81 && saved.marks.length === 81) {
-      // Givens always win over what was stored.
-      const cells = [...saved.cells].map((c, i) => (puzzle[i] !== '.' ? puzzle[i] : c)).join('')
-      return { cells, marks: saved.marks }
+    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as (Snapshot & { past?: unknown[]; future?: unknown[] }) | null
+    const now = snapshot(saved, puzzle)
+    if (now) {
+      const list = (xs: unknown) => (Array.isArray(xs) ? xs.map((x) => snapshot(x, puzzle)).filter((x): x is Snapshot => x !== null) : [])
+      return { past: list(saved?.past).slice(-HISTORY), now, future: list(saved?.future).slice(0, HISTORY) }
     }
   } catch {
     /* a damaged entry: start afresh */
   }
-  return { cells: puzzle, marks: new Array(81).fill(0) }
+  return { past: [], now: fresh, future: [] }
 }
+
+/** Undo steps kept (and stored). */
+const HISTORY = 200
 
 export function Play({ net, address, app, signing, onChoose }: {
   net: Network
@@ -84,7 +97,7 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
   const puzzle = derived.puzzle
   const given = useMemo(() => cellsOf(puzzle), [puzzle])
   const store = storageKey(net, String(app), address)
-  const [game, setGame] = useState<Game>(() => ({ past: [], now: load(store, puzzle), future: [] }))
+  const [game, setGame] = useState<Game>(() => load(store, puzzle))
   const [selected, setSelected] = useState(() => given.findIndex((d) => d === 0))
   const [pencil, setPencil] = useState(false)
   const [hint, setHint] = useState<Hint | null>(null)
@@ -97,13 +110,22 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
   const checked = useNodeAnswer(net, `reading app ${app}`, () => checkApp(algorandFor(net), app, GAME_SPEC), [app])
   const appCheck = !net.algod || checked?.ok ? 'ok' : checked ? checked.error : null
 
-  useEffect(() => localStorage.setItem(store, JSON.stringify(game.now)), [store, game.now])
+  // Stored as it changes; another tab on the same puzzle follows (the `storage` event).
+  useEffect(() => {
+    const text = JSON.stringify({ ...game.now, past: game.past.slice(-HISTORY), future: game.future.slice(0, HISTORY) })
+    if (localStorage.getItem(store) !== text) localStorage.setItem(store, text)
+  }, [store, game])
+  useEffect(() => {
+    const follow = (e: StorageEvent) => { if (e.key === store && e.newValue) setGame(load(store, puzzle)) }
+    window.addEventListener('storage', follow)
+    return () => window.removeEventListener('storage', follow)
+  }, [store, puzzle])
   useEffect(() => { performance.mark('algoku:ready') }, [])
   // The catalogue tree (for the verdict and the proof) is built while the player thinks.
   useEffect(() => { const t = setTimeout(prepare, 50); return () => clearTimeout(t) }, [])
 
   const commit = useCallback((next: Snapshot) => {
-    setGame((g) => (g.now.cells === next.cells && g.now.marks.every((m, i) => m === next.marks[i]) ? g : { past: [...g.past, g.now].slice(-500), now: next, future: [] }))
+    setGame((g) => (g.now.cells === next.cells && g.now.marks.every((m, i) => m === next.marks[i]) ? g : { past: [...g.past, g.now].slice(-HISTORY), now: next, future: [] }))
     setHint(null)
   }, [])
 
@@ -134,6 +156,21 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
     setHint(h)
     if ((h.kind === 'step' && h.cell >= 0) || h.kind === 'mistake') setSelected(h.cell)
   }
+  // "Check my entries": each digit typed against the puzzle's unique solution (the engine's solver).
+  const [checked_entries, setCheckedEntries] = useState<{ at: string; wrong: Set<number>; text: string } | null>(null)
+  const checkEntries = () => {
+    const entries = [...game.now.cells].flatMap((c, i) => (c !== '.' && puzzle[i] === '.' ? [i] : []))
+    if (solver.count !== 1 || !solver.solution) {
+      setCheckedEntries({ at: game.now.cells, wrong: new Set(), text: 'This puzzle has no unique solution to check against.' })
+      return
+    }
+    const wrong = new Set(entries.filter((i) => game.now.cells[i] !== solver.solution![i]))
+    const text = !entries.length ? 'No entries to check yet.'
+      : wrong.size ? `${wrong.size} of your ${entries.length} entries differ from the solution (marked).`
+      : `All ${entries.length} of your entries agree with the solution.`
+    setCheckedEntries({ at: game.now.cells, wrong, text })
+  }
+  const shownWrong = checked_entries && checked_entries.at === game.now.cells ? checked_entries.wrong : null
   const conflicts = useMemo(() => new Set(check.conflicts), [check.conflicts])
   const filled = [...game.now.cells].filter((c) => c !== '.').length
   // How many of each digit are still to place (nine of each in a solved grid).
@@ -151,16 +188,15 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
         <span data-testid="solver">solver: {solver.count === 1 ? 'one solution' : solver.count === 0 ? 'no solution' : 'several solutions'}</span>
       </p>
       <div className="play">
-        <Board puzzle={puzzle} cells={game.now.cells} marks={game.now.marks} selected={selected} conflicts={conflicts}
+        <Board puzzle={puzzle} cells={game.now.cells} marks={game.now.marks} selected={selected} conflicts={conflicts} wrong={shownWrong}
           highlight={hint && (hint.kind === 'step' || hint.kind === 'mistake') ? hint.cell : -1}
           onSelect={setSelected} onEnter={enter} onUndo={undo} onRedo={redo} onPencil={() => setPencil((p) => !p)} />
         {/* A press on the pad or the tools leaves the focus on the board: the keys keep working. */}
         <div className="side" onMouseDown={keepBoardFocus}>
           <div className="pad" role="group" aria-label="Digits">
             {[1, 2, 3, 4, 5, 6, 7, 8, 9].map((d) => (
-              <button key={d} type="button" onClick={() => enter(selected, d)} disabled={left[d] === 0}
-                aria-label={`${d}, ${left[d]} left`} data-left={left[d]}>
-                {d}<small className="left" aria-hidden="true">{left[d]}</small>
+              <button key={d} type="button" onClick={() => enter(selected, d)} disabled={left[d] === 0} data-left={left[d]}>
+                {d}<small className="left"><span className="visually-hidden">, </span>{left[d]}<span className="visually-hidden"> left</span></small>
               </button>
             ))}
             <button type="button" className="erase" onClick={() => enter(selected, 0)}>Erase</button>
@@ -170,9 +206,12 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
             <button type="button" onClick={undo} disabled={!game.past.length}>Undo</button>
             <button type="button" onClick={redo} disabled={!game.future.length}>Redo</button>
             <button type="button" onClick={askHint} data-testid="hint-button">Hint</button>
+            <button type="button" onClick={checkEntries} data-testid="check-entries">Check my entries</button>
             <button type="button" onClick={() => commit({ cells: puzzle, marks: new Array(81).fill(0) })}>Restart</button>
           </div>
           <Status filled={filled} check={check} hint={hint} />
+          <Timer store={store} running={!check.verdict} />
+          {checked_entries && <p data-testid="entries" className={checked_entries.wrong.size ? 'bad' : 'good'}>{checked_entries.text}</p>}
           {appCheck === null && <p className="note" data-testid="app-check">Checking app {String(app)}…</p>}
           {appCheck !== null && appCheck !== 'ok' && <p role="alert" className="bad" data-testid="app-refused">{appCheck}: nothing is read from it or sent to it.</p>}
           {appCheck === 'ok' && <RecordLine net={net} app={app} address={address} version={recordVersion} />}
@@ -223,4 +262,20 @@ function peersOf(cell: number): number[] {
   }
   out.delete(cell)
   return [...out]
+}
+
+/** Time spent on this puzzle (kept with it), paused while the page is hidden and once it is solved. */
+function Timer({ store, running }: { store: string; running: boolean }) {
+  const key = `${store}:seconds`
+  const [seconds, setSeconds] = useState(() => Number(localStorage.getItem(key)) || 0)
+  useEffect(() => {
+    if (!running) return
+    const tick = setInterval(() => {
+      if (document.visibilityState === 'visible') setSeconds((s) => s + 1)
+    }, 1000)
+    return () => clearInterval(tick)
+  }, [running])
+  useEffect(() => localStorage.setItem(key, String(seconds)), [key, seconds])
+  const mm = String(Math.floor(seconds / 60)).padStart(2, '0'), ss = String(seconds % 60).padStart(2, '0')
+  return <p className="timer" data-testid="timer" aria-label={`time ${mm} minutes ${ss} seconds`}>{mm}:{ss}</p>
 }

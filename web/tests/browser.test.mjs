@@ -473,7 +473,7 @@ test('keys keep working after a pad or Hint press; the selected cell is the acti
   const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
   const blank = puzzle.indexOf('.')
   await page.locator(`[data-cell="${blank}"]`).click()
-  await page.getByRole('group', { name: 'Digits' }).getByRole('button', { name: '5', exact: true }).click()
+  await page.getByRole('group', { name: 'Digits' }).getByRole('button', { name: /^5\s*, / }).click()
   assert.equal((await page.getAttribute('[data-testid=board]', 'data-cells'))[blank], '5')
   await page.keyboard.press('6')
   assert.equal((await page.getAttribute('[data-testid=board]', 'data-cells'))[blank], '6')
@@ -503,7 +503,7 @@ test('comforts: same digits highlighted, digits left on the pad, marks cleared f
   await page.locator(`[data-cell="${g}"]`).click()
   const same = [...puzzle].flatMap((c, i) => (c === digit && i !== g ? [i] : []))
   for (const i of same) assert.match(await page.locator(`[data-cell="${i}"]`).getAttribute('class'), /\bsame\b/)
-  const left = (d) => page.getByRole('group', { name: 'Digits' }).getByRole('button', { name: new RegExp(`^${d}, `) }).getAttribute('data-left')
+  const left = (d) => page.getByRole('group', { name: 'Digits' }).getByRole('button', { name: new RegExp(`^${d}\\s*, \\d+ left$`) }).getAttribute('data-left')
   assert.equal(await left(digit), String(9 - same.length - 1))
   // A pencil mark of d in a peer goes when d is placed.
   const blanks = [...puzzle].flatMap((c, i) => (c === '.' ? [i] : []))
@@ -541,4 +541,45 @@ test('comforts: same digits highlighted, digits left on the pad, marks cleared f
   await dark.getByTestId('board').waitFor()
   assert.equal(await dark.evaluate(() => getComputedStyle(document.documentElement).colorScheme), 'dark')
   await dark.close()
+})
+
+test('state: undo survives a reload, two tabs stay in step, "check my entries" against the solution, a timer that pauses when hidden', STEP, async () => {
+  const { address } = setup
+  const app = '4242'
+  const query = `address=${address}&app=${app}&network=offline`
+  const page = await open(query)
+  const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+  const solution = solutionOf(puzzle)
+  const blank = puzzle.indexOf('.')
+  const wrongDigit = String((Number(solution[blank]) % 9) + 1)
+  const other = await open(query)
+  await page.bringToFront()
+  await page.locator(`[data-cell="${blank}"]`).click()
+  await page.keyboard.press(wrongDigit)
+  // The other tab follows.
+  await other.waitForFunction(([c, d]) => document.querySelector('[data-testid=board]').dataset.cells[c] === d, [blank, wrongDigit])
+  // Checked against the unique solution: the entry is marked.
+  await page.getByTestId('check-entries').click()
+  assert.equal(await page.getByTestId('entries').innerText(), '1 of your 1 entries differ from the solution (marked).')
+  assert.match(await page.locator(`[data-cell="${blank}"]`).getAttribute('class'), /\bwrong\b/)
+  // Reloaded, the move can still be undone.
+  await page.reload()
+  await page.getByTestId('board').waitFor()
+  assert.equal((await page.getAttribute('[data-testid=board]', 'data-cells'))[blank], wrongDigit)
+  await page.locator('[data-testid=board]').focus()
+  await page.keyboard.press('Control+z')
+  assert.equal((await page.getAttribute('[data-testid=board]', 'data-cells'))[blank], '.')
+  // The timer runs while the page is seen, and stops while it is hidden.
+  await page.waitForFunction(() => document.querySelector('[data-testid=timer]').textContent !== '00:00', null, { timeout: 5000 })
+  await page.evaluate(() => {
+    Object.defineProperty(document, 'visibilityState', { value: 'hidden', configurable: true })
+    document.dispatchEvent(new Event('visibilitychange'))
+  })
+  const paused = await page.getByTestId('timer').innerText()
+  await page.waitForTimeout(2200)
+  assert.equal(await page.getByTestId('timer').innerText(), paused)
+  assert.deepEqual(page.errors, [])
+  assert.deepEqual(other.errors, [])
+  await other.close()
+  await page.close()
 })
