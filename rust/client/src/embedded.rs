@@ -26,6 +26,8 @@ pub const SETUP_HINT: &str =
 /// A running evaluator process and its in-memory ledger.
 pub struct Embedded {
     child: Child,
+    /// The evaluator's last lines on stderr (its error when it exits).
+    stderr_tail: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
     stdin: ChildStdin,
     lines: Lines<BufReader<ChildStdout>>,
     /// The Python interpreter that runs the evaluator.
@@ -95,8 +97,13 @@ impl Embedded {
             .stdout
             .take()
             .ok_or_else(|| ClientError::Embedded("no stdout".into()))?;
+        let stderr_tail = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        if let Some(stderr) = child.stderr.take() {
+            tokio::spawn(relay_stderr(stderr, stderr_tail.clone()));
+        }
         let mut me = Embedded {
             child,
+            stderr_tail,
             stdin,
             lines: BufReader::new(stdout).lines(),
             python,
@@ -134,12 +141,13 @@ impl Embedded {
             Some(answer) => serde_json::from_str(&answer)
                 .map_err(|e| ClientError::Embedded(format!("unreadable answer ({e}): {answer}"))),
             None => {
-                let mut err = String::new();
-                if let Some(mut stderr) = self.child.stderr.take() {
-                    use tokio::io::AsyncReadExt;
-                    let _ = stderr.read_to_string(&mut err).await;
-                }
-                let tail: String = err.lines().rev().take(3).collect::<Vec<_>>().join(" | ");
+                let _ = tokio::time::timeout(std::time::Duration::from_secs(2), self.child.wait())
+                    .await;
+                let tail = self
+                    .stderr_tail
+                    .lock()
+                    .map(|t| t.join(" | "))
+                    .unwrap_or_default();
                 Err(ClientError::Embedded(format!(
                     "the evaluator exited ({tail}); {SETUP_HINT}"
                 )))
@@ -282,5 +290,25 @@ mod tests {
             "{}",
             dir.display()
         );
+    }
+}
+
+/// Reads the evaluator's stderr as it comes: a wait for the evaluator's lock is
+/// said at once on this process's stderr (what is being waited for), and the
+/// last lines are kept for the error should it exit.
+async fn relay_stderr(
+    stderr: tokio::process::ChildStderr,
+    tail: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
+) {
+    let mut lines = BufReader::new(stderr).lines();
+    while let Ok(Some(line)) = lines.next_line().await {
+        if line.starts_with("waiting for the evaluator") {
+            eprintln!("embedded evaluator: {line}");
+        }
+        if let Ok(mut t) = tail.lock() {
+            t.push(line);
+            let extra = t.len().saturating_sub(3);
+            t.drain(..extra);
+        }
     }
 }
