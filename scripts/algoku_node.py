@@ -519,7 +519,7 @@ class Routes(BaseHTTPRequestHandler):
     max_body = MAX_BODY
     protocol_version = "HTTP/1.1"
     # Small answers at once: with Nagle's algorithm a kept-alive connection waits on
-    # the client's delayed ACK (40 ms a request).
+    # the client's delayed ACK at every request.
     disable_nagle_algorithm = True
     # What algod serves without a token.
     open_paths: tuple[str, ...] = ("/health", "/versions", "/genesis", "/swagger.json")
