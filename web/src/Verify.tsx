@@ -45,17 +45,26 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
   const [refused, setRefused] = useState<string | null>(null)
   const [partial, setPartial] = useState<string | null>(null)
   const [cut, setCut] = useState<string | null>(null)
-  const run = async () => {
+  const [next, setNext] = useState<number | null>(null)
+  /** Verifies the grids from the `from`-th (0-based), MAX_GRIDS at a time; a button goes on. */
+  const run = async (from = 0) => {
     setBusy(true)
     const p = puzzle.trim() ? parseGrid(puzzle) : undefined
     const all = grids.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
-    const lines = all.slice(0, MAX_GRIDS)
-    setPartial(all.length > MAX_GRIDS ? `Verified the first ${MAX_GRIDS} of ${all.length} grids: the page takes ${MAX_GRIDS} at a time (\`algoku verify --file\` takes any number).` : null)
+    const lines = all.slice(from, from + MAX_GRIDS)
+    const more = from + MAX_GRIDS < all.length
+    setPartial(all.length > MAX_GRIDS
+      ? from === 0
+        ? `Verified the first ${MAX_GRIDS} of ${all.length} grids: the page takes ${MAX_GRIDS} at a time (\`algoku verify --file\` takes any number).`
+        : `Verified grids ${from + 1}–${from + lines.length} of ${all.length}.`
+      : null)
+    setNext(more ? from + MAX_GRIDS : null)
     const out: Row[] = lines.map((text, i) => {
+      const line = from + i + 1
       const g = parseGrid(text)
-      if (typeof g === 'string') return { line: i + 1, text, error: g }
-      if (typeof p === 'string') return { line: i + 1, text, error: `puzzle: ${p}` }
-      return { line: i + 1, text, mirror: mirror(g, p) }
+      if (typeof g === 'string') return { line, text, error: g }
+      if (typeof p === 'string') return { line, text, error: `puzzle: ${p}` }
+      return { line, text, mirror: mirror(g, p) }
     })
     setRows([...out])
     setRefused(null)
@@ -100,9 +109,10 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
           <label>Simulate as <input name="sender" value={sender} onChange={(e) => setSender(e.target.value)} spellCheck={false} /></label>
         </div>
       )}
-      <button type="button" onClick={run} disabled={busy} data-testid="verify-button">Verify</button>
+      <button type="button" onClick={() => void run(0)} disabled={busy} data-testid="verify-button">Verify</button>
       {cut && <p className="note" data-testid="cut">{cut}</p>}
       {partial && <p className="note" data-testid="partial">{partial}</p>}
+      {next !== null && <button type="button" onClick={() => void run(next)} disabled={busy} data-testid="next-grids">Verify the next grids (from {next + 1})</button>}
       {refused && <p role="alert" className="bad" data-testid="app-refused">{refused}; the mirror's verdicts only.</p>}
       {!net.algod && <p className="note">Offline: the mirror's verdicts only (the contract's, bit for bit).</p>}
       <table data-testid="results">
@@ -113,13 +123,25 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
               data-mirror={r.mirror ? (r.mirror.is_solution_of ?? r.mirror.is_valid_solution_lanes) : ''} data-chain={r.chain ? (r.chain.failure ? `failed: ${r.chain.failure}` : String(r.chain.verdict)) : ''}>
               <td>{r.line}</td>
               <td>{r.chain?.method ?? (r.mirror?.is_solution_of ? 'is_solution_of (mirror)' : 'is_valid_solution_lanes (mirror)')}</td>
-              <td>{r.error ? 'error' : r.chain ? (r.chain.failure ? 'failed' : String(r.chain.verdict)) : (r.mirror?.is_solution_of ?? r.mirror?.is_valid_solution_lanes)}</td>
+              <td>{r.error ? 'error' : r.chain ? (r.chain.failure ? 'failed' : String(r.chain.verdict)) : verdictOf(r.mirror)}</td>
               <td>{r.chain?.opcodes ?? '—'}</td>
-              <td>{r.error ?? r.chain?.failure ?? r.mirror?.reason ?? ''}</td>
+              <td>{r.error ?? r.chain?.failure ?? reasonOf(r.mirror)}</td>
             </tr>
           ))}
         </tbody>
       </table>
     </section>
   )
+}
+
+/** The mirror's answer for the verdict column: true, false, or "rejected" (the contract refuses the input). */
+function verdictOf(m: Mirror | undefined): string {
+  const answer = m?.is_solution_of ?? m?.is_valid_solution_lanes ?? ''
+  return answer === 'true' || answer === 'false' ? answer : 'rejected'
+}
+
+/** Why: the mirror's reason for a false, or the contract's refusal (a wrong length, say). */
+function reasonOf(m: Mirror | undefined): string {
+  const answer = m?.is_solution_of ?? m?.is_valid_solution_lanes ?? ''
+  return m?.reason ?? (answer === 'true' || answer === 'false' ? '' : answer)
 }

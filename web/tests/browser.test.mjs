@@ -583,3 +583,22 @@ test('state: undo survives a reload, two tabs stay in step, "check my entries" a
   await other.close()
   await page.close()
 })
+
+test('verify view: the next grids past the first 64, and a refused input says why in the reason column', STEP, async () => {
+  const good = '953168742862734951417952836746893125281645397395271468138529674574386219629417583'
+  const page = await open('view=verify&network=offline')
+  await page.locator('textarea[name=grids]').fill([...Array(69).fill(good), good.slice(0, 80)].join('\n'))
+  await page.getByTestId('verify-button').click()
+  assert.equal(await page.getByTestId('result').count(), 64)
+  await page.getByTestId('next-grids').click()
+  await page.getByTestId('partial').filter({ hasText: 'Verified grids 65–70 of 70.' }).waitFor()
+  assert.equal(await page.getByTestId('result').count(), 6)
+  assert.equal(await page.getByTestId('next-grids').count(), 0)
+  const last = page.getByTestId('result').last()
+  const cells = await last.locator('td').allInnerTexts()
+  assert.equal(cells[0], '70')
+  assert.equal(cells[2], 'rejected')
+  assert.ok(cells[4].length > 0, JSON.stringify(cells))
+  assert.deepEqual(page.errors, [])
+  await page.close()
+})
