@@ -6,7 +6,7 @@ import algosdk from 'algosdk'
 import { useCallback, useEffect, useMemo, useState } from 'react'
 import type { Signing } from './App'
 import { Board } from './Board'
-import { isAppId, type Network } from './chain/network'
+import { isAppId, OFFLINE, type Network } from './chain/network'
 import { RecordLine, Submit } from './Submit'
 import { checkApp } from './chain/checks'
 import { useNodeAnswer } from './chain/useNode'
@@ -66,15 +66,31 @@ export function Play({ net, address, app, signing, onChoose }: {
   const [formApp, setFormApp] = useState(app)
   useEffect(() => setFormAddress(address), [address])
   const valid = address !== '' && algosdk.isValidAddress(address) && isAppId(app)
+  // A first visit plays at once: the practice puzzle until an address is chosen or a wallet connects.
+  const practice = address === '' && isAppId(app)
   return (
     <>
-      <form className="choose" onSubmit={(e) => { e.preventDefault(); onChoose(formAddress.trim(), formApp.trim()) }}>
-        <label>Address <input name="address" value={formAddress} onChange={(e) => setFormAddress(e.target.value)} placeholder="58-character Algorand address" spellCheck={false} autoComplete="off" /></label>
-        <label>Game app id <input name="app" value={formApp} onChange={(e) => setFormApp(e.target.value)} inputMode="numeric" /></label>
-        <button type="submit">Show its puzzle</button>
-      </form>
-      {address !== '' && !valid && <p role="alert" className="bad">Not a valid address or app id.</p>}
-      {valid ? <Game key={`${address}:${app}`} net={net} address={address} app={BigInt(app)} signing={signing} /> : <Intro />}
+      <details className="choose-fold" open={!valid && !practice}>
+        <summary>{practice ? 'Play your own address’s puzzle' : 'Another address or app'}</summary>
+        <form className="choose" onSubmit={(e) => { e.preventDefault(); onChoose(formAddress.trim(), formApp.trim()) }}>
+          <label>Address <input name="address" value={formAddress} onChange={(e) => setFormAddress(e.target.value)} placeholder="58-character Algorand address" spellCheck={false} autoComplete="off" /></label>
+          <label>Game app id <input name="app" value={formApp} onChange={(e) => setFormApp(e.target.value)} inputMode="numeric" /></label>
+          <button type="submit">Show its puzzle</button>
+        </form>
+      </details>
+      {(address !== '' || !isAppId(app)) && !valid && (
+        <>
+          <p role="alert" className="bad">Not a valid address or app id.</p>
+          <p className="intro">Every Algorand address has its own 17-clue Sudoku on the Game app: type an address and the app id to see its puzzle.</p>
+        </>
+      )}
+      {valid && <Game key={`${address}:${app}`} net={net} address={address} app={BigInt(app)} signing={signing} />}
+      {practice && (
+        <>
+          <Intro />
+          <Game key={`practice:${app}`} net={OFFLINE} address={PRACTICE} app={BigInt(app)} signing={{ address: null, signer: null }} practice />
+        </>
+      )}
     </>
   )
 }
@@ -87,11 +103,14 @@ function timed<T>(name: string, f: () => T): T {
   return out
 }
 
+/** The puzzle a first visit plays: the zero address's (it belongs to no one, so no solve is sent for it). */
+const PRACTICE = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'
+
 function Intro() {
-  return <p className="intro">Every Algorand address has its own 17-clue Sudoku on the Game app. Connect a wallet, or type an address and the app id to see its puzzle.</p>
+  return <p className="intro">A practice puzzle to start. Every Algorand address has its own 17-clue Sudoku on the Game app: connect a wallet, or open “Play your own address’s puzzle”, to play yours and record your solve.</p>
 }
 
-function Game({ net, address, app, signing }: { net: Network; address: string; app: bigint; signing: Signing }) {
+function Game({ net, address, app, signing, practice = false }: { net: Network; address: string; app: bigint; signing: Signing; practice?: boolean }) {
   const key = useMemo(() => algosdk.decodeAddress(address).publicKey, [address])
   const derived = useMemo(() => timed('algoku:derive', () => gamePuzzle(app, key)), [app, key])
   const puzzle = derived.puzzle
@@ -183,10 +202,16 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
   return (
     <section className="game" aria-label="Your puzzle">
       <p className="meta">
-        <span>Puzzle of <span className="mono">{address.slice(0, 8)}…{address.slice(-4)}</span> on app {String(app)}</span>
-        <span data-testid="catalogue">catalogue #{derived.index}{derived.transpose ? ', transposed' : ''}</span>
-        <span data-testid="solver">solver: {solver.count === 1 ? 'one solution' : solver.count === 0 ? 'no solution' : 'several solutions'}</span>
+        <span>{practice ? 'Practice puzzle' : <>Puzzle of <span className="mono">{address.slice(0, 8)}…{address.slice(-4)}</span></>}</span>
       </p>
+      <details className="details">
+        <summary>Details</summary>
+        <p className="meta">
+          <span>address <span className="mono">{address}</span>, app {String(app)}</span>
+          <span data-testid="catalogue">catalogue #{derived.index}{derived.transpose ? ', transposed' : ''}</span>
+          <span data-testid="solver">solver: {solver.count === 1 ? 'one solution' : solver.count === 0 ? 'no solution' : 'several solutions'}</span>
+        </p>
+      </details>
       <div className="play">
         <Board puzzle={puzzle} cells={game.now.cells} marks={game.now.marks} selected={selected} conflicts={conflicts} wrong={shownWrong}
           highlight={hint && (hint.kind === 'step' || hint.kind === 'mistake') ? hint.cell : -1}
@@ -214,8 +239,8 @@ function Game({ net, address, app, signing }: { net: Network; address: string; a
           {checked_entries && <p data-testid="entries" className={checked_entries.wrong.size ? 'bad' : 'good'}>{checked_entries.text}</p>}
           {appCheck === null && <p className="note" data-testid="app-check">Checking app {String(app)}…</p>}
           {appCheck !== null && appCheck !== 'ok' && <p role="alert" className="bad" data-testid="app-refused">{appCheck}: nothing is read from it or sent to it.</p>}
-          {appCheck === 'ok' && <RecordLine net={net} app={app} address={address} version={recordVersion} />}
-          {appCheck === 'ok' && check.verdict === true && <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => setRecordVersion((v) => v + 1)} />}
+          {!practice && appCheck === 'ok' && <RecordLine net={net} app={app} address={address} version={recordVersion} />}
+          {!practice && appCheck === 'ok' && check.verdict === true && <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => setRecordVersion((v) => v + 1)} />}
         </div>
       </div>
       <p className="keys">Keys: arrows move, 1–9 enter, Backspace clears, P toggles pencil marks, Ctrl+Z / Ctrl+Y undo and redo.</p>

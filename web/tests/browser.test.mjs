@@ -417,6 +417,8 @@ test('wallets: Pera, Defly and Lute connect buttons on TestNet open the wallet o
   const fake = 'http://testnet-node.invalid'
   const answers = {
     '/v2/transactions/params': { 'consensus-version': 'future', fee: 0, 'genesis-hash': 'SGO1GKSzyE7IEPItTxCByw9x8FmnrCDexi9/cOUJOiI=', 'genesis-id': 'testnet-v1.0', 'last-round': 1000, 'min-fee': 1000 },
+    '/genesis': { alloc: [], fees: 'A7NMWS3NT3IUDMLVO26ULGXGIIOUQ3ND2TXSER6EBGRZNOBOUIQXHIBGDE', id: 'v1.0', network: 'testnet', proto: 'future', rwd: '7777777777777777777777777777777777777777777777777774MSJUVU', timestamp: 0 },
+    '/versions': { genesis_id: 'testnet-v1.0', genesis_hash_b64: 'SGO1GKSzyE7IEPItTxCByw9x8FmnrCDexi9/cOUJOiI=', versions: ['v2'], build: { major: 3, minor: 0, build_number: 0, commit_hash: '', branch: 'rel/stable', channel: 'stable' } },
     '/v2/status': { 'catchup-time': 0, 'last-round': 1000, 'last-version': 'future', 'next-version': 'future', 'next-version-round': 1001, 'next-version-supported': true, 'stopped-at-unsupported-round': false, 'time-since-last-round': 0 },
   }
   const page = await context.newPage()
@@ -443,9 +445,11 @@ test('wallets: Pera, Defly and Lute connect buttons on TestNet open the wallet o
   }
   // Offline here: Lute's site answers with a stand-in page, so its window shows where it went.
   await context.route(/^https:\/\/([a-z0-9-]+\.)*lute\.app\//, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Lute</title>' }))
-  const popup = page.waitForEvent('popup', { timeout: 15_000 })
+  const popup = page.waitForEvent('popup', { timeout: 15_000 }).catch(() => null)
   await page.getByRole('button', { name: 'Connect Lute' }).click()
   const lute = await popup
+  const luteSaid = await page.getByTestId('wallet-error').filter({ hasText: 'Lute' }).allInnerTexts()
+  assert.ok(lute, `no Lute window opened${luteSaid.length ? `: ${luteSaid}` : ''}`)
   await lute.waitForLoadState()
   assert.match(lute.url(), /^https:\/\/([a-z0-9-]+\.)*lute\.app\//, lute.url())
   await lute.close()
@@ -599,6 +603,28 @@ test('verify view: the next grids past the first 64, and a refused input says wh
   assert.equal(cells[0], '70')
   assert.equal(cells[2], 'rejected')
   assert.ok(cells[4].length > 0, JSON.stringify(cells))
+  assert.deepEqual(page.errors, [])
+  await page.close()
+})
+
+test('a first visit plays at once: a practice puzzle, the address form folded, developer detail behind "Details"', STEP, async () => {
+  const page = await open('network=offline')
+  await page.getByTestId('board').waitFor()
+  assert.equal(await page.getAttribute('[data-testid=board]', 'data-puzzle'),
+    JSON.parse(cli('--json', 'game', 'puzzle', 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ', '--app-id', '1000').trim().split('\n').pop()).puzzle)
+  assert.match(await page.locator('.meta').first().innerText(), /^Practice puzzle/)
+  assert.equal(await page.locator('input[name=address]').isVisible(), false)
+  assert.equal(await page.getByTestId('catalogue').isVisible(), false)
+  await page.getByText('Details').click()
+  assert.equal(await page.getByTestId('catalogue').isVisible(), true)
+  // Typing a digit works at once (the board has the keyboard once clicked).
+  const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+  await page.locator(`[data-cell="${puzzle.indexOf('.')}"]`).click()
+  await page.keyboard.press('1')
+  assert.equal((await page.getAttribute('[data-testid=board]', 'data-cells'))[puzzle.indexOf('.')], '1')
+  // Choosing an address unfolds nothing more: the form is one click away.
+  await page.locator('summary', { hasText: 'Play your own address’s puzzle' }).click()
+  assert.equal(await page.locator('input[name=address]').isVisible(), true)
   assert.deepEqual(page.errors, [])
   await page.close()
 })

@@ -14,8 +14,19 @@ export interface Network {
 
 const LOCALNET_TOKEN = 'a'.repeat(64)
 
+/**
+ * The Game app's id on each network, from the build's configuration (whoever
+ * deploys the page sets them: `VITE_GAME_APP_TESTNET=…` and so on at `vite build`),
+ * else 1000; a URL's `&app=N` wins over both.
+ */
+const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
+function configuredApp(name: NetworkName): bigint {
+  const raw = env[`VITE_GAME_APP_${name.toUpperCase()}`]
+  return raw && isAppId(raw) ? BigInt(raw) : 1000n
+}
+
 /** No node: what the page falls back to when it refuses one. */
-export const OFFLINE: Network = { name: 'offline', algod: null, token: '', defaultApp: 1000n }
+export const OFFLINE: Network = { name: 'offline', algod: null, token: '', defaultApp: configuredApp('offline') }
 
 export function networkFrom(params: URLSearchParams): Network {
   const raw = params.get('network') ?? 'offline'
@@ -31,7 +42,7 @@ export function networkFrom(params: URLSearchParams): Network {
     name,
     algod: name === 'offline' ? null : (override ?? base[name]),
     token: name === 'localnet' ? (params.get('token') ?? LOCALNET_TOKEN) : '',
-    defaultApp: 1000n,
+    defaultApp: configuredApp(name),
   }
 }
 
