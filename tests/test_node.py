@@ -23,7 +23,7 @@ import msgpack
 import pytest
 from algokit_utils import AlgoAmount, AlgoClientNetworkConfig, AlgorandClient, AppClientMethodCallParams, \
     AppFactory, AppFactoryParams
-from algosdk import abi, account, encoding, kmd, transaction
+from algosdk import abi, account, encoding, kmd, logic, transaction
 from algosdk.atomic_transaction_composer import AccountTransactionSigner, AtomicTransactionComposer, \
     TransactionWithSigner
 from algosdk.v2client import algod, models
@@ -238,6 +238,23 @@ def test_msgpack_answers_carry_bytes_where_algod_has_bytes_and_text_where_it_has
     # The checker tells them apart: a raw key where algod sends base64 text is wrong.
     found["global-state-delta"][0]["key"] = b"k"
     assert openapi_check.check_response("GET", path, 200, "application/msgpack", msgpack.packb(found))
+
+
+def test_boxes_are_listed_and_read_by_name(node: Node) -> None:
+    teal = '#pragma version 10\ntxn ApplicationID\nbz done\npushbytes "b"\npushbytes "hello"\nbox_put\ndone:\npushint 1\n'
+    app = node.teal_app(teal)
+    sp = node.algod.suggested_params()
+    fund = transaction.PaymentTxn(node.address, sp, logic.get_application_address(app), 200_000)
+    put = transaction.ApplicationNoOpTxn(node.address, sp, app, boxes=[(0, b"b")])
+    transaction.assign_group_id([fund, put])
+    signed = node.signer.sign_transactions([fund, put], [0, 1])
+    transaction.wait_for_confirmation(node.algod, node.algod.send_transactions(signed), 4)
+    assert node.algod.application_boxes(app)["boxes"] == [{"name": base64.b64encode(b"b").decode()}]
+    for name in ("str:b", "b64:" + base64.b64encode(b"b").decode()):
+        box = node.algod.application_box_by_name(app, name.split(":", 1)[1].encode() if name.startswith("str") else b"b")
+        assert base64.b64decode(box["value"]) == b"hello"
+    assert node.raw("GET", f"/v2/applications/{app}/box?name=str:nothing")[0] == 404
+    assert node.raw("GET", f"/v2/applications/{app}/box?name=bad")[0] == 400
 
 
 def test_bodies_over_algods_limit_are_refused_before_they_are_read(node: Node) -> None:
