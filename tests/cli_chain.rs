@@ -368,33 +368,3 @@ fn a_long_line_in_a_grid_file_gets_its_own_error() {
     );
     assert_eq!(lines[2]["valid"], true);
 }
-
-#[test]
-fn a_wait_for_the_evaluators_lock_is_said_on_stderr() {
-    use std::io::BufRead;
-    let python = std::env::var_os("ALGOKU_PYTHON")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python")
-        });
-    // Another process holds the evaluator for three seconds.
-    let mut holder = Command::new(python)
-        .args(["-c", "import fcntl, time; f = open('/tmp/jig.lock', 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(3)"])
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("python runs");
-    let mut held = String::new();
-    std::io::BufReader::new(holder.stdout.take().unwrap())
-        .read_line(&mut held)
-        .unwrap();
-    assert_eq!(held.trim(), "held");
-    let (code, _, stderr) = algoku_text(&["verify", VALID, "--network", "embedded"]);
-    let _ = holder.wait();
-    assert_eq!(code, 0, "{stderr}");
-    assert!(
-        stderr.contains(
-            "embedded evaluator: waiting for the evaluator: another process holds /tmp/jig.lock"
-        ),
-        "{stderr}"
-    );
-}
