@@ -11,7 +11,7 @@ import { RecordLine, Submit } from './Submit'
 import { checkApp } from './chain/checks'
 import { useNodeAnswer } from './chain/useNode'
 import { algorandFor, GAME_SPEC } from './chain/game'
-import { cellsOf, gameCheck, gamePuzzle, hint as engineHint, prepare, solve, textOf, type Hint } from './engine/engine'
+import { cellsOf, gameCheck, gamePuzzle, hint as engineHint, prepare, rate, solve, textOf, type Hint } from './engine/engine'
 
 interface Snapshot {
   cells: string
@@ -124,6 +124,15 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
   const cells = useMemo(() => cellsOf(game.now.cells), [game.now.cells])
   const check = useMemo(() => timed('algoku:check', () => gameCheck(app, key, cells)), [app, key, cells])
   const solver = useMemo(() => solve(given), [given])
+  // The puzzle's difficulty (QQWing's level, Sudoku Explainer's score), rated once the board is up.
+  const [difficulty, setDifficulty] = useState<string | null>(null)
+  useEffect(() => {
+    const t = setTimeout(() => {
+      const r = rate(given)
+      setDifficulty(r.score ? `${r.level ?? 'unrated'}, SE ${r.score}` : r.verdict)
+    }, 0)
+    return () => clearTimeout(t)
+  }, [given])
 
   // On a node, the app must be the Game before its records are shown or a solve is sent to it.
   const checked = useNodeAnswer(net, `reading app ${app}`, () => checkApp(algorandFor(net), app, GAME_SPEC), [app])
@@ -203,6 +212,7 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
     <section className="game" aria-label="Your puzzle">
       <p className="meta">
         <span>{practice ? 'Practice puzzle' : <>Puzzle of <span className="mono">{address.slice(0, 8)}…{address.slice(-4)}</span></>}</span>
+        <span data-testid="difficulty">{difficulty ? `difficulty: ${difficulty}` : 'rating…'}</span>
       </p>
       <details className="details">
         <summary>Details</summary>

@@ -628,3 +628,16 @@ test('a first visit plays at once: a practice puzzle, the address form folded, d
   assert.deepEqual(page.errors, [])
   await page.close()
 })
+
+test('the puzzle\'s difficulty is shown as `algoku game puzzle` rates it (level, SE score)', STEP, async () => {
+  const page = await context.newPage()
+  for (const address of ['AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ', ...addresses(3)]) {
+    const want = JSON.parse(cli('--json', 'game', 'puzzle', address, '--app-id', '1000').trim().split('\n').pop())
+    await open(`address=${address}&app=1000&network=offline`, page)
+    const shown = page.getByTestId('difficulty')
+    await shown.filter({ hasText: /^difficulty: / }).waitFor()
+    assert.equal(await shown.innerText(), `difficulty: ${want.level}, SE ${want.score}`, address)
+  }
+  assert.deepEqual(page.errors, [])
+  await page.close()
+})
