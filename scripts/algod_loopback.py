@@ -73,11 +73,7 @@ def main() -> int:
     server = algoku_node.listen(Routes, Loopback(), 0)
     print(f"listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
     threading.Thread(target=lambda: (sys.stdin.read(), server.shutdown()), daemon=True).start()
-    try:
-        server.serve_forever()
-    except KeyboardInterrupt:
-        pass
-    return 0
+    return algoku_node.serve(server)
 
 
 if __name__ == "__main__":

@@ -224,7 +224,8 @@ class Node:
         record = ledger.accounts.get(address, {"balances": {0: [0, False]}, "local_states": {}})
         amount = int(record["balances"][0][0])
         created = [self.application(i) for i, a in sorted(ledger.apps.items()) if a["creator"] == address]
-        boxes = ledger.boxes.get(self._app_of(address), {}) if self._app_of(address) else {}
+        app_id = self._app_of(address)
+        boxes = ledger.boxes.get(app_id, {}) if app_id else {}
         out: dict[str, Any] = {
             "address": address, "amount": amount, "amount-without-pending-rewards": amount,
             "min-balance": self.jig.min_balance(address), "pending-rewards": 0, "rewards": 0,
@@ -774,8 +775,13 @@ def main(argv: list[str] | None = None) -> int:
     threading.Thread(target=kmd.serve_forever, daemon=True).start()
     if args.exit_with_parent:
         threading.Thread(target=watch_parent, args=(os.getppid(),), daemon=True).start()
+    return serve(algod)
+
+
+def serve(server: ThreadingHTTPServer) -> int:
+    """Serves until interrupted (Ctrl-C ends it quietly, exit 0)."""
     try:
-        algod.serve_forever()
+        server.serve_forever()
     except KeyboardInterrupt:
         pass
     return 0

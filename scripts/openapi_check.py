@@ -59,6 +59,7 @@ def spec() -> dict[str, Any]:
     return json.loads(spec_path().read_text())
 
 
+@lru_cache(maxsize=None)
 def _template(path: str) -> re.Pattern[str]:
     return re.compile("^" + re.sub(r"\\\{[^}]+\\\}", "[^/]+", re.escape(path)) + "$")
 

@@ -11,11 +11,7 @@ const VALID: &str =
 #[test]
 fn a_wait_for_the_evaluators_lock_is_said_on_stderr() {
     use std::io::BufRead;
-    let python = std::env::var_os("ALGOKU_PYTHON")
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(|| {
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(".venv/bin/python")
-        });
+    let python = algoku_client::embedded::find_python().expect("the project's Python");
     // Another process holds the evaluator for five seconds.
     let mut holder = Command::new(python)
         .args(["-c", "import fcntl, time; f = open('/tmp/jig.lock', 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(5)"])

@@ -58,9 +58,7 @@ impl Node {
     /// OpenAPI spec (scripts/openapi_check.py); the operations seen are printed.
     fn check_against_the_spec(&self) {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let python = std::env::var_os("ALGOKU_PYTHON")
-            .map(std::path::PathBuf::from)
-            .unwrap_or_else(|| root.join(".venv/bin/python"));
+        let python = algoku_client::embedded::find_python().expect("the project's Python");
         let out = Command::new(python)
             .arg(root.join("scripts/openapi_check.py"))
             .arg(&self.record)
@@ -76,15 +74,18 @@ impl Node {
         assert!(seen.contains("POST /v2/transactions/simulate"), "{seen}");
     }
 
-    /// `algoku args…` pointed at this node as LocalNet's settings point at LocalNet.
+    /// The variables that point a client at this node, as LocalNet's settings do.
+    fn env(&self) -> [(&str, &str); 3] {
+        [
+            ("ALGOD_SERVER", "http://127.0.0.1"),
+            ("ALGOD_PORT", &self.algod_port),
+            ("KMD_PORT", &self.kmd_port),
+        ]
+    }
+
+    /// `algoku args…` pointed at this node.
     fn run(&self, args: &[&str]) -> common::Run {
-        common::algoku(args)
-            .envs(&[
-                ("ALGOD_SERVER", "http://127.0.0.1"),
-                ("ALGOD_PORT", &self.algod_port),
-                ("KMD_PORT", &self.kmd_port),
-            ])
-            .run()
+        common::algoku(args).envs(&self.env()).run()
     }
 }
 
@@ -230,11 +231,7 @@ fn a_node_that_dies_mid_batch_stops_it_with_every_line_accounted_for_once() {
             "--json",
         ])
         .args(["--quiet"])
-        .envs([
-            ("ALGOD_SERVER", "http://127.0.0.1"),
-            ("ALGOD_PORT", node.algod_port.as_str()),
-            ("KMD_PORT", node.kmd_port.as_str()),
-        ])
+        .envs(node.env())
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
