@@ -473,7 +473,8 @@ test('wallets: Connect KMD on LocalNet with no KMD answering says so on the page
 
 test('keys keep working after a pad or Hint press; the selected cell is the active descendant and is announced; 44 px pad buttons', STEP, async () => {
   const { address } = setup
-  const page = await open(`address=${address}&app=1000&network=offline`)
+  // An app id of its own: no progress saved by another test on this puzzle.
+  const page = await open(`address=${address}&app=5151&network=offline`)
   const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
   const blank = puzzle.indexOf('.')
   await page.locator(`[data-cell="${blank}"]`).click()
@@ -499,7 +500,7 @@ test('keys keep working after a pad or Hint press; the selected cell is the acti
 
 test('comforts: same digits highlighted, digits left on the pad, marks cleared from peers, the cursor seen on a conflict, dark mode', STEP, async () => {
   const { address } = setup
-  const page = await open(`address=${address}&app=1000&network=offline`)
+  const page = await open(`address=${address}&app=6161&network=offline`)
   const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
   // Selecting a given highlights every cell holding its digit.
   const g = [...puzzle].findIndex((c) => c !== '.')
