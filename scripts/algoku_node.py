@@ -17,12 +17,14 @@ Semantics kept from algod: JSON unless `format=msgpack`; msgpack bodies where
 algod takes them (raw transactions, simulate requests; JSON simulate too);
 errors as `{"message": ...}` with algod's status codes; the API token headers
 (LocalNet's default token); bodies bounded (413 over algod's limit). Every
-accepted group is evaluated at once into its own block, as LocalNet's dev mode
-does, so a POST answers 400 with the evaluator's reason or the group is
-confirmed. Simulate evaluates without committing, with `allow-empty-signatures`
-(each sender is rekeyed, for that dry run only, to a key the node holds), and
-reports the budget fields as algod does, measured by `avm_budget` without
-adding anything to the group. An endpoint it does not serve answers 501
+accepted group is confirmed before its POST answers, as in LocalNet's dev mode,
+so a POST answers 400 with the evaluator's reason or the group is confirmed;
+POSTs that arrive together (within a few milliseconds, or while the block
+before is evaluated) share one block, as a node's pool fills a block, and each
+group is still refused or confirmed on its own. Simulate evaluates without
+committing, with `allow-empty-signatures` (each sender is rekeyed, for that dry
+run only, to a key the node holds), and reports the budget fields as algod
+does, measured by `avm_budget` without adding anything to the group. An endpoint it does not serve answers 501
 naming it.
 
 KMD: one `unencrypted-default-wallet` (empty password) holding the funded
@@ -41,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import base64
+import hashlib
 import json
 import os
 import sys
@@ -67,6 +70,10 @@ LOCALNET_TOKEN = "a" * 64
 LOCALNET_GENESIS_ID = "dockernet-v1"
 MAX_BODY = 10 << 20  # algod's request body limit
 MAX_KMD_BODY = 1 << 20
+# A block waits, after the first POST, for others sent at the same time: until none came
+# for BLOCK_QUIET seconds, at most BLOCK_WINDOW_MAX.
+BLOCK_QUIET = 0.003
+BLOCK_WINDOW_MAX = 0.1
 WAIT_LIMIT = 60.0  # algod's wait-for-block-after gives up after a minute
 TOP_UP_BELOW = 5_000_000
 VERSION = {"build": {"branch": "algoku-node", "build_number": 0, "channel": "dev", "commit_hash": "",
@@ -126,8 +133,22 @@ def unpack_all(body: bytes) -> list[Any]:
     return list(unpacker)
 
 
+def canonical(x: Any) -> Any:
+    """A decoded msgpack value with every map's keys sorted, as algod encodes it."""
+    if isinstance(x, dict):
+        return {k: canonical(x[k]) for k in sorted(x)}
+    if isinstance(x, list):
+        return [canonical(v) for v in x]
+    return x
+
+
 def txid_of(signed: dict) -> str:
-    return transaction.SignedTransaction.undictify(signed).get_txid()
+    """A signed transaction's id: SHA-512/256 of "TX" and the transaction's canonical msgpack."""
+    txn = signed.get("txn") if isinstance(signed, dict) else None
+    if not isinstance(txn, dict):
+        raise ValueError("a signed transaction without its `txn`")
+    digest = hashlib.new("sha512_256", b"TX" + msgpack.packb(canonical(txn), use_bin_type=True)).digest()
+    return base64.b32encode(digest).decode().rstrip("=")
 
 
 def box_name(raw: str) -> bytes:
@@ -147,11 +168,25 @@ def box_name(raw: str) -> bytes:
     raise HttpError(400, f"failed to parse the box name {raw!r}: use b64:, str:, int: or addr:")
 
 
+class _Ticket:
+    """One POSTed group waiting for its block."""
+
+    def __init__(self, body: bytes, signed: list[dict], ids: list[str]) -> None:
+        self.body, self.signed, self.ids = body, signed, ids
+        self.done = False
+        self.error: str | None = None
+
+
 class Node:
     """The ledger, its blocks and pending results, the dispenser; one lock over all."""
 
     def __init__(self) -> None:
         self.lock = threading.Condition()
+        # POSTed groups waiting for the next block, and whether a POST is collecting them.
+        self.intake = threading.Condition()
+        self.queue: list[_Ticket] = []
+        self.collecting = False
+        self.arriving = 0  # POSTs being read and decoded, soon in the queue
         self.jig = Jig()
         self.jig.reserve_ids(1000)
         self.round = 1
@@ -269,6 +304,20 @@ class Node:
 
     # --- sending ----------------------------------------------------------------------------
     def send(self, body: bytes) -> dict[str, Any]:
+        """POST /v2/transactions: the group is confirmed in a block when this returns, or
+        refused with the evaluator's reason. POSTs that arrive together share a block (see
+        `_assemble`); each still gets its own answer."""
+        with self.intake:
+            self.arriving += 1
+        queued = [False]
+        try:
+            return self._send(body, queued)
+        finally:
+            with self.intake:
+                if not queued[0]:
+                    self.arriving -= 1
+
+    def _send(self, body: bytes, queued: list[bool]) -> dict[str, Any]:
         try:
             signed = unpack_all(body)
             ids = [txid_of(s) for s in signed]
@@ -278,19 +327,83 @@ class Node:
             raise HttpError(400, "no transactions in the body")
         if len(signed) > 16:
             raise HttpError(400, f"a group holds at most 16 transactions, not {len(signed)}")
-        duplicate = next((i for i in ids if i in self.pending), None)
-        if duplicate:
-            raise HttpError(400, f"TransactionPool.Remember: transaction already in ledger: {duplicate}")
-        self._top_up()
-        self._next_block()
-        result = self.jig.eval_bytes(body)
-        if not result.ok:
-            raise HttpError(400, f"TransactionPool.Remember: {with_pc(result.error)}")
-        self.round += 1
-        for s, i, stib in zip(signed, ids, result.block.get(b"txns", [])):
-            self.pending[i] = pending_result(s, stib, self.round)
-        self.lock.notify_all()
+        ticket = _Ticket(body, signed, ids)
+        with self.intake:
+            self.queue.append(ticket)
+            self.arriving -= 1
+            queued[0] = True
+            lead = not self.collecting
+            self.collecting = True
+        if lead:
+            self._assemble()
+        with self.intake:
+            while not ticket.done:
+                self.intake.wait()
+        if ticket.error:
+            raise HttpError(400, f"TransactionPool.Remember: {ticket.error}")
         return {"txId": ids[0]}
+
+    def _assemble(self) -> None:
+        """Collect the POSTs that arrive together (until none came for BLOCK_QUIET, at most
+        BLOCK_WINDOW_MAX; and those that arrive while the previous block is evaluated) into one block: one evaluation for many groups, as a node's pool fills a
+        block. Every accepted group is confirmed at once, as in LocalNet's dev mode."""
+        deadline = time.monotonic() + BLOCK_WINDOW_MAX
+        seen = 0
+        while time.monotonic() < deadline:
+            time.sleep(BLOCK_QUIET)
+            with self.intake:
+                if len(self.queue) == seen and not self.arriving:
+                    break
+                seen = len(self.queue)
+        with self.lock:
+            with self.intake:
+                tickets, self.queue, self.collecting = self.queue, [], False
+            try:
+                self._commit(tickets)
+            except Exception as exc:  # never leave a POST waiting: each says what broke
+                for t in tickets:
+                    if not t.done:
+                        t.error = f"the node failed: {type(exc).__name__}: {exc}"
+            self.lock.notify_all()
+        with self.intake:
+            for t in tickets:
+                t.done = True
+            self.intake.notify_all()
+
+    def _commit(self, tickets: list[_Ticket]) -> None:
+        """Evaluate `tickets` as one block. When the evaluator refuses it, the group it names
+        (or, unnamed, each group alone) gets the refusal and the others are tried again, as a
+        pool keeps what it can."""
+        live = []
+        seen: set[str] = set()
+        for t in tickets:
+            duplicate = next((i for i in t.ids if i in self.pending or i in seen), None)
+            if duplicate:
+                t.error, t.done = f"transaction already in ledger: {duplicate}", True
+            else:
+                seen.update(t.ids)
+                live.append(t)
+        while live:
+            self._top_up()
+            self._next_block()
+            result = self.jig.eval_bytes(b"".join(t.body for t in live))
+            if result.ok:
+                self.round += 1
+                stibs = iter(result.block.get(b"txns", []))
+                for t in live:
+                    for s, i in zip(t.signed, t.ids):
+                        self.pending[i] = pending_result(s, next(stibs), self.round)
+                    t.done = True
+                return
+            named = [t for t in live if result.error.txid in t.ids]
+            if len(live) == 1 or named:
+                bad = (named or live)[0]
+                bad.error, bad.done = with_pc(result.error), True
+                live.remove(bad)
+                continue
+            for t in live:  # the refusal names no transaction: each group on its own
+                self._commit([t])
+            return
 
     def _top_up(self) -> None:
         if self.jig.balance(self.dispenser) < TOP_UP_BELOW:
@@ -634,6 +747,10 @@ class AlgodRoutes(Routes):
             return 200, {**VERSION, "genesis_id": node.genesis_id, "genesis_hash_b64": node.genesis_hash}, False
         if method == "GET" and path == "/v2/status/wait-for-block-after/" + (parts[-1] if len(parts) == 4 else "?"):
             return 200, node.wait_after(_int(parts[-1], "the round")), pack
+        if method == "POST" and path == "/v2/transactions":
+            return 200, node.send(body), False
+        if method == "GET" and len(parts) == 4 and parts[:3] == ["v2", "transactions", "pending"]:
+            return 200, node.pending_txn(parts[3]), pack  # a dict read: no lock needed
         with node.lock:
             if method == "GET":
                 # Only the operations algod's spec gives a `format` answer msgpack.
@@ -641,8 +758,6 @@ class AlgodRoutes(Routes):
                     return 200, node.status(), False
                 if path == "/v2/transactions/params":
                     return 200, node.params(), False
-                if len(parts) == 4 and parts[:3] == ["v2", "transactions", "pending"]:
-                    return 200, node.pending_txn(parts[3]), pack
                 if len(parts) == 3 and parts[:2] == ["v2", "accounts"]:
                     return 200, node.account(parts[2], query.get("exclude", "none")), pack
                 if len(parts) == 3 and parts[:2] == ["v2", "applications"]:
@@ -654,8 +769,6 @@ class AlgodRoutes(Routes):
                         raise HttpError(400, "the box name is missing (?name=b64:...)")
                     return 200, node.box(_int(parts[2], "the application id"), box_name(query["name"])), False
             if method == "POST":
-                if path == "/v2/transactions":
-                    return 200, node.send(body), False
                 if path == "/v2/transactions/simulate":
                     return 200, node.simulate(self.simulate_request(body)), pack
                 if path == "/v2/teal/compile":
@@ -733,9 +846,15 @@ class KmdRoutes(Routes):
         return encoding.msgpack_encode(txn.sign(self.node.dispenser_sk))
 
 
+class Server(ThreadingHTTPServer):
+    # Clients open many connections at once (a batch's groups in flight): a short listen
+    # backlog would drop their SYNs, each then retried a second or more later.
+    request_queue_size = 256
+
+
 def listen(routes: type[Routes], node: Node, port: int) -> ThreadingHTTPServer:
     handler = type(routes.__name__, (routes,), {"node": node})
-    server = ThreadingHTTPServer(("127.0.0.1", port), handler)
+    server = Server(("127.0.0.1", port), handler)
     server.daemon_threads = True
     return server
 

@@ -144,6 +144,34 @@ def test_a_transaction_sent_twice_is_refused_and_again_in_a_later_round_is_new(n
     node.send(again)
 
 
+def test_groups_posted_together_share_a_block_and_each_is_answered_on_its_own(node: Node) -> None:
+    """As a pool fills a block: concurrent POSTs are confirmed in one round, a refused group
+    is refused alone (its POST says why), the same group twice is accepted once."""
+    from concurrent.futures import ThreadPoolExecutor
+    sp = node.algod.suggested_params()
+    good = [node.signer.sign_transactions([transaction.PaymentTxn(node.address, sp, node.address, 0,
+                                                                  note=f"together {i}".encode())], [0])[0]
+            for i in range(12)]
+    # A payment from an account with nothing: the evaluator refuses it, naming its transaction.
+    sk, empty = account.generate_account()
+    bad = transaction.PaymentTxn(empty, sp, node.address, 1, note=b"overspend").sign(sk)
+    posts = good + [bad, good[0]]
+
+    def post(stxn: transaction.SignedTransaction) -> tuple[int, dict]:
+        return node.raw("POST", "/v2/transactions", base64.b64decode(encoding.msgpack_encode(stxn)),
+                        {"Content-Type": "application/x-binary"})
+
+    with ThreadPoolExecutor(len(posts)) as pool:
+        answers = list(pool.map(post, posts))
+    accepted = [a for (code, a) in answers if code == 200]
+    refused = [a["message"] for (code, a) in answers if code != 200]
+    assert sorted(a["txId"] for a in accepted) == sorted(s.get_txid() for s in good), answers
+    assert len(refused) == 2 and any("overspend" in m for m in refused) \
+        and any("already in ledger" in m for m in refused), refused
+    rounds = {node.algod.pending_transaction_info(s.get_txid())["confirmed-round"] for s in good}
+    assert len(rounds) < len(good) / 2, f"{len(good)} groups sent together took rounds {sorted(rounds)}"
+
+
 def test_kmd_holds_the_funded_default_wallet(node: Node) -> None:
     wallets = node.kmd.list_wallets()
     assert [w["name"] for w in wallets] == ["unencrypted-default-wallet"]

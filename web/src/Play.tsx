@@ -253,6 +253,7 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
           {!practice && appCheck === 'ok' && check.verdict === true && <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => setRecordVersion((v) => v + 1)} />}
         </div>
       </div>
+      {check.verdict === true && <Finish store={store} practice={practice} canSend={!practice && appCheck === 'ok' && Boolean(net.algod)} />}
       <p className="keys">Keys: arrows move, 1–9 enter, Backspace clears, P toggles pencil marks, Ctrl+Z / Ctrl+Y undo and redo.</p>
     </section>
   )
@@ -300,6 +301,22 @@ function peersOf(cell: number): number[] {
 }
 
 /** Time spent on this puzzle (kept with it), paused while the page is hidden and once it is solved. */
+/** The finish moment: fixed to the bottom of the viewport, so it is in view at every width. */
+function Finish({ store, practice, canSend }: { store: string; practice: boolean; canSend: boolean }) {
+  const [open, setOpen] = useState(true)
+  if (!open) return null
+  const seconds = Number(localStorage.getItem(`${store}:seconds`)) || 0
+  const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
+  const toSubmit = () => document.querySelector('[data-testid=submit]')?.scrollIntoView({ block: 'center' })
+  return (
+    <div className="finish" role="status" data-testid="finish">
+      <p><strong>Solved</strong> in {time}.{practice ? ' Enter your address above to play your own puzzle.' : ''}</p>
+      {canSend && <button type="button" onClick={toSubmit}>Send to the chain</button>}
+      <button type="button" onClick={() => setOpen(false)} aria-label="Close">Close</button>
+    </div>
+  )
+}
+
 function Timer({ store, running }: { store: string; running: boolean }) {
   const key = `${store}:seconds`
   const [seconds, setSeconds] = useState(() => Number(localStorage.getItem(key)) || 0)

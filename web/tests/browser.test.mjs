@@ -387,6 +387,35 @@ test('layouts: desktop, tablet and phone widths without horizontal overflow or s
   }
 })
 
+test('the finish moment is in view at every width; a phone held sideways shows the whole board with the pad beside it', STEP, async () => {
+  const [address] = addresses(1, 91)
+  for (const [name, width, height] of [['desktop', 1280, 900], ['tablet', 820, 1180], ['phone', 390, 844], ['phone-landscape', 844, 390]]) {
+    const page = await context.newPage()
+    await page.setViewportSize({ width, height })
+    // An app id of its own per width: each starts from the puzzle, not another's progress.
+    await open(`address=${address}&app=${7100 + width}&network=offline`, page)
+    const puzzle = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+    if (name === 'phone-landscape') {
+      const board = await page.getByTestId('board').boundingBox()
+      const pad = await page.getByRole('group', { name: 'Digits' }).boundingBox()
+      assert.ok(board.height <= height, `the board is ${board.height}px tall on a ${height}px screen`)
+      assert.ok(pad.x >= board.x + board.width, `the pad (x ${pad.x}) is not beside the board (right edge ${board.x + board.width})`)
+    }
+    await typeSolution(page, puzzle, solutionOf(puzzle))
+    const finish = page.getByTestId('finish')
+    await finish.waitFor()
+    assert.match(await finish.innerText(), /Solved in \d+:\d\d/)
+    const box = await finish.boundingBox()
+    assert.ok(box.y >= 0 && box.y + box.height <= height && box.x >= 0 && box.x + box.width <= width,
+      `${name}: the finish at ${JSON.stringify(box)} is outside the ${width}×${height} view`)
+    await page.screenshot({ path: path.join(OUT, `finish-${name}.png`) })
+    await finish.getByRole('button', { name: 'Close' }).click()
+    assert.equal(await page.getByTestId('finish').count(), 0)
+    assert.deepEqual(page.errors, [])
+    await page.close()
+  }
+})
+
 test('first load: at most 1.5 MB gzipped (time to interactive measured)', STEP, async () => {
   let best = Infinity
   let bytes = 0

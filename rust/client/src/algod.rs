@@ -16,6 +16,8 @@ use serde_json::Value;
 use std::time::{Duration, Instant};
 
 const ATTEMPTS: u32 = 4;
+/// How errors name a submission (`POST /v2/transactions`).
+pub const SEND_WHAT: &str = "POST /v2/transactions";
 const FIRST_BACKOFF: Duration = Duration::from_millis(250);
 /// One try's time limit.
 pub const REQUEST_TIMEOUT: Duration = Duration::from_secs(10);
@@ -203,7 +205,7 @@ impl AlgodHttp {
     pub async fn send_raw(&self, wire: &[u8]) -> Result<String, ClientError> {
         let body = wire.to_vec();
         let v = self
-            .request("POST /v2/transactions", |c| {
+            .request(SEND_WHAT, |c| {
                 c.post(format!("{}/v2/transactions", self.url))
                     .header("Content-Type", "application/x-binary")
                     .body(body.clone())
@@ -214,6 +216,11 @@ impl AlgodHttp {
 
     /// Wait until `txid` is confirmed (at most `rounds` rounds), return its pending-info JSON.
     pub async fn wait_confirmed(&self, txid: &str, rounds: u64) -> Result<Value, ClientError> {
+        // Often confirmed already (a dev-mode node confirms before it answers the POST).
+        let info = self.pending(txid).await?;
+        if info["confirmed-round"].as_u64().unwrap_or(0) > 0 {
+            return Ok(info);
+        }
         let status = self
             .request("GET /v2/status", |c| {
                 c.get(format!("{}/v2/status", self.url))
@@ -222,11 +229,7 @@ impl AlgodHttp {
         let start = status["last-round"].as_u64().unwrap_or(0);
         let mut round = start;
         loop {
-            let info = self
-                .request("GET /v2/transactions/pending", |c| {
-                    c.get(format!("{}/v2/transactions/pending/{txid}", self.url))
-                })
-                .await?;
+            let info = self.pending(txid).await?;
             if info["confirmed-round"].as_u64().unwrap_or(0) > 0 {
                 return Ok(info);
             }
@@ -251,6 +254,14 @@ impl AlgodHttp {
             .await?;
             round += 1;
         }
+    }
+
+    /// `GET /v2/transactions/pending/{txid}`: a transaction's pending or confirmed result.
+    pub async fn pending(&self, txid: &str) -> Result<Value, ClientError> {
+        self.request("GET /v2/transactions/pending", |c| {
+            c.get(format!("{}/v2/transactions/pending/{txid}", self.url))
+        })
+        .await
     }
 
     /// `GET /v2/accounts/{address}`.

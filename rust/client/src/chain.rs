@@ -9,7 +9,7 @@
 //! logs what is left after the group. The difference, corrected by the inner app
 //! calls' 700 each and calibrated once on an empty group, is what the group used.
 
-use crate::algod::AlgodHttp;
+use crate::algod::{AlgodHttp, SEND_WHAT};
 use crate::embedded::Embedded;
 use crate::error::ClientError;
 use crate::kmd;
@@ -36,6 +36,19 @@ pub use crate::settings::EMBEDDED_FUNDING;
 /// The most top-ups one payment may take on the embedded ledger (no group
 /// costs anywhere near this many steps; a larger need is an error).
 const MAX_TOP_UP_STEPS: u64 = 100;
+
+/// Groups a batch keeps in flight on an algod on this machine (LocalNet, the
+/// local node): POSTed together, so the node fills one block with them
+/// rather than one block each.
+pub const GROUPS_IN_FLIGHT: usize = 64;
+/// Groups a batch keeps in flight on a remote algod (a public node's rate
+/// limits, one long poll per group while it waits for a block).
+pub const GROUPS_IN_FLIGHT_REMOTE: usize = 4;
+
+/// What became of one group sent with others: its outcome and txids (a
+/// failure the chain reported is in the outcome), or the error that left
+/// its fate unknown or stopped it (e.g. [`ClientError::Unconfirmed`]).
+pub type Sent = Result<(GroupOutcome, Vec<String>), ClientError>;
 
 /// Where transactions go.
 pub enum Backend {
@@ -344,127 +357,114 @@ impl Chain {
             .map(|s| s.transaction_id().to_string())
             .collect();
         let wire = Self::wire(&stxns)?;
-        let outcome = match &mut self.backend {
+        match &mut self.backend {
             Backend::Algod { http, .. } => {
-                http.send_raw(&wire.concat()).await?;
-                // Accepted by the node: from here a failure to see it confirmed is not a
-                // failure to send (the group may still confirm, its fees be spent).
-                let unconfirmed = |e: ClientError| match e {
-                    ClientError::Rejected { .. } => e,
-                    e => ClientError::Unconfirmed {
-                        txids: txids.clone(),
-                        fee: stxns.iter().map(|s| s.transaction().fee.0).sum(),
-                        detail: e.to_string(),
-                    },
-                };
-                let first = http
-                    .wait_confirmed(&txids[0], 10)
-                    .await
-                    .map_err(unconfirmed)?;
-                let mut out = GroupOutcome {
-                    confirmed_round: first["confirmed-round"].as_u64(),
-                    ..Default::default()
-                };
-                for txid in &txids {
-                    let info = http.wait_confirmed(txid, 10).await.map_err(unconfirmed)?;
-                    out.txns.push(crate::algod::txn_outcome(&info));
+                let fee = stxns.iter().map(|s| s.transaction().fee.0).sum();
+                match refused_as_failure(send_confirmed(http, wire.concat(), txids, fee).await) {
+                    Ok((GroupOutcome { failure: Some(f), .. }, ids)) if ids.is_empty() => {
+                        Err(ClientError::Rejected {
+                            message: f.message,
+                            pc: f.pc,
+                        })
+                    }
+                    other => other,
                 }
-                out
             }
-            Backend::Embedded(jig) => jig.eval(&wire.concat(), false).await?,
-        };
-        Ok((outcome, txids))
+            Backend::Embedded(jig) => Ok((jig.eval(&wire.concat(), false).await?, txids)),
+        }
     }
 
-    /// How many groups [`Chain::send_groups`] should get at a time: 16 on the
-    /// embedded evaluator (one block); 1 on algod, where each is its own
-    /// request and an error after some were sent would lose their answers.
+    /// How many groups [`Chain::send_groups`] should get at a time: the
+    /// window of groups in flight together. On algod they are POSTed at
+    /// once, so a node puts them in one block; on the embedded evaluator
+    /// they are one block.
     pub fn groups_per_send(&self) -> usize {
-        match self.backend {
-            Backend::Algod { .. } => 1,
+        match &self.backend {
+            Backend::Algod { http, .. } if crate::error::is_local(&http.url) => GROUPS_IN_FLIGHT,
+            Backend::Algod { .. } => GROUPS_IN_FLIGHT_REMOTE,
             Backend::Embedded(_) => 16,
         }
     }
 
-    /// Send several groups for real, in order: the outcome and txids of each,
-    /// or `None` when the embedded evaluator refused them as a whole.
+    /// Send several groups for real: the fate of each, in order, or `None`
+    /// when the embedded evaluator refused them as a whole.
     ///
-    /// algod: group by group, each confirmed before the next (a failed group
-    /// is that group's outcome). Embedded: all groups in one block, one
-    /// evaluation instead of one per group (about ten times faster for 16
-    /// groups); a block stands or falls as a whole, so when any group fails
-    /// nothing is committed and the answer is `None`: send them one by one
-    /// to learn which.
+    /// algod: every group is POSTed at once and confirmed on its own; a
+    /// group the node refuses (400) comes back as an outcome with its
+    /// failure, any other error as that group's error (the others keep
+    /// theirs: their fees are spent). Embedded: all groups in one block, one
+    /// evaluation instead of one per group; a block stands or falls as a
+    /// whole, so when any group fails nothing is committed and the answer is
+    /// `None`: send them one by one to learn which.
     pub async fn send_groups(
         &mut self,
         groups: Vec<Vec<Transaction>>,
-    ) -> Result<Option<Vec<(GroupOutcome, Vec<String>)>>, ClientError> {
+    ) -> Result<Option<Vec<Sent>>, ClientError> {
         self.run_groups(groups, false).await
     }
 
-    /// [`Chain::send_groups`] without committing anything (simulate, or a
-    /// dry evaluation of one block).
+    /// [`Chain::send_groups`] without committing anything (a simulate per
+    /// group, all at once; or a dry evaluation of one block).
     pub async fn simulate_groups(
         &mut self,
         groups: Vec<Vec<Transaction>>,
-    ) -> Result<Option<Vec<GroupOutcome>>, ClientError> {
-        Ok(self
-            .run_groups(groups, true)
-            .await?
-            .map(|all| all.into_iter().map(|(o, _)| o).collect()))
+    ) -> Result<Option<Vec<Sent>>, ClientError> {
+        self.run_groups(groups, true).await
     }
 
     async fn run_groups(
         &mut self,
         groups: Vec<Vec<Transaction>>,
         dry: bool,
-    ) -> Result<Option<Vec<(GroupOutcome, Vec<String>)>>, ClientError> {
-        if let Backend::Algod { .. } = self.backend {
-            let mut all = Vec::with_capacity(groups.len());
-            for g in groups {
-                all.push(if dry {
-                    (self.simulate(g).await?, Vec::new())
-                } else {
-                    self.send(g).await?
-                });
-            }
-            return Ok(Some(all));
-        }
-        let mut sizes = Vec::with_capacity(groups.len());
-        let mut txids = Vec::new();
-        let mut wire = Vec::new();
+    ) -> Result<Option<Vec<Sent>>, ClientError> {
+        let mut signed = Vec::with_capacity(groups.len());
         for g in groups {
             let stxns = self.sign(g)?;
-            sizes.push(stxns.len());
-            txids.extend(stxns.iter().map(|s| s.transaction_id().to_string()));
-            wire.extend(Self::wire(&stxns)?.concat());
+            let txids: Vec<String> = stxns
+                .iter()
+                .map(|s| s.transaction_id().to_string())
+                .collect();
+            let fee: u64 = stxns.iter().map(|s| s.transaction().fee.0).sum();
+            signed.push((Self::wire(&stxns)?, txids, fee));
         }
-        let Backend::Embedded(jig) = &mut self.backend else {
-            return Err(ClientError::Embedded("not the embedded evaluator".into()));
-        };
-        let block = jig.eval(&wire, dry).await?;
-        if block.failure.is_some() || block.txns.len() != txids.len() {
-            return Ok(None);
-        }
-        let (mut txns, mut ids) = (block.txns.into_iter(), txids.into_iter());
-        Ok(Some(
-            sizes
-                .into_iter()
-                .map(|n| {
-                    let outcome = GroupOutcome {
-                        txns: txns.by_ref().take(n).collect(),
-                        confirmed_round: block.confirmed_round,
-                        ..Default::default()
-                    };
-                    let ids = if dry {
-                        Vec::new()
+        match &mut self.backend {
+            Backend::Algod { http, .. } => {
+                let http = &*http;
+                let runs = signed.into_iter().map(|(wire, txids, fee)| async move {
+                    if dry {
+                        Ok((http.simulate(&wire, 0).await?, Vec::new()))
                     } else {
-                        ids.by_ref().take(n).collect()
-                    };
-                    (outcome, ids)
-                })
-                .collect(),
-        ))
+                        send_confirmed(http, wire.concat(), txids, fee).await
+                    }
+                });
+                let all = futures_util::future::join_all(runs).await;
+                Ok(Some(all.into_iter().map(refused_as_failure).collect()))
+            }
+            Backend::Embedded(jig) => {
+                let sizes: Vec<usize> = signed.iter().map(|(w, ..)| w.len()).collect();
+                let wire: Vec<u8> = signed.iter().flat_map(|(w, ..)| w.concat()).collect();
+                let txids: Vec<String> = signed.into_iter().flat_map(|(_, t, _)| t).collect();
+                let block = jig.eval(&wire, dry).await?;
+                if block.failure.is_some() || block.txns.len() != txids.len() {
+                    return Ok(None);
+                }
+                let (mut txns, mut ids) = (block.txns.into_iter(), txids.into_iter());
+                Ok(Some(
+                    sizes
+                        .into_iter()
+                        .map(|n| {
+                            let outcome = GroupOutcome {
+                                txns: txns.by_ref().take(n).collect(),
+                                confirmed_round: block.confirmed_round,
+                                ..Default::default()
+                            };
+                            let ids: Vec<String> = ids.by_ref().take(n).collect();
+                            Ok((outcome, if dry { Vec::new() } else { ids }))
+                        })
+                        .collect(),
+                ))
+            }
+        }
     }
 
     /// Send an app-creating transaction for real: the new app's id and the
@@ -733,6 +733,63 @@ impl Chain {
                     .collect()
             })
             .unwrap_or_default())
+    }
+}
+
+/// POST one group's bytes and wait until each of its transactions is confirmed.
+async fn send_confirmed(
+    http: &AlgodHttp,
+    wire: Vec<u8>,
+    txids: Vec<String>,
+    fee: u64,
+) -> Result<(GroupOutcome, Vec<String>), ClientError> {
+    http.send_raw(&wire).await?;
+    // Accepted by the node: from here a failure to see it confirmed is not a
+    // failure to send (the group may still confirm, its fees be spent).
+    let unconfirmed = |e: ClientError| match e {
+        ClientError::Rejected { .. } => e,
+        e => ClientError::Unconfirmed {
+            txids: txids.clone(),
+            fee,
+            detail: e.to_string(),
+        },
+    };
+    let first = http
+        .wait_confirmed(&txids[0], 10)
+        .await
+        .map_err(unconfirmed)?;
+    let mut out = GroupOutcome {
+        confirmed_round: first["confirmed-round"].as_u64(),
+        ..Default::default()
+    };
+    out.txns.push(crate::algod::txn_outcome(&first));
+    // The group is confirmed as a whole: the others are in the same round.
+    for txid in &txids[1..] {
+        let info = http.pending(txid).await.map_err(unconfirmed)?;
+        out.txns.push(crate::algod::txn_outcome(&info));
+    }
+    Ok((out, txids))
+}
+
+/// A group the node refused (HTTP 400 on `POST /v2/transactions`, as algod
+/// answers a group its pool will not take) as that group's failure, so its
+/// calls can be asked one by one; any other error stays an error.
+fn refused_as_failure(sent: Sent) -> Sent {
+    match sent {
+        Err(ClientError::Http {
+            what, status: 400, body,
+        }) if what == SEND_WHAT => Ok((
+            GroupOutcome {
+                failure: Some(crate::outcome::Failure {
+                    pc: crate::outcome::pc_in(&body),
+                    message: body,
+                    failed_at: None,
+                }),
+                ..Default::default()
+            },
+            Vec::new(),
+        )),
+        other => other,
     }
 }
 

@@ -161,7 +161,7 @@ fn is_funds_refusal(message: &str) -> bool {
 }
 
 /// Whether `url` points at this machine (where LocalNet runs).
-fn is_local(url: &str) -> bool {
+pub(crate) fn is_local(url: &str) -> bool {
     let host = url.split("://").nth(1).unwrap_or(url);
     ["localhost", "127.", "[::1]", "0.0.0.0"]
         .iter()

@@ -8,6 +8,7 @@
 //! * [`chain`]: one interface over them (sign, simulate, send, measure budget);
 //! * [`app`]: one app of a committed spec on a chain (create, reuse or check; call);
 //! * [`algoku`]: deploy, plan the cheapest opup group, verify;
+//! * [`batch`]: many verdicts, a window of groups at a time, every answer kept in order;
 //! * [`curta`], [`game`]: the two games' apps.
 
 #![warn(missing_docs)]
@@ -15,6 +16,7 @@
 pub mod algod;
 pub mod algoku;
 pub mod app;
+pub mod batch;
 pub mod chain;
 pub mod curta;
 pub mod embedded;
