@@ -91,3 +91,28 @@ def test_no_circle_between_the_files_of_a_crate() -> None:
             found[crate.name] = cycles
     assert modules > 85
     assert not found, f"files that import each other: {found}"
+
+
+WEB_IMPORT = re.compile(r"""^\s*(?:import|export)\b[^'"]*?\bfrom\s+['"](\.{1,2}/[^'"]+)['"]""", re.M)
+
+
+def web_imports(src: Path) -> dict[tuple[str, ...], set[tuple[str, ...]]]:
+    """The web page's modules (TypeScript) and the modules each imports by relative path
+    (type-only imports too: a circle of types is still a circle of ideas)."""
+    files = {p.relative_to(src).with_suffix("").parts: p for p in src.rglob("*.ts*") if p.suffix in (".ts", ".tsx")}
+    graph: dict[tuple[str, ...], set[tuple[str, ...]]] = {m: set() for m in files}
+    for module, path in files.items():
+        for spec in WEB_IMPORT.findall(path.read_text()):
+            target = (path.parent / spec).resolve()
+            for candidate in (target.with_suffix(".ts"), target.with_suffix(".tsx"), target / "index.ts"):
+                if candidate.is_file() and candidate.resolve().is_relative_to(src.resolve()):
+                    graph[module].add(candidate.resolve().relative_to(src.resolve()).with_suffix("").parts)
+                    break
+    return graph
+
+
+def test_no_circle_between_the_web_pages_modules() -> None:
+    graph = web_imports(ROOT / "web" / "src")
+    assert len(graph) > 10 and sum(map(len, graph.values())) > 20
+    assert ("Play",) in graph and ("wallet",) in graph[("Play",)], "the detector reads the imports"
+    assert not circles(graph), f"web modules that import each other: {circles(graph)}"

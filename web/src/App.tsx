@@ -2,7 +2,6 @@
 // address (Play) or the grid verifier (Verify). Everything the page shows is
 // in the URL: ?address=A&app=N&network=offline|localnet|testnet|mainnet
 // (&algod=URL for another node, &view=verify).
-import algosdk from 'algosdk'
 import { useEffect, useMemo, useState, type JSX } from 'react'
 import { checkNode } from './chain/checks'
 import { useNodeAnswer } from './chain/useNode'
@@ -10,12 +9,7 @@ import { algorandFor } from './chain/game'
 import { networkFrom, OFFLINE, type Network } from './chain/network'
 import { Play } from './Play'
 import { Verify } from './Verify'
-import { WalletBar, Wallets, useWallet } from './wallet'
-
-export interface Signing {
-  address: string | null
-  signer: algosdk.TransactionSigner | null
-}
+import { WalletBar, Wallets, useWallet, type Signing } from './wallet'
 
 function params(): URLSearchParams {
   return new URLSearchParams(window.location.search)

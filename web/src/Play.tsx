@@ -4,13 +4,13 @@
 import type { MouseEvent } from 'react'
 import algosdk from 'algosdk'
 import { useCallback, useEffect, useMemo, useState } from 'react'
-import type { Signing } from './App'
+import type { Signing } from './wallet'
 import { Board } from './Board'
 import { isAppId, OFFLINE, type Network } from './chain/network'
 import { RecordLine, Submit } from './Submit'
 import { checkApp } from './chain/checks'
 import { useNodeAnswer } from './chain/useNode'
-import { algorandFor, GAME_SPEC } from './chain/game'
+import { algorandFor, GAME_SPEC, readRecord } from './chain/game'
 import { cellsOf, gameCheck, gamePuzzle, hint as engineHint, prepare, rate, solve, textOf, type Hint } from './engine/engine'
 
 interface Snapshot {
@@ -121,6 +121,7 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
   const [pencil, setPencil] = useState(false)
   const [hint, setHint] = useState<Hint | null>(null)
   const [recordVersion, setRecordVersion] = useState(0)
+  const [sentHere, setSentHere] = useState(false)
   const cells = useMemo(() => cellsOf(game.now.cells), [game.now.cells])
   const check = useMemo(() => timed('algoku:check', () => gameCheck(app, key, cells)), [app, key, cells])
   const solver = useMemo(() => solve(given), [given])
@@ -137,6 +138,11 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
   // On a node, the app must be the Game before its records are shown or a solve is sent to it.
   const checked = useNodeAnswer(net, `reading app ${app}`, () => checkApp(algorandFor(net), app, GAME_SPEC), [app])
   const appCheck = !net.algod || checked?.ok ? 'ok' : checked ? checked.error : null
+  // Read only from an app that runs the committed program.
+  const record = useNodeAnswer(net, 'reading the record', () => readRecord(algorandFor(net), app, address), [app, address, recordVersion],
+    !practice && appCheck === 'ok')
+  // Sending is offered once the record is read and shows no solve (or after this page's own send).
+  const offerSend = !practice && appCheck === 'ok' && check.verdict === true && (sentHere || (record !== null && !(record.ok && record.value.round)))
 
   // Stored as it changes; another tab on the same puzzle follows (the `storage` event).
   useEffect(() => {
@@ -249,11 +255,13 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
           {checked_entries && <p data-testid="entries" className={checked_entries.wrong.size ? 'bad' : 'good'}>{checked_entries.text}</p>}
           {appCheck === null && <p className="note" data-testid="app-check">Checking app {String(app)}…</p>}
           {appCheck !== null && appCheck !== 'ok' && <p role="alert" className="bad" data-testid="app-refused">{appCheck}: nothing is read from it or sent to it.</p>}
-          {!practice && appCheck === 'ok' && <RecordLine net={net} app={app} address={address} version={recordVersion} />}
-          {!practice && appCheck === 'ok' && check.verdict === true && <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => setRecordVersion((v) => v + 1)} />}
+          {!practice && appCheck === 'ok' && <RecordLine record={record} />}
+          {offerSend && (
+            <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => { setSentHere(true); setRecordVersion((v) => v + 1) }} />
+          )}
         </div>
       </div>
-      {check.verdict === true && <Finish store={store} practice={practice} canSend={!practice && appCheck === 'ok' && Boolean(net.algod)} />}
+      {check.verdict === true && <Finish store={store} practice={practice} canSend={offerSend && Boolean(net.algod)} />}
       <p className="keys">Keys: arrows move, 1–9 enter, Backspace clears, P toggles pencil marks, Ctrl+Z / Ctrl+Y undo and redo.</p>
     </section>
   )

@@ -2,10 +2,10 @@
 // opcodes and fees it would take and the contract's answer), then the wallet
 // signs and the group is sent; the page shows the recorded round and rank.
 import { useState } from 'react'
-import type { Signing } from './App'
-import { algorandFor, BOX_MBR, errorText, priceSolve, readRecord, sendSolve, type Priced, type Recorded } from './chain/game'
+import type { Signing } from './wallet'
+import { algorandFor, BOX_MBR, errorText, priceSolve, sendSolve, type Priced, type Recorded, type SolveRecord } from './chain/game'
 import { WAIT, withTimeout, type Network } from './chain/network'
-import { useNodeAnswer } from './chain/useNode'
+import type { Answer } from './chain/useNode'
 import { gameArgs } from './engine/engine'
 import algosdk from 'algosdk'
 
@@ -73,9 +73,8 @@ export function Submit({ net, app, address, signing, cells, onRecorded }: { net:
   )
 }
 
-/** On a node: the address's recorded solve, if any, and the number of solvers (read by simulation, free). */
-export function RecordLine({ net, app, address, version }: { net: Network; app: bigint; address: string; version: number }) {
-  const record = useNodeAnswer(net, 'reading the record', () => readRecord(algorandFor(net), app, address), [app, address, version])
+/** What the app records of the address (read by simulation, free), as a line. */
+export function RecordLine({ record }: { record: Answer<SolveRecord> | null }) {
   if (!record) return null
   if (!record.ok) return <p data-testid="record">The app could not be read: {record.error}</p>
   const r = record.value

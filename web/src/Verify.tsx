@@ -4,7 +4,7 @@
 // is_valid_solution_lanes, with the opcodes it took.
 import algosdk from 'algosdk'
 import { useState } from 'react'
-import type { Signing } from './App'
+import type { Signing } from './wallet'
 import { checkApp } from './chain/checks'
 import { ALGOKU_SPEC, algorandFor, errorText, verifyBySimulation, type Verified } from './chain/game'
 import { isAppId, WAIT, withTimeout, type Network } from './chain/network'

@@ -3,7 +3,14 @@
 import { NetworkConfigBuilder, NetworkId, WalletId, WalletManager, WalletProvider, useWallet } from '@txnlab/use-wallet-react'
 import type { ReactNode } from 'react'
 import { useMemo, useState } from 'react'
+import type algosdk from 'algosdk'
 import { algodConfig, type Network } from './chain/network'
+
+/** Who signs: the connected wallet's address and signer (null when none is connected). */
+export interface Signing {
+  address: string | null
+  signer: algosdk.TransactionSigner | null
+}
 
 export function Wallets({ net, children }: { net: Network; children: ReactNode }) {
   const manager = useMemo(() => {

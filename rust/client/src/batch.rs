@@ -109,7 +109,10 @@ impl Algoku {
         let per_send = self.app.chain.groups_per_send();
         for (w, window) in groups.chunks(per_send).enumerate() {
             let first = w * per_send;
-            let runs = match self.verify_window(window, simulate_only, nonce, first).await {
+            let runs = match self
+                .verify_window(window, simulate_only, nonce, first)
+                .await
+            {
                 Ok(WindowRun::Each(runs)) => runs,
                 Ok(WindowRun::Whole) => self.each_alone(window, simulate_only, nonce, first).await,
                 Err(e) => window.iter().map(|_| GroupRun::Error(e.clone())).collect(),

@@ -361,12 +361,15 @@ impl Chain {
             Backend::Algod { http, .. } => {
                 let fee = stxns.iter().map(|s| s.transaction().fee.0).sum();
                 match refused_as_failure(send_confirmed(http, wire.concat(), txids, fee).await) {
-                    Ok((GroupOutcome { failure: Some(f), .. }, ids)) if ids.is_empty() => {
-                        Err(ClientError::Rejected {
-                            message: f.message,
-                            pc: f.pc,
-                        })
-                    }
+                    Ok((
+                        GroupOutcome {
+                            failure: Some(f), ..
+                        },
+                        ids,
+                    )) if ids.is_empty() => Err(ClientError::Rejected {
+                        message: f.message,
+                        pc: f.pc,
+                    }),
                     other => other,
                 }
             }
@@ -777,7 +780,9 @@ async fn send_confirmed(
 fn refused_as_failure(sent: Sent) -> Sent {
     match sent {
         Err(ClientError::Http {
-            what, status: 400, body,
+            what,
+            status: 400,
+            body,
         }) if what == SEND_WHAT => Ok((
             GroupOutcome {
                 failure: Some(crate::outcome::Failure {

@@ -94,8 +94,15 @@ async function solvers(client: GameClient): Promise<bigint> {
   return (await client.solvers({ args: [] })) ?? 0n
 }
 
+/** A player's record: the round and rank of the solve (zeros when none), and the solver count. */
+export interface SolveRecord {
+  round: bigint
+  rank: bigint
+  solvers: bigint
+}
+
 /** The player's record (round, rank; zeros when none) and the solver count, by simulation. */
-export async function readRecord(algorand: AlgorandClient, appId: bigint, player: string) {
+export async function readRecord(algorand: AlgorandClient, appId: bigint, player: string): Promise<SolveRecord> {
   const client = new GameClient({ appId, algorand, defaultSender: player, defaultSigner: algosdk.makeEmptyTransactionSigner() })
   const r = await client.record({ args: { player }, boxReferences: [{ appId, name: algosdk.decodeAddress(player).publicKey }] })
   const [round, , rank] = r ?? [0n, 0n, 0n]

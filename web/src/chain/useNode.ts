@@ -9,19 +9,21 @@ export type Answer<T> = { ok: true; value: T } | { ok: false; error: string }
 
 /**
  * `ask`'s answer from `net`'s node, asked again when `net` or `deps` change;
- * null until it comes, and always null without a node. `what` names the read
- * in a timeout's error.
+ * null until it comes (an answer to older `deps` is never shown, so nothing
+ * stale flashes), always null without a node or while `enabled` is false.
+ * `what` names the read in a timeout's error.
  */
-export function useNodeAnswer<T>(net: Network, what: string, ask: () => Promise<T>, deps: DependencyList): Answer<T> | null {
-  const [answer, setAnswer] = useState<Answer<T> | null>(null)
+export function useNodeAnswer<T>(net: Network, what: string, ask: () => Promise<T>, deps: DependencyList, enabled = true): Answer<T> | null {
+  const [answer, setAnswer] = useState<{ key: string; value: Answer<T> } | null>(null)
+  const key = deps.map(String).join('\u0000')
   useEffect(() => {
-    if (!net.algod) return
+    if (!net.algod || !enabled) return
     let live = true
     withTimeout(ask(), WAIT.read, what).then(
-      (value) => live && setAnswer({ ok: true, value }),
-      (e) => live && setAnswer({ ok: false, error: errorText(e) }),
+      (value) => live && setAnswer({ key, value: { ok: true, value } }),
+      (e) => live && setAnswer({ key, value: { ok: false, error: errorText(e) } }),
     )
     return () => { live = false }
-  }, [net, ...deps]) // eslint-disable-line react-hooks/exhaustive-deps
-  return answer
+  }, [net, enabled, key]) // eslint-disable-line react-hooks/exhaustive-deps
+  return enabled && answer && answer.key === key ? answer.value : null
 }
