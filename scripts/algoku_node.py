@@ -384,7 +384,7 @@ class Node:
                 seen.update(t.ids)
                 live.append(t)
         while live:
-            self._top_up()
+            self._top_up(live)
             self._next_block()
             result = self.jig.eval_bytes(b"".join(t.body for t in live))
             if result.ok:
@@ -405,9 +405,16 @@ class Node:
                 self._commit([t])
             return
 
-    def _top_up(self) -> None:
-        if self.jig.balance(self.dispenser) < TOP_UP_BELOW:
-            self.jig.fund(self.dispenser, self.jig.balance(self.dispenser) + DEFAULT_BALANCE)
+    def _top_up(self, tickets: list[_Ticket]) -> None:
+        """The dispenser never runs dry: before a block it holds what the block's payments
+        from it need, and TOP_UP_BELOW more (play money; kept small, as the evaluator's
+        totals overflow on large balances)."""
+        key = encoding.decode_address(self.dispenser)
+        out = sum(int(s["txn"].get("amt", 0)) + int(s["txn"].get("fee", 0))
+                  for t in tickets for s in t.signed if s["txn"].get("snd") == key)
+        have = self.jig.balance(self.dispenser)
+        if have < out + TOP_UP_BELOW:
+            self.jig.fund(self.dispenser, have + out + DEFAULT_BALANCE)
 
     def compile(self, teal: bytes, sourcemap: bool) -> dict[str, Any]:
         """TEAL assembled by go-algorand's assembler (the evaluator's), with its source map."""

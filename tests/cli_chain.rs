@@ -286,7 +286,8 @@ fn verify_file_answers_every_line_in_order() {
 #[test]
 fn a_foreign_or_missing_app_id_is_refused() {
     let valid = "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
-    // On a fresh embedded ledger app 1 is the budget probe: not Algoku.
+    // A fresh embedded ledger has no app 1 and no app 999999 (a foreign app's id:
+    // tests/cli_node.rs, on a node that keeps its apps).
     for id in ["1", "999999"] {
         let (code, v) = algoku(&[
             "verify",

@@ -11,7 +11,7 @@ const VALID: &str =
 #[test]
 fn a_wait_for_the_evaluators_lock_is_said_on_stderr() {
     use std::io::BufRead;
-    let python = algoku_client::embedded::find_python().expect("the project's Python");
+    let python = algoku_client::node::find_python().expect("the project's Python");
     // Another process holds the evaluator for five seconds.
     let mut holder = Command::new(python)
         .args(["-c", "import fcntl, time; f = open('/tmp/jig.lock', 'a'); fcntl.flock(f, fcntl.LOCK_EX); print('held', flush=True); time.sleep(5)"])

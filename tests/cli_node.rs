@@ -58,7 +58,7 @@ impl Node {
     /// OpenAPI spec (scripts/openapi_check.py); the operations seen are printed.
     fn check_against_the_spec(&self) {
         let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
-        let python = algoku_client::embedded::find_python().expect("the project's Python");
+        let python = algoku_client::node::find_python().expect("the project's Python");
         let out = Command::new(python)
             .arg(root.join("scripts/openapi_check.py"))
             .arg(&self.record)
@@ -195,7 +195,7 @@ fn batches_through_the_node_answer_and_cost_as_the_embedded_evaluator() {
 }
 
 #[test]
-fn both_games_play_record_and_withdraw_through_the_node() {
+fn both_games_play_record_and_withdraw_through_the_node_and_a_games_app_is_no_verifier() {
     let node = Node::start("games");
     for game in ["game", "curta"] {
         let played =
@@ -210,6 +210,23 @@ fn both_games_play_record_and_withdraw_through_the_node() {
         assert_eq!(again["app_id"].as_u64(), Some(app), "{again}");
         let withdrawn = json_ok(&node.run(&[game, "withdraw", "--network", "localnet", "--json"]));
         assert_eq!(withdrawn["app_id"].as_u64(), Some(app), "{withdrawn}");
+        // A game's app is no verifier: its id is refused before anything is asked of it.
+        let valid = common::relabelled(0);
+        let foreign = node.run(&[
+            "verify",
+            &valid,
+            "--network",
+            "localnet",
+            "--json",
+            "--app-id",
+            &app.to_string(),
+        ]);
+        assert_eq!(foreign.code, 2, "{}", foreign.stdout);
+        assert!(
+            foreign.stdout.contains(&format!("app {app} is not Algoku")),
+            "{}",
+            foreign.stdout
+        );
     }
     node.check_against_the_spec();
 }

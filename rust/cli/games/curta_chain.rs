@@ -75,7 +75,7 @@ async fn app(
         curta.app.use_checked_app(id).await?;
         return Ok((id, None));
     }
-    let embedded = curta.app.chain.kind() == "embedded";
+    let embedded = curta.app.chain.is_embedded();
     if !embedded && !args.deploy {
         bail!(
             "{} has no Curta app on this {} network: give --app-id, or --deploy to create one \

@@ -163,7 +163,7 @@ async fn connect(
         game.app.use_checked_app(id).await?;
         return Ok((game, id, None));
     }
-    let embedded = game.app.chain.kind() == "embedded";
+    let embedded = game.app.chain.is_embedded();
     if !embedded && !deploy {
         bail!(
             "{} has no game app on this {} network: give --app-id (or --deploy with `game play`)",

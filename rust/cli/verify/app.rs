@@ -50,7 +50,7 @@ pub async fn ensure_app(
         announce(algoku, global);
         return Ok((id, None));
     }
-    if simulate_only && algoku.app.chain.kind() != "embedded" {
+    if simulate_only && !algoku.app.chain.is_embedded() {
         let Some(id) = algoku.app.own_app().await? else {
             bail!(
                 "--simulate-only sends nothing, and {} has no Algoku app on this {} network: \

@@ -292,7 +292,7 @@ async fn price(
     let min_fee = algoku.app.chain.min_fee();
     let exists = match algoku.app.id() {
         Some(_) => true,
-        None if algoku.app.chain.kind() == "embedded" => false,
+        None if algoku.app.chain.is_embedded() => false,
         None => {
             let mine = algoku.app.own_app().await?;
             if let Some(id) = mine {
@@ -361,7 +361,7 @@ async fn prepare(
 ) -> anyhow::Result<(u64, Option<String>, Price, Plan)> {
     let (price, plan) = price(algoku, parsed, per_call, forced).await?;
     *cost = Some(price.json());
-    if !args.simulate_only && algoku.app.chain.kind() != "embedded" && price.missing() > 0 {
+    if !args.simulate_only && !algoku.app.chain.is_embedded() && price.missing() > 0 {
         bail!(
             "insufficient funds: {} holds {} µALGO, keeps a minimum balance of {} µALGO, and the \
              file needs {} µALGO in fees{}: {} µALGO missing; fund it and retry (nothing was sent)",
@@ -815,11 +815,7 @@ impl Run {
         summary["cost"] = json!(self.cost);
         summary["method_prices"] = self.prices.as_ref().map_or(Value::Null, MethodPrices::json);
         summary["simulated_only"] = json!(args.simulate_only);
-        if let Some(a) = self
-            .algoku
-            .as_ref()
-            .filter(|a| a.app.chain.kind() == "embedded")
-        {
+        if let Some(a) = self.algoku.as_ref().filter(|a| a.app.chain.is_embedded()) {
             summary["topped_up"] = json!(a.app.chain.topped_up);
         }
         summary["seconds"] = json!((seconds * 1000.0).round() / 1000.0);

@@ -150,7 +150,7 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
             v["txid"] = json!(d.txid);
             v["fee"] = json!(d.fee);
             v["creator"] = json!(algoku.app.chain.address().to_string());
-            if algoku.app.chain.kind() == "embedded" {
+            if algoku.app.chain.is_embedded() {
                 v["note"] = json!(crate::net::embedded_app_note(d.app_id));
             }
             out.json(&v)?;
@@ -172,7 +172,7 @@ pub fn deploy(args: &DeployArgs, global: &Global, out: &mut Out) -> anyhow::Resu
                 d.app_id,
                 algoku.app.chain.describe()
             );
-            if algoku.app.chain.kind() == "embedded" {
+            if algoku.app.chain.is_embedded() {
                 eprintln!("note: {}", crate::net::embedded_app_note(d.app_id));
             }
         }

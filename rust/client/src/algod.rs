@@ -16,6 +16,8 @@ use serde_json::Value;
 use std::time::{Duration, Instant};
 
 const ATTEMPTS: u32 = 4;
+/// One try of a submission's time limit.
+pub const SEND_TIMEOUT: Duration = Duration::from_secs(60);
 /// How errors name a submission (`POST /v2/transactions`).
 pub const SEND_WHAT: &str = "POST /v2/transactions";
 const FIRST_BACKOFF: Duration = Duration::from_millis(250);
@@ -84,14 +86,24 @@ impl AlgodHttp {
         what: &str,
         build: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder,
     ) -> Result<Value, ClientError> {
-        let deadline = Instant::now() + REQUEST_BUDGET;
+        self.request_within(what, REQUEST_TIMEOUT, build).await
+    }
+
+    /// [`AlgodHttp::request`], each try within `try_limit`.
+    async fn request_within(
+        &self,
+        what: &str,
+        try_limit: Duration,
+        build: impl Fn(&reqwest::Client) -> reqwest::RequestBuilder,
+    ) -> Result<Value, ClientError> {
+        let deadline = Instant::now() + REQUEST_BUDGET.max(try_limit);
         let mut backoff = FIRST_BACKOFF;
         let mut last = String::new();
         for attempt in 1..=ATTEMPTS {
             let left = deadline.saturating_duration_since(Instant::now());
             let answer = build(&self.http)
                 .header("X-Algo-API-Token", &self.token)
-                .timeout(left.min(REQUEST_TIMEOUT))
+                .timeout(left.min(try_limit))
                 .send()
                 .await;
             // No other try when none fits in what is left of the budget.
@@ -201,11 +213,15 @@ impl AlgodHttp {
         })
     }
 
-    /// Submit concatenated signed transactions; returns the first txid.
+    /// Submit concatenated signed transactions; returns the first txid. A
+    /// node in dev mode (LocalNet, the local node) answers once the group is
+    /// in a block, after the groups sent with it: so a try gets
+    /// [`SEND_TIMEOUT`]. A try that timed out may have been taken: the retry
+    /// then hears "already in ledger", which is the group taken.
     pub async fn send_raw(&self, wire: &[u8]) -> Result<String, ClientError> {
         let body = wire.to_vec();
         let v = self
-            .request(SEND_WHAT, |c| {
+            .request_within(SEND_WHAT, SEND_TIMEOUT, |c| {
                 c.post(format!("{}/v2/transactions", self.url))
                     .header("Content-Type", "application/x-binary")
                     .body(body.clone())

@@ -355,16 +355,36 @@ impl Algoku {
         &mut self,
         call: &Call,
     ) -> Result<(Verdict, Option<Strategy>, Option<Strategy>), ClientError> {
+        let p = self.plan_from(call, None).await?;
+        Ok((p.verdict, p.best, p.alternative))
+    }
+
+    /// [`Algoku::plan_call`] from `probe`, the call's simulation with a
+    /// generous fee when already made; the best strategy's own simulation is
+    /// kept (its budget is the call's), so nothing is simulated twice.
+    async fn plan_from(
+        &mut self,
+        call: &Call,
+        probe: Option<GroupOutcome>,
+    ) -> Result<Planned, ClientError> {
         let min_fee = self.app.chain.min_fee();
         // Generous fee: the contract makes exactly the inner opups it needs.
         let generous = Strategy::InnerOpups {
             inner: MAX_GROUP - 1,
         };
-        let probe = self.try_call(call, generous, 0).await?;
+        let probe = match probe {
+            Some(p) => p,
+            None => self.try_call(call, generous, 0).await?,
+        };
         let verdict = self.verdict_of(&probe)?;
         if let Verdict::Rejected { message, .. } = &verdict {
             if is_contract_failure(&probe) {
-                return Ok((verdict, None, None));
+                return Ok(Planned {
+                    verdict,
+                    best: None,
+                    alternative: None,
+                    outcome: None,
+                });
             }
             return Err(ClientError::Rejected {
                 message: message.clone(),
@@ -377,31 +397,47 @@ impl Algoku {
             .map(|t| t.inner_app_calls as u64)
             .unwrap_or(0);
         let inner_plan = Strategy::InnerOpups { inner };
-        if !self.try_call(call, inner_plan, 0).await?.succeeded() {
+        let inner_outcome = self.try_call(call, inner_plan, 0).await?;
+        if !inner_outcome.succeeded() {
             return Err(ClientError::NoViablePlan(format!(
                 "{} failed at its exact fee",
                 inner_plan.describe()
             )));
         }
+        // `[call]` with no padding is the same group as the call with no inner
+        // opup: with no inner opup there is no padding to price.
         let mut padding_plan = None;
         for padding in inner.saturating_sub(1)..MAX_GROUP {
             let s = Strategy::Padding { padding };
-            if s.fee(min_fee) > inner_plan.fee(min_fee) {
+            if inner == 0 || s.fee(min_fee) > inner_plan.fee(min_fee) {
                 break; // no cheaper than inner opups any more
             }
-            if self.try_call(call, s, 0).await?.succeeded() {
-                padding_plan = Some(s);
+            let outcome = self.try_call(call, s, 0).await?;
+            if outcome.succeeded() {
+                padding_plan = Some((s, outcome));
                 break;
             }
         }
-        // `[call]` with no padding is the same group as the call with no inner opup.
-        let padding_plan = padding_plan.filter(|p| *p != Strategy::Padding { padding: 0 });
-        let (best, alt) = match padding_plan {
-            Some(p) if p.fee(min_fee) < inner_plan.fee(min_fee) => (p, Some(inner_plan)),
-            Some(p) => (inner_plan, Some(p)),
-            None => (inner_plan, None),
-        };
-        Ok((verdict, Some(best), alt))
+        Ok(match padding_plan {
+            Some((p, outcome)) if p.fee(min_fee) < inner_plan.fee(min_fee) => Planned {
+                verdict,
+                best: Some(p),
+                alternative: Some(inner_plan),
+                outcome: Some(outcome),
+            },
+            Some((p, _)) => Planned {
+                verdict,
+                best: Some(inner_plan),
+                alternative: Some(p),
+                outcome: Some(inner_outcome),
+            },
+            None => Planned {
+                verdict,
+                best: Some(inner_plan),
+                alternative: None,
+                outcome: Some(inner_outcome),
+            },
+        })
     }
 
     /// Ask `is_valid_solution` about `grid`: plan, then send (unless `simulate_only`).
@@ -423,40 +459,52 @@ impl Algoku {
     ) -> Result<Verification, ClientError> {
         let mut priced = Vec::new();
         for method in [Method::Lanes, Method::Classic] {
-            let fee = self.price_call(&Call::grid(method, grid)).await?;
-            priced.push((method, (), fee));
+            let (fee, probe) = self.price_with_probe(&Call::grid(method, grid)).await?;
+            priced.push((method, fee, probe));
         }
         // A rejection (wrong length) is the same for both: ask the one-call method.
         let chosen = priced
             .iter()
-            .min_by_key(|(_, _, fee)| fee.unwrap_or(u64::MAX))
+            .min_by_key(|(_, fee, _)| fee.unwrap_or(u64::MAX))
             .map_or(Method::Lanes, |(m, _, _)| *m);
-        let mut v = self
-            .verify_call(&Call::grid(chosen, grid), simulate_only)
-            .await?;
-        v.other_methods = priced
+        let other_methods = priced
             .iter()
             .filter(|(m, _, _)| *m != chosen)
-            .filter_map(|(m, _, fee)| fee.map(|f| (*m, f)))
+            .filter_map(|(m, fee, _)| fee.map(|f| (*m, f)))
             .collect();
+        let probe = priced
+            .into_iter()
+            .find(|(m, _, _)| *m == chosen)
+            .map(|(_, _, p)| p);
+        let mut v = self
+            .verify_planned(&Call::grid(chosen, grid), simulate_only, probe)
+            .await?;
+        v.other_methods = other_methods;
         Ok(v)
+    }
+
+    /// [`Algoku::price_call`] and the simulation it came from.
+    async fn price_with_probe(
+        &mut self,
+        call: &Call,
+    ) -> Result<(Option<u64>, GroupOutcome), ClientError> {
+        let generous = Strategy::InnerOpups {
+            inner: MAX_GROUP - 1,
+        };
+        let probe = self.try_call(call, generous, 0).await?;
+        if probe.failure.is_some() {
+            return Ok((None, probe));
+        }
+        let inner = probe.txns.last().map_or(0, |t| t.inner_app_calls as u64);
+        let fee = Strategy::InnerOpups { inner }.fee(self.app.chain.min_fee());
+        Ok((Some(fee), probe))
     }
 
     /// The fee of `call` alone with inner opups (never above outer padding's),
     /// from one simulation with a generous fee; `None` when the contract
     /// rejects the input.
     pub async fn price_call(&mut self, call: &Call) -> Result<Option<u64>, ClientError> {
-        let generous = Strategy::InnerOpups {
-            inner: MAX_GROUP - 1,
-        };
-        let probe = self.try_call(call, generous, 0).await?;
-        if probe.failure.is_some() {
-            return Ok(None);
-        }
-        let inner = probe.txns.last().map_or(0, |t| t.inner_app_calls as u64);
-        Ok(Some(
-            Strategy::InnerOpups { inner }.fee(self.app.chain.min_fee()),
-        ))
+        Ok(self.price_with_probe(call).await?.0)
     }
 
     /// Ask the contract `call`: plan, then send (unless `simulate_only`).
@@ -465,7 +513,22 @@ impl Algoku {
         call: &Call,
         simulate_only: bool,
     ) -> Result<Verification, ClientError> {
-        let (verdict, best, alternative) = self.plan_call(call).await?;
+        self.verify_planned(call, simulate_only, None).await
+    }
+
+    /// [`Algoku::verify_call`] from the call's generous simulation, when made.
+    async fn verify_planned(
+        &mut self,
+        call: &Call,
+        simulate_only: bool,
+        probe: Option<GroupOutcome>,
+    ) -> Result<Verification, ClientError> {
+        let Planned {
+            verdict,
+            best,
+            alternative,
+            outcome,
+        } = self.plan_from(call, probe).await?;
         let mut v = Verification {
             method: call.method,
             verdict,
@@ -481,11 +544,15 @@ impl Algoku {
         };
         // No strategy: the contract rejected the input; nothing is sent.
         let Some(strategy) = best else { return Ok(v) };
-        v.budget_consumed = self
-            .app
-            .chain
-            .measure_budget(self.group_call(call, strategy, 0)?)
-            .await?;
+        v.budget_consumed = match outcome.and_then(|o| o.budget_consumed) {
+            Some(b) => Some(b),
+            None => {
+                self.app
+                    .chain
+                    .measure_budget(self.group_call(call, strategy, 0)?)
+                    .await?
+            }
+        };
         v.budget_pooled = Some(strategy.app_calls() * APP_CALL_BUDGET);
         if simulate_only {
             return Ok(v);
@@ -510,6 +577,15 @@ impl Algoku {
         v.simulated_only = false;
         Ok(v)
     }
+}
+
+/// A call's plan: the verdict, the cheapest strategy and the other, and the
+/// cheapest's own simulation (its budget is the call's).
+struct Planned {
+    verdict: Verdict,
+    best: Option<Strategy>,
+    alternative: Option<Strategy>,
+    outcome: Option<GroupOutcome>,
 }
 
 /// Did the contract itself fail the call (an assert), rather than the budget or fees?

@@ -154,8 +154,6 @@ impl App {
         if let Some(app_id) = self.reuse().await? {
             return Ok(Deployment::reused(app_id));
         }
-        // A global counter needs an app id >= 256 on the evaluator.
-        self.chain.reserve_app_ids().await?;
         let fee = self.chain.min_fee();
         self.chain
             .ensure_funds(3 * fee + self.creator_min_balance() + APP_MIN_BALANCE)

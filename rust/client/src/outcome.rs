@@ -12,8 +12,7 @@ pub struct TxnOutcome {
     /// The id of the app this transaction created, if any.
     pub created_app: Option<u64>,
     /// Opcodes this transaction's programs used (inner app calls included),
-    /// when measured: algod simulate's per-transaction `app-budget-consumed`,
-    /// or [`crate::Chain::simulate_measured`] on the embedded evaluator.
+    /// when measured: simulate's per-transaction `app-budget-consumed`.
     pub budget: Option<u64>,
 }
 

@@ -95,6 +95,8 @@ pub struct Settings {
 /// What the embedded dispenser gives an account at the start and at each
 /// top-up: 10 ALGO (the evaluator's ledger totals overflow on large balances).
 pub const EMBEDDED_FUNDING: u64 = 10_000_000;
+/// The least ALGOKU_EMBEDDED_FUNDING: an account's minimum balance (µALGO).
+pub const MIN_FUNDING: u64 = 100_000;
 
 fn env(name: &str) -> Option<String> {
     std::env::var(name)
@@ -141,14 +143,16 @@ impl Settings {
     }
 
     /// The embedded account's funding and top-up step in µALGO
-    /// (ALGOKU_EMBEDDED_FUNDING, default [`EMBEDDED_FUNDING`]): 1 to 10 ALGO.
+    /// (ALGOKU_EMBEDDED_FUNDING, default [`EMBEDDED_FUNDING`]): from an
+    /// account's minimum balance (a smaller payment to a new account is
+    /// refused) to 10 ALGO.
     pub fn embedded_funding(&self) -> Result<u64, ClientError> {
         match &self.embedded_funding {
             None => Ok(EMBEDDED_FUNDING),
             Some(v) => match v.replace('_', "").parse::<u64>() {
-                Ok(n) if (1..=EMBEDDED_FUNDING).contains(&n) => Ok(n),
+                Ok(n) if (MIN_FUNDING..=EMBEDDED_FUNDING).contains(&n) => Ok(n),
                 _ => Err(ClientError::Config(format!(
-                    "ALGOKU_EMBEDDED_FUNDING={v} is not an amount of µALGO from 1 to {EMBEDDED_FUNDING}"
+                    "ALGOKU_EMBEDDED_FUNDING={v} is not an amount of µALGO from {MIN_FUNDING} to {EMBEDDED_FUNDING}"
                 ))),
             },
         }
@@ -345,7 +349,7 @@ mod tests {
         };
         assert_eq!(with(None, None).embedded_funding(), Ok(EMBEDDED_FUNDING));
         assert_eq!(with(Some("250_000"), None).embedded_funding(), Ok(250_000));
-        for bad in ["0", "-5", "abc", "10000001"] {
+        for bad in ["0", "-5", "abc", "99999", "10000001"] {
             let e = with(Some(bad), None).embedded_funding().unwrap_err();
             assert!(
                 e.to_string()
