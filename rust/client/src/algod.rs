@@ -8,7 +8,7 @@
 //! with a bounded exponential backoff, all tries of one request within
 //! [`REQUEST_BUDGET`]; each retry is noted on stderr unless the client is quiet.
 
-use crate::error::ClientError;
+use crate::error::{ClientError, Origin};
 use crate::outcome::{pc_in, Failure, GroupOutcome, TxnOutcome};
 use crate::params::{genesis_hash_from_b64, NetParams};
 use base64::Engine;
@@ -39,8 +39,8 @@ pub struct AlgodHttp {
     /// Whether retries are noted on stderr.
     notes: bool,
     /// Whether the user named this server (`ALGOD_SERVER`): then an error names it
-    /// as given, never "start LocalNet".
-    pub given: bool,
+    /// as given, never "start LocalNet"; or the embedded backend's own node.
+    pub origin: Origin,
 }
 
 impl std::fmt::Debug for AlgodHttp {
@@ -70,7 +70,7 @@ impl AlgodHttp {
             token: token.to_string(),
             http,
             notes: true,
-            given: false,
+            origin: Origin::Default,
         })
     }
 
@@ -155,7 +155,7 @@ impl AlgodHttp {
                             return Err(ClientError::AlgodDown {
                                 url: self.url.clone(),
                                 detail: e.to_string(),
-                                given: self.given,
+                                origin: self.origin,
                             });
                         }
                         return Err(ClientError::Network {

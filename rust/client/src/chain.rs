@@ -6,7 +6,7 @@
 //! what simulate reports (`app-budget-consumed`), on every backend.
 
 use crate::algod::{AlgodHttp, SEND_WHAT};
-use crate::error::ClientError;
+use crate::error::{ClientError, Origin};
 use crate::kmd;
 use crate::node::LocalNode;
 use crate::outcome::GroupOutcome;
@@ -103,7 +103,9 @@ pub struct Chain {
 /// A client for the algod at `url`, with retry notes unless `settings` are quiet.
 fn algod(settings: &Settings, url: &str, token: &str) -> Result<AlgodHttp, ClientError> {
     let mut http = AlgodHttp::new(url, token)?.with_notes(!settings.quiet);
-    http.given = settings.algod_server.is_some();
+    if settings.algod_server.is_some() {
+        http.origin = Origin::Given;
+    }
     Ok(http)
 }
 
@@ -115,7 +117,7 @@ async fn answering(http: AlgodHttp) -> Result<AlgodHttp, ClientError> {
         Err(ClientError::AlgodDown {
             url: http.url.clone(),
             detail: "GET /health failed or did not answer within 0.8 s".into(),
-            given: http.given,
+            origin: http.origin,
         })
     }
 }
@@ -240,7 +242,8 @@ impl Chain {
         let funding = settings.embedded_funding()?;
         let top_ups = settings.embedded_top_ups()?;
         let node = LocalNode::start(0, 0).await?;
-        let http = AlgodHttp::new(&node.algod, LOCALNET_TOKEN)?.with_notes(!settings.quiet);
+        let mut http = AlgodHttp::new(&node.algod, LOCALNET_TOKEN)?.with_notes(!settings.quiet);
+        http.origin = Origin::Embedded;
         let params = http.params().await?;
         let dispenser = kmd::localnet_account(&node.kmd, LOCALNET_TOKEN, &http).await?;
         let own = account_from_mnemonic(settings)?;

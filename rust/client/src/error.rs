@@ -2,6 +2,17 @@
 
 use std::fmt;
 
+/// Where an algod's address came from: it decides what an error tells the user to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// LocalNet's default address (nothing configured).
+    Default,
+    /// The user named it (`ALGOD_SERVER`): it is named as given.
+    Given,
+    /// The local node this process started for `--network embedded`.
+    Embedded,
+}
+
 /// Everything that can go wrong talking to a chain.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ClientError {
@@ -11,8 +22,8 @@ pub enum ClientError {
         url: String,
         /// What the connection said.
         detail: String,
-        /// Whether the user named this server (`ALGOD_SERVER`).
-        given: bool,
+        /// Where the address came from.
+        origin: Origin,
     },
     /// algod answered with an HTTP error.
     Http {
@@ -45,9 +56,7 @@ pub enum ClientError {
         /// What the action needs, in µALGO.
         need: u64,
     },
-    /// The embedded evaluator could not be started or answered nonsense.
-    Embedded(String),
-    /// The local node (`algoku node`) could not be started.
+    /// The local node (`algoku node`, the embedded backend) could not be started.
     Node(String),
     /// The chain refused the group (other than a contract rejection).
     Rejected {
@@ -80,7 +89,16 @@ impl fmt::Display for ClientError {
             ClientError::AlgodDown {
                 url,
                 detail,
-                given: false,
+                origin: Origin::Embedded,
+            } => write!(
+                f,
+                "the embedded evaluator's local node at {url} stopped answering ({detail}); \
+                 nothing more can be sent to it"
+            ),
+            ClientError::AlgodDown {
+                url,
+                detail,
+                origin: Origin::Default,
             } if is_local(url) => write!(
                 f,
                 "no algod answers at {url} ({detail}). Start LocalNet with `docker compose up -d` \
@@ -108,7 +126,6 @@ impl fmt::Display for ClientError {
                  (its minimum balance included): {} µALGO missing; fund it and retry",
                 need.saturating_sub(*have)
             ),
-            ClientError::Embedded(m) => write!(f, "embedded evaluator: {m}"),
             ClientError::Node(m) => write!(f, "local node: {m}"),
             ClientError::Rejected { message, pc } => match pc {
                 Some(pc) => write!(f, "rejected: {message} (pc {pc})"),
@@ -146,7 +163,6 @@ impl ClientError {
             | ClientError::Kmd(_)
             | ClientError::Refused(_)
             | ClientError::InsufficientFunds { .. }
-            | ClientError::Embedded(_)
             | ClientError::Node(_)
             | ClientError::Spec(_)
             | ClientError::Unconfirmed { .. } => true,
@@ -209,7 +225,7 @@ mod tests {
         let down = |url: &str| ClientError::AlgodDown {
             url: url.into(),
             detail: "GET /health failed".into(),
-            given: false,
+            origin: Origin::Default,
         };
         assert!(down("http://localhost:4001")
             .to_string()
@@ -220,7 +236,7 @@ mod tests {
         let other = ClientError::AlgodDown {
             url: "http://127.0.0.1:18003".into(),
             detail: "GET /health failed".into(),
-            given: true,
+            origin: Origin::Given,
         }
         .to_string();
         assert!(
@@ -231,5 +247,16 @@ mod tests {
         let remote = down("https://testnet-api.algonode.cloud").to_string();
         assert!(!remote.contains("LocalNet"), "{remote}");
         assert!(remote.contains("ALGOD_SERVER"), "{remote}");
+        let embedded = ClientError::AlgodDown {
+            url: "http://127.0.0.1:40001".into(),
+            detail: "connection refused".into(),
+            origin: Origin::Embedded,
+        }
+        .to_string();
+        assert!(
+            embedded.starts_with("the embedded evaluator's local node"),
+            "{embedded}"
+        );
+        assert!(!embedded.contains("--network embedded"), "{embedded}");
     }
 }
