@@ -18,6 +18,21 @@ pub fn network() -> impl TypedValueParser<Value = Network> {
 }
 
 /// The async runtime the chain commands run on.
+/// `--network` and `--app-id`, one declaration for every command that uses an
+/// app on a chain (each names its app's artifact in the help of `--app-id`
+/// with `mut_arg` when it is not the verifier).
+#[derive(clap::Args, Debug, Clone)]
+pub struct NetworkArgs {
+    /// auto: a configured algod (ALGOD_SERVER/ALGOD_PORT; an error if it fails),
+    /// else LocalNet if it answers, else the embedded evaluator.
+    #[arg(long, default_value = "auto", value_parser = network())]
+    pub network: Network,
+    /// Use this app id instead of deploying (or reusing) one. Its approval
+    /// program must be the committed Algoku artifact, byte for byte.
+    #[arg(long)]
+    pub app_id: Option<u64>,
+}
+
 pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()

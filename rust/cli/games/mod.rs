@@ -6,7 +6,7 @@ pub mod curta_chain;
 pub mod game;
 
 use algoku_client::app::{App, Withdrawal};
-use algoku_client::{Chain, Network};
+use algoku_client::Chain;
 use anyhow::bail;
 use serde_json::json;
 
@@ -18,18 +18,8 @@ pub fn announce(chain: &Chain, global: &crate::Global) {
     }
 }
 
-/// `--network` and `--app-id` of the games' commands that use an app: the
-/// chain, and the app on it. Each command names its game's artifact in the
-/// help of `--app-id` (`mut_arg`).
-#[derive(clap::Args, Debug)]
-pub struct AppArgs {
-    /// auto: a configured algod, else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
-    pub network: Network,
-    /// Use this app id (its approval program must be the committed artifact).
-    #[arg(long)]
-    pub app_id: Option<u64>,
-}
+/// `--network` and `--app-id` of the games' commands (the one declaration, `net::NetworkArgs`).
+pub use crate::net::NetworkArgs as AppArgs;
 
 /// What a `play` spent, as both games print it: fees, box payment, and
 /// whether nothing was sent because the account's solve is on record.

@@ -3,7 +3,7 @@
 //! `false`. Shared by one-grid `verify` and the file batches.
 
 use crate::net::embedded_app_note;
-use crate::verify::args::NetworkArgs;
+use crate::net::NetworkArgs;
 use crate::Global;
 use algoku_avm::why_false;
 use algoku_client::{Algoku, Call, Chain, Method, Verdict};

@@ -1,21 +1,9 @@
 //! The arguments of the chain commands (`deploy`, `verify`, `demo`), typed
 //! once when the command line is parsed.
 
-use algoku_client::{Method, Network};
+use crate::net::NetworkArgs;
+use algoku_client::Method;
 use std::path::PathBuf;
-
-/// Network selection shared by the chain commands.
-#[derive(clap::Args, Debug, Clone)]
-pub struct NetworkArgs {
-    /// auto: a configured algod (ALGOD_SERVER/ALGOD_PORT; an error if it fails),
-    /// else LocalNet if it answers, else the embedded evaluator.
-    #[arg(long, default_value = "auto", value_parser = crate::net::network())]
-    pub network: Network,
-    /// Use this app id instead of deploying (or reusing) one. Its approval
-    /// program must be the committed Algoku artifact, byte for byte.
-    #[arg(long)]
-    pub app_id: Option<u64>,
-}
 
 /// Arguments of `algoku deploy`.
 #[derive(clap::Args, Debug)]
