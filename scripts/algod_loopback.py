@@ -27,15 +27,17 @@ ARTIFACTS = Path(__file__).resolve().parent.parent / "smart_contracts" / "artifa
 
 
 class Loopback(algoku_node.Node):
-    """The node, with the page's two apps deployed by the dispenser."""
+    """The node, with the page's three apps deployed by the dispenser."""
 
     def __init__(self) -> None:
         super().__init__()
         self.game_app = self.deploy("game/Game", global_ints=1)
         self.algoku_app = self.deploy("algoku/Algoku", global_ints=0)
-        game_account = encoding.encode_address(encoding.checksum(b"appID" + self.game_app.to_bytes(8, "big")))
-        # The game app account's own minimum balance, as its deployer would pay it.
-        self.submit(transaction.PaymentTxn(self.dispenser, self.jig.suggested_params(), game_account, 100_000))
+        self.curta_app = self.deploy("curta/Curta", global_ints=1)
+        # The games' app accounts' own minimum balance, as their deployer would pay it.
+        for app in (self.game_app, self.curta_app):
+            account = encoding.encode_address(encoding.checksum(b"appID" + app.to_bytes(8, "big")))
+            self.submit(transaction.PaymentTxn(self.dispenser, self.jig.suggested_params(), account, 100_000))
 
     def submit(self, txn: transaction.Transaction) -> dict[str, Any]:
         txn.genesis_id, txn.first_valid_round, txn.last_valid_round = self.genesis_id, self.round, self.round + 1000
@@ -54,7 +56,8 @@ class Loopback(algoku_node.Node):
         return int(self.submit(create)["application-index"])
 
     def setup(self) -> dict[str, Any]:
-        return {"game_app": self.game_app, "algoku_app": self.algoku_app, "address": self.dispenser,
+        return {"game_app": self.game_app, "algoku_app": self.algoku_app, "curta_app": self.curta_app,
+                "address": self.dispenser,
                 "mnemonic": mnemonic.from_private_key(self.dispenser_sk)}
 
 

@@ -52,7 +52,7 @@ import time
 import warnings
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 from urllib.parse import parse_qs, unquote, urlsplit
 
 import msgpack
@@ -195,7 +195,7 @@ class Node:
         self.jig.fund(self.dispenser)
         self.sim_sk, self.sim_addr = account.generate_account()
         self.jig.fund(self.sim_addr)
-        self.instrumented: dict[bytes, bytes | None] = {}
+        self.meter = avm_budget.Meter(self.jig)
         # LocalNet's genesis id: tools (algokit-utils) know a LocalNet by it.
         self.jig.ledger.genesis_id = self.genesis_id = LOCALNET_GENESIS_ID
         sp = self.jig.suggested_params()
@@ -494,29 +494,20 @@ class Node:
     def _measured_run(self, stxns: list, maps: list[dict], wire: bytes) -> tuple[Any, Any]:
         """The group's dry run and its budget: (result, (added, each cost) or None).
 
-        The run with the programs reporting (`avm_budget`) is the answer when the reports
-        cannot have changed its course: a group of one app call whose only report is its
-        own last act (nothing read the budget after a report spent some). Otherwise the
+        The run with the programs reporting (`avm_budget.Meter`) is the answer when the
+        reports cannot have changed its course: a group of one app call whose only report is
+        its own last act (nothing read the budget after a report spent some). Otherwise the
         group runs again as it is, that run is the answer, and the budget is given only
         when both runs agree (logs, inner transactions)."""
-        measured = self._with_instrumented(lambda: self.jig.eval_bytes(wire, dry=True))
-        costs = None
-        if measured.ok:
-            stibs = measured.block.get(b"txns", [])
-            try:
-                reports = [strip_reports(stib, self.instrumented_ids) for stib in stibs]
-                costs = avm_budget.group_costs([
-                    avm_budget.TxnBudget(s.transaction.type == "appl", count_inner_app_calls(stib), r)
-                    for s, stib, r in zip(stxns, stibs, reports)])
-            except avm_budget.Unrewritable:
-                costs = None
-            app_calls = sum(s.transaction.type == "appl" for s in stxns)
-            if costs is not None and app_calls <= 1 and sum(map(len, reports)) == app_calls:
-                return measured, costs
+        app_calls = [s.transaction.type == "appl" for s in stxns]
+        measured = self.meter.run(wire, app_calls)
+        costs = None if measured.costs is None else (measured.added, measured.costs)
+        if costs is not None and sum(app_calls) <= 1 and measured.reports == sum(app_calls):
+            return measured.result, costs
         result = self.jig.eval_bytes(wire, dry=True)
         if not result.ok or costs is None:
             return result, None
-        same = [pending_result(m, stib, None) for m, stib in zip(maps, measured.block.get(b"txns", []))]
+        same = [pending_result(m, stib, None) for m, stib in zip(maps, measured.result.block.get(b"txns", []))]
         answer = [pending_result(m, stib, None) for m, stib in zip(maps, result.block.get(b"txns", []))]
         return result, costs if same == answer else None
 
@@ -543,50 +534,6 @@ class Node:
     def _unrekey(self, saved: dict[str, str | None]) -> None:
         for a, old in saved.items():
             self.jig.ledger.accounts[a]["auth_addr"] = old
-
-    def _with_instrumented(self, run: Callable[[], Any]) -> Any:
-        """`run` with every stored approval program reporting its budget left (`avm_budget`)."""
-        apps = self.jig.ledger.apps
-        originals = {i: a.get("approval_program_bytecode") or b"" for i, a in apps.items()}
-        self.instrumented_ids = set()
-        for app_id, program in originals.items():
-            if program not in self.instrumented:
-                try:
-                    self.instrumented[program] = avm_budget.instrument(program)
-                except avm_budget.Unrewritable:
-                    self.instrumented[program] = None
-            rewritten = self.instrumented[program]
-            if rewritten is not None:
-                apps[app_id]["approval_program_bytecode"] = rewritten
-                self.instrumented_ids.add(app_id)
-        try:
-            return run()
-        finally:
-            for app_id, program in originals.items():
-                if app_id in apps:
-                    apps[app_id]["approval_program_bytecode"] = program
-
-
-def count_inner_app_calls(stib: dict) -> int:
-    inner = stib.get(b"dt", {}).get(b"itx", [])
-    return sum((i.get(b"txn", {}).get(b"type") == b"appl") + count_inner_app_calls(i) for i in inner)
-
-
-def strip_reports(stib: dict, instrumented: set[int]) -> list[avm_budget.Report]:
-    """Take the budget reports off the logs of `stib`'s tree; return them in order."""
-    txn = stib.get(b"txn", {})
-    found: list[avm_budget.Report] = []
-    delta = stib.get(b"dt", {})
-    for inner in delta.get(b"itx", []):
-        found += strip_reports(inner, instrumented)
-    app_id = txn.get(b"apid", 0)
-    if txn.get(b"type") == b"appl" and (app_id in instrumented) and txn.get(b"apan", 0) != 3:
-        logs = delta.get(b"lg", [])
-        if not logs or len(logs[-1]) not in avm_budget.KINDS:
-            raise avm_budget.Unrewritable("an app call ended without its report")
-        report = logs.pop()
-        found.append(avm_budget.Report(int.from_bytes(report[:8], "big"), len(report)))
-    return found
 
 
 def pending_result(signed: dict, stib: dict, round_: int | None) -> dict[str, Any]:

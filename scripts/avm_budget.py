@@ -42,6 +42,7 @@ not reported.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from puya.ussemble.op_spec import OP_SPECS
 from puya.ussemble.op_spec_models import ImmediateEnum, ImmediateKind
@@ -226,3 +227,86 @@ def group_costs(txns: list[TxnBudget], extra: int = 0) -> tuple[int, list[int | 
         costs.append(cost)
         before += cost + own.added + inner_added
     return added, costs
+
+
+def count_inner_app_calls(stib: dict) -> int:
+    """App calls among a block transaction's inner transactions, at any depth."""
+    inner = stib.get(b"dt", {}).get(b"itx", [])
+    return sum((i.get(b"txn", {}).get(b"type") == b"appl") + count_inner_app_calls(i) for i in inner)
+
+
+def strip_reports(stib: dict, reporting: set[int]) -> list[Report]:
+    """Take the budget reports off the logs of `stib`'s tree (a block transaction and its
+    inner ones); return them in the order they ran."""
+    txn = stib.get(b"txn", {})
+    found: list[Report] = []
+    delta = stib.get(b"dt", {})
+    for inner in delta.get(b"itx", []):
+        found += strip_reports(inner, reporting)
+    app_id = txn.get(b"apid", 0)
+    if txn.get(b"type") == b"appl" and app_id in reporting and txn.get(b"apan", 0) != 3:
+        logs = delta.get(b"lg", [])
+        if not logs or len(logs[-1]) not in KINDS:
+            raise Unrewritable("an app call ended without its report")
+        report = logs.pop()
+        found.append(Report(int.from_bytes(report[:8], "big"), len(report)))
+    return found
+
+
+@dataclass
+class Measured:
+    """A measuring run: its result (the reports taken off its logs), each transaction's
+    cost (`None` for a transaction that is no app call), the budget added, and how many
+    reports it made. `costs` is `None` when a program could not be rewritten."""
+
+    result: Any
+    added: int | None
+    costs: list[int | None] | None
+    reports: int
+
+
+class Meter:
+    """Measures groups on a `Jig`'s ledger (`scripts/algoku_jig.py`): for one dry run,
+    every stored approval program is swapped for its reporting twin (made once per
+    program), then the originals are put back. The local node's simulate and the Python
+    tests measure with it: one budget measurement."""
+
+    def __init__(self, jig: Any) -> None:
+        self.jig = jig
+        self.twins: dict[bytes, bytes | None] = {}
+
+    def run(self, wire: bytes, app_calls: list[bool]) -> Measured:
+        """A dry run of the signed group `wire` (algod's wire bytes); `app_calls` says which
+        of its transactions are app calls."""
+        apps = self.jig.ledger.apps
+        originals = {i: a.get("approval_program_bytecode") or b"" for i, a in apps.items()}
+        reporting: set[int] = set()
+        for app_id, program in originals.items():
+            if program not in self.twins:
+                try:
+                    self.twins[program] = instrument(program)
+                except Unrewritable:
+                    self.twins[program] = None
+            twin = self.twins[program]
+            if twin is not None:
+                apps[app_id]["approval_program_bytecode"] = twin
+                reporting.add(app_id)
+        try:
+            result = self.jig.eval_bytes(wire, dry=True)
+        finally:
+            for app_id, program in originals.items():
+                if app_id in apps:
+                    apps[app_id]["approval_program_bytecode"] = program
+        if not result.ok:
+            return Measured(result, None, None, 0)
+        stibs = result.block.get(b"txns", [])
+        try:
+            reports = [strip_reports(stib, reporting) for stib in stibs]
+            added, costs = group_costs([TxnBudget(a, count_inner_app_calls(stib), r)
+                                        for a, stib, r in zip(app_calls, stibs, reports)])
+        except Unrewritable:
+            return Measured(result, None, None, 0)
+        # The logs the result carries are the programs' own again.
+        for t, stib in zip(result.txns, stibs):
+            t.logs = list(stib.get(b"dt", {}).get(b"lg", []))
+        return Measured(result, added, costs, sum(map(len, reports)))

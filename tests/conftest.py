@@ -4,6 +4,7 @@ fixture (the verifier deployed once for the whole run) with its methods and grid
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import sys
@@ -19,6 +20,7 @@ ARTIFACTS_ROOT = ROOT / "smart_contracts" / "artifacts"
 ARTIFACTS = ARTIFACTS_ROOT / "algoku"
 sys.path.insert(0, str(ROOT / "scripts"))
 
+import avm_budget  # noqa: E402
 from algoku_jig import MIN_FEE, EvalResult, Jig  # noqa: E402
 
 OPUP = abi.Method.from_signature("opup()void")  # every app has it
@@ -106,6 +108,22 @@ class App:
         if len(txns) > 1:
             transaction.assign_group_id(txns)
         return self.sign_eval(txns, signers)
+
+    def measure(self, txns: list, signers: list[Signer] = ()) -> list[int | None]:
+        """Each transaction's opcodes (`None` for one that is no app call), as algod's
+        simulate reports them: group, sign and dry-run `txns` with every program reporting
+        (`avm_budget.Meter`, the local node's own measurement). Nothing is committed."""
+        for t in txns:
+            t.group = None  # (re)grouped here, whoever grouped them before
+        if len(txns) > 1:
+            transaction.assign_group_id(txns)
+        keys = {self.addr: self.sk, **{s.addr: s.sk for s in signers}}
+        wire = b"".join(base64.b64decode(encoding.msgpack_encode(t.sign(keys[t.sender]))) for t in txns)
+        meter = self.jig.__dict__.setdefault("meter", avm_budget.Meter(self.jig))
+        measured = meter.run(wire, [t.type == transaction.constants.APPCALL_TXN for t in txns])
+        assert measured.result.ok, measured.result.error
+        assert measured.costs is not None, "a program could not be measured"
+        return measured.costs
 
     def sign_eval(self, txns: list, signers: list[Signer] = ()) -> EvalResult:
         keys = {self.addr: self.sk, **{s.addr: s.sk for s in signers}}

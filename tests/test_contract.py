@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from algosdk import logic, transaction
 from algosdk.account import generate_account
-from conftest import ARTIFACTS, GRID_TYPE, IS_VALID, MIN_FEE, VALID, Deployed, arc56_error, grid_bytes, probe_remaining, verdict
+from conftest import ARTIFACTS, GRID_TYPE, IS_VALID, MIN_FEE, VALID, Deployed, arc56_error, grid_bytes, verdict
 
 # The original Algoku tests' one-digit changes: (index, new digit) per valid grid.
 CHANGES = [(80, 2), (27, 4), (12, 5), (0, 4), (0, 7)]
@@ -108,34 +108,20 @@ def test_app_account_never_pays(deployed: Deployed) -> None:
 
 
 def test_measured_budget(deployed: Deployed, record_property) -> None:
-    """Budget really consumed, measured with the probe app (it logs the pool's remainder)."""
-    alone = deployed.sign_eval([transaction.ApplicationNoOpTxn(deployed.addr, deployed.jig.suggested_params(), deployed.jig.ensure_probe(), [])])
-    probe_cost = 700 - probe_remaining(alone)
-    # [opup, opup, is_valid_solution, probe]: no inner transaction, pool = 4 x 700.
-    padded = deployed.verify(grid_bytes(VALID[0]), fee=MIN_FEE, padding=PADDING_CALLS, probe=True)
-    assert verdict(padded, index=-2) is True
+    """Budget really consumed, as the node's simulate reports it (`avm_budget`)."""
+    # [opup, opup, is_valid_solution]: no inner transaction, pool = 3 x 700.
+    padded = deployed.verify(grid_bytes(VALID[0]), fee=MIN_FEE, padding=PADDING_CALLS)
+    assert verdict(padded) is True
     assert all(t.inner_txns == 0 for t in padded.txns)
-    consumed_padded = 4 * 700 - probe_remaining(padded) - probe_cost
-    # An opup() call alone, to split the padding's share from the method's.
-    opup = deployed.sign_eval(
-        transaction.assign_group_id(
-            [
-                transaction.ApplicationNoOpTxn(deployed.addr, deployed.jig.suggested_params(), deployed.app_id, [bytes.fromhex("4c6bea72")]),
-                transaction.ApplicationNoOpTxn(deployed.addr, deployed.jig.suggested_params(), deployed.jig.ensure_probe(), []),
-            ]
-        )
-    )
-    opup_cost = 2 * 700 - probe_remaining(opup) - probe_cost
-    method_cost = consumed_padded - PADDING_CALLS * opup_cost
-    record_property("probe_cost", probe_cost)
+    costs = deployed.measure(deployed.call_group(grid_bytes(VALID[0]), fee=MIN_FEE, padding=PADDING_CALLS))
+    consumed_padded = sum(costs)
+    opup_cost, method_cost = costs[0], costs[-1]
     record_property("opup_cost", opup_cost)
     record_property("method_cost_no_inner", method_cost)
-    print(f"\nbudget: probe {probe_cost}, opup() {opup_cost}, is_valid_solution {method_cost} (no inner opups)")
+    print(f"\nbudget: opup() {opup_cost}, is_valid_solution {method_cost} (no inner opups)")
     # One call's 700 is not enough, two are not either, three are: 2 opups is the minimum.
     assert 2 * 700 < consumed_padded <= 3 * 700
     # The original asked for 5000 and paid 7 inner opups; this is a third of that.
-    # (1716 here: counting the later app calls whose 700 it must leave, one in this
-    # group, costs ~25 opcodes more than the uncomposable version's ~1690.)
     assert method_cost < 1730
 
 

@@ -11,7 +11,7 @@ import json
 import random
 
 import pytest
-from conftest import ARTIFACTS, IS_SOLUTION_OF, IS_VALID_LANES, MIN_FEE, VALID, Deployed, arc56_error, grid_bytes, probe_remaining, verdict
+from conftest import ARTIFACTS, IS_SOLUTION_OF, IS_VALID_LANES, MIN_FEE, VALID, Deployed, arc56_error, grid_bytes, verdict
 
 UNITS = (
     [[9 * r + c for c in range(9)] for r in range(9)]
@@ -236,13 +236,13 @@ def test_solution_of_wrong_length_fails(deployed: Deployed, args: tuple, message
 
 
 def measure(deployed: Deployed, method, *args: bytes) -> int:
-    """Opcodes consumed by one call of `method` (routing included): [call, probe] at fee 1 000 each."""
-    alone = deployed.run([deployed.probe()])
-    probe_cost = 700 - probe_remaining(alone)
-    result = deployed.run([deployed.app_call(method, *args), deployed.probe()])
+    """Opcodes consumed by one call of `method` alone (routing included), as the node's
+    simulate reports them; it needs no inner opup."""
+    result = deployed.run([deployed.app_call(method, *args)])
     assert result.ok, result.error
     assert result.txns[0].inner_txns == 0
-    return 2 * 700 - probe_remaining(result) - probe_cost
+    [cost] = deployed.measure([deployed.app_call(method, *args)])
+    return cost
 
 
 def straight_line_cost(deployed: Deployed, method, inputs: list[tuple[bytes, ...]]) -> int:

@@ -454,18 +454,18 @@ def test_solve_budget_and_fees(game: Game, record_property) -> None:
     keeps its 700. [opup(), payment, solve] at 1 000 each no longer fits: the opup's own scan
     of the group (the payment rule) takes part of the 700 it brings."""
     probe_cost = 700 - probe_remaining(game.run([game.probe()]))
-    opup_cost = 700 + 700 - probe_remaining(game.run([game.call(OPUP), game.probe()])) - probe_cost
+    [opup_cost] = game.measure([game.call(OPUP)])
 
     p = fresh(game, 209)
     short = game.run([game.pay(p.addr), game.solve_call(p, fee=2 * MIN_FEE - 1)], signers=[p])
     assert not short.ok and "fee too small" in short.error.message
     balance = game.balance()
+    used = game.measure([game.pay(p.addr), game.solve_call(p, fee=2 * MIN_FEE), game.probe()], signers=[p])[1]
     result = game.run([game.pay(p.addr), game.solve_call(p, fee=2 * MIN_FEE), game.probe()], signers=[p])
     assert returned(result, 1) == b"\x80"
     assert result.txns[1].inner_app_calls == 1
     assert game.balance() == balance + BOX_MBR  # the inner opup is paid by the fee credit, not the app
     remaining = probe_remaining(result)
-    used = 3 * 700 - remaining - probe_cost
     record_property("solve_opcodes", used)
     print("solve opcodes", used, "opup", opup_cost, "left for the probe", remaining)
     assert remaining >= 700 - probe_cost
@@ -485,7 +485,8 @@ def test_solve_budget_and_fees(game: Game, record_property) -> None:
     assert alone.txns[0].inner_app_calls == 1
     result = game.run([game.call(PUZZLE, *args, fee=3 * MIN_FEE), game.probe()])
     assert result.ok, result.error
-    puzzle_used = 700 * (2 + result.txns[0].inner_app_calls) - probe_remaining(result) - probe_cost
+    assert probe_remaining(result) >= 700 - probe_cost
+    puzzle_used = game.measure([game.call(PUZZLE, *args, fee=3 * MIN_FEE), game.probe()])[0]
     record_property("puzzle_opcodes", puzzle_used)
     print("puzzle opcodes", puzzle_used)
     assert puzzle_used <= PUZZLE_BUDGET_MAX

@@ -1,12 +1,14 @@
 // The page: a header (views, network, wallet), then the board of the chosen
-// address (Play) or the grid verifier (Verify). Everything the page shows is
-// in the URL: ?address=A&app=N&network=offline|localnet|testnet|mainnet
-// (&algod=URL for another node, &view=verify).
+// address (Play: the 9×9 game, or the 8×8 "2 × 4 = 8" with ?game=curta) or
+// the grid verifier (Verify). Everything the page shows is in the URL:
+// ?address=A&app=N&network=offline|localnet|testnet|mainnet (&algod=URL for
+// another node, &view=verify, &game=curta).
 import { useEffect, useMemo, useState, type JSX } from 'react'
 import { checkNode } from './chain/checks'
 import { useNodeAnswer } from './chain/useNode'
 import { algorandFor } from './chain/game'
 import { networkFrom, OFFLINE, type Network } from './chain/network'
+import { CurtaPlay } from './Curta'
 import { Play } from './Play'
 import { Verify } from './Verify'
 import { WalletBar, Wallets, useWallet, type Signing } from './wallet'
@@ -31,6 +33,9 @@ export function App() {
   const initial = useMemo(params, [])
   const net: Network = useMemo(() => networkFrom(initial), [initial])
   const [view, setView] = useState(initial.get('view') === 'verify' ? 'verify' : 'play')
+  const [game, setGame] = useState(initial.get('game') === 'curta' ? 'curta' : 'sudoku')
+  const curtaApp = initial.get('game') === 'curta' && initial.get('app') ? initial.get('app')! : String(net.defaultCurtaApp)
+  useEffect(() => setParam('game', game === 'curta' ? 'curta' : null), [game])
   const [address, setAddress] = useState(initial.get('address') ?? '')
   const [app, setApp] = useState(initial.get('app') ?? String(net.defaultApp))
   useEffect(() => setParam('view', view === 'verify' ? 'verify' : null), [view])
@@ -43,7 +48,8 @@ export function App() {
       <header className="top">
         <h1>Algoku</h1>
         <nav aria-label="Views">
-          <button type="button" aria-pressed={view === 'play'} onClick={() => setView('play')}>Play</button>
+          <button type="button" aria-pressed={view === 'play' && game === 'sudoku'} onClick={() => { setView('play'); setGame('sudoku') }}>Play</button>
+          <button type="button" aria-pressed={view === 'play' && game === 'curta'} onClick={() => { setView('play'); setGame('curta') }} data-testid="game-curta">2 × 4 = 8</button>
           <button type="button" aria-pressed={view === 'verify'} onClick={() => setView('verify')}>Verify a grid</button>
         </nav>
         <span className={`net net-${shown.name}`} data-testid="network">
@@ -53,7 +59,9 @@ export function App() {
         {bar?.((a) => { setAddress(a); setParam('address', a) })}
       </header>
       <main>
-        {view === 'play' ? (
+        {view === 'play' && game === 'curta' ? (
+          <CurtaPlay net={shown} address={address} app={curtaApp} signing={s} />
+        ) : view === 'play' ? (
           <Play net={shown} address={address} app={app} signing={s}
             onChoose={(a, n) => { setAddress(a); setApp(n); setParam('address', a); setParam('app', n) }} />
         ) : (

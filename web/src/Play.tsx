@@ -142,7 +142,9 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
   const record = useNodeAnswer(net, 'reading the record', () => readRecord(algorandFor(net), app, address), [app, address, recordVersion],
     !practice && appCheck === 'ok')
   // Sending is offered once the record is read and shows no solve (or after this page's own send).
-  const offerSend = !practice && appCheck === 'ok' && check.verdict === true && (sentHere || (record !== null && !(record.ok && record.value.round)))
+  // Offline, Submit says there is no node to send to.
+  const offerSend = !practice && appCheck === 'ok' && check.verdict === true &&
+    (!net.algod || sentHere || (record !== null && !(record.ok && record.value.round)))
 
   // Stored as it changes; another tab on the same puzzle follows (the `storage` event).
   useEffect(() => {
@@ -310,7 +312,7 @@ function peersOf(cell: number): number[] {
 
 /** Time spent on this puzzle (kept with it), paused while the page is hidden and once it is solved. */
 /** The finish moment: fixed to the bottom of the viewport, so it is in view at every width. */
-function Finish({ store, practice, canSend }: { store: string; practice: boolean; canSend: boolean }) {
+export function Finish({ store, practice, canSend }: { store: string; practice: boolean; canSend: boolean }) {
   const [open, setOpen] = useState(true)
   if (!open) return null
   const seconds = Number(localStorage.getItem(`${store}:seconds`)) || 0
@@ -325,7 +327,7 @@ function Finish({ store, practice, canSend }: { store: string; practice: boolean
   )
 }
 
-function Timer({ store, running }: { store: string; running: boolean }) {
+export function Timer({ store, running }: { store: string; running: boolean }) {
   const key = `${store}:seconds`
   const [seconds, setSeconds] = useState(() => Number(localStorage.getItem(key)) || 0)
   useEffect(() => {

@@ -687,3 +687,75 @@ test('the puzzle\'s difficulty is shown as `algoku game puzzle` rates it (level,
   assert.deepEqual(page.errors, [])
   await page.close()
 })
+
+/** `algoku curta generate ADDRESS --json`: the start and solution, as the contract's hex. */
+function curtaOf(address) {
+  return JSON.parse(cli('--json', 'curta', 'generate', address).trim().split('\n').pop())
+}
+
+/** Types the 8×8 solution (contract order: square 0 last) into the blank squares. */
+async function typeCurta(page, solutionHex) {
+  const start = await page.getAttribute('[data-testid=board]', 'data-puzzle')
+  for (let k = 0; k < 64; k++) {
+    if (start[63 - k] !== '.') continue
+    await page.locator(`[data-cell="${k}"]`).click()
+    await page.keyboard.press(solutionHex[63 - k])
+  }
+}
+
+test('both games: ?game=curta plays the 8×8 start `algoku curta generate` gives; its solution solves it by the mirror, a wrong one says why', STEP, async () => {
+  for (const [i, address] of addresses(4, 0x5eed).entries()) {
+    const want = curtaOf(address)
+    const page = await context.newPage()
+    if (i === 0) await page.setViewportSize({ width: 390, height: 844 })
+    await open(`game=curta&address=${address}&app=${8800 + i}&network=offline`, page)
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-game'), 'curta')
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-puzzle'), want.start.replaceAll('0', '.'), address)
+    if (i > 1 || !want.solvable) {
+      await page.close()
+      continue
+    }
+    await typeCurta(page, want.solution)
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-cells'), want.solution)
+    await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
+    await page.getByTestId('finish').waitFor()
+    await page.screenshot({ path: path.join(OUT, `curta-${i === 0 ? 'phone' : 'desktop'}.png`) })
+    // A blank square given another digit: the contract would answer false, and says why.
+    const k = [...want.start].reverse().findIndex((c) => c === '0')
+    const other = String((Number(want.solution[63 - k]) % 8) + 1)
+    await page.locator(`[data-cell="${k}"]`).click()
+    await page.keyboard.press(other)
+    assert.match(await page.getByTestId('verdict').innerText(), /would answer false: /)
+    assert.deepEqual(page.errors, [])
+    await page.close()
+  }
+})
+
+test('curta submit: simulated with its box payment shown, signed by the wallet (mnemonic, LocalNet) and recorded by the evaluator', STEP, async () => {
+  const { address, mnemonic, curta_app: app } = setup
+  const want = curtaOf(address)
+  assert.ok(want.solvable, 'the account has a solvable start')
+  const page = await context.newPage()
+  page.on('dialog', (d) => d.accept(mnemonic))
+  // The solved board is the saved progress (row-major, square 0 first).
+  const rowMajor = [...want.solution].reverse().join('')
+  await page.goto(`${site}/?game=curta&network=offline`)
+  await page.evaluate(([k, v]) => localStorage.setItem(k, v), [`algoku:curta:localnet:${app}:${address}`, rowMajor])
+  await open(`game=curta&address=${address}&app=${app}&network=localnet&algod=${encodeURIComponent(algod)}`, page)
+  await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
+  assert.equal(await page.getByTestId('record').innerText(), 'Not solved yet; 0 solvers so far.')
+  await page.getByRole('button', { name: 'Connect Mnemonic' }).click()
+  await page.getByText(`${address.slice(0, 6)}…`).waitFor()
+  await page.getByRole('button', { name: 'Simulate the submission' }).click()
+  const priced = await page.getByTestId('priced').innerText()
+  assert.match(priced, /\d+ opcodes, fees 0\.00[34]000 ALGO \+ box payment 0\.031300 ALGO .*answers true/, priced)
+  await page.getByTestId('send').click()
+  assert.match(await page.getByTestId('recorded').innerText({ timeout: 60_000 }), /Recorded in round \d+; 1 solver\b/)
+  await page.getByTestId('record').filter({ hasText: 'Already solved' }).waitFor()
+  await page.screenshot({ path: path.join(OUT, 'curta-submit-recorded.png'), fullPage: true })
+  await page.reload()
+  await page.getByTestId('record').filter({ hasText: 'Already solved' }).waitFor()
+  assert.equal(await page.getByRole('button', { name: 'Simulate the submission' }).count(), 0)
+  assert.deepEqual(page.errors, [])
+  await page.close()
+})

@@ -90,7 +90,7 @@ impl App {
     }
 
     /// This account's newest app whose approval program is the committed one
-    /// (only an algod can be asked: `None` on the embedded evaluator).
+    /// (on the embedded backend's fresh ledger there is none).
     pub async fn own_app(&mut self) -> Result<Option<u64>, ClientError> {
         let apps = self.chain.created_apps_with(&self.spec.approval).await?;
         Ok(apps.iter().max().copied())

@@ -1,5 +1,6 @@
 //! The Algoku client: deploy the contract and ask it for Sudoku verdicts on
-//! LocalNet, any algod, or go-algorand's evaluator embedded when no algod runs.
+//! LocalNet, any algod, or go-algorand's evaluator embedded when no algod runs
+//! (a local node started for the process), all over algod's HTTP API.
 //!
 //! * [`spec`]: the committed ARC-56 app spec (methods, selectors, programs, error map);
 //! * [`settings`]: AlgoKit's environment variables and LocalNet defaults;

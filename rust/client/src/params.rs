@@ -1,5 +1,5 @@
 //! What a chain tells about itself and an account: suggested transaction
-//! parameters and an account's funds, from algod or the embedded evaluator.
+//! parameters and an account's funds, as algod tells them.
 
 use crate::error::ClientError;
 use algonaut::crypto::HashDigest;

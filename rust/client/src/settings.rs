@@ -23,7 +23,8 @@ pub enum Network {
     Localnet,
     /// TestNet, through ALGOD_SERVER if set, else a public algod; signs with DEPLOYER_MNEMONIC.
     Testnet,
-    /// go-algorand's evaluator, embedded (no node needed; an in-memory ledger).
+    /// go-algorand's evaluator behind a local node started for the process
+    /// (no node to run; a ledger discarded at exit).
     Embedded,
 }
 

@@ -30,7 +30,7 @@ pub fn prepare() {
 }
 
 /// A JSON string literal.
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for ch in s.chars() {
@@ -48,12 +48,12 @@ fn quote(s: &str) -> String {
 }
 
 /// `null` or a JSON string.
-fn opt(s: Option<String>) -> String {
+pub(crate) fn opt(s: Option<String>) -> String {
     s.map_or_else(|| "null".into(), |s| quote(&s))
 }
 
 /// A JSON array of numbers.
-fn numbers<T: std::fmt::Display>(xs: impl IntoIterator<Item = T>) -> String {
+pub(crate) fn numbers<T: std::fmt::Display>(xs: impl IntoIterator<Item = T>) -> String {
     let items: Vec<String> = xs.into_iter().map(|x| x.to_string()).collect();
     format!("[{}]", items.join(","))
 }

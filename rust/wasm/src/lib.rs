@@ -1,6 +1,7 @@
 //! Algoku's engine for the web page: the game's derivation (rust/game), the
-//! mirror's verdict and reason (rust/avm), the solver (rust/sudoku) and the
-//! rater's next step (rust/rate), compiled for `wasm32-unknown-unknown`.
+//! mirror's verdict and reason (rust/avm), the solver (rust/sudoku), the
+//! rater's next step (rust/rate) and the 8×8 game (rust/curta), compiled for
+//! `wasm32-unknown-unknown`.
 //!
 //! # The boundary
 //!
@@ -17,6 +18,7 @@
 
 #![warn(missing_docs)]
 
+pub mod curta;
 pub mod engine;
 
 use std::cell::RefCell;
@@ -108,4 +110,16 @@ pub extern "C" fn hint(len: usize) -> usize {
 #[no_mangle]
 pub extern "C" fn rate(len: usize) -> usize {
     answer(len, |i| engine::rate(i).into_bytes())
+}
+
+/// [`curta::curta_start`]: input the 32-byte address.
+#[no_mangle]
+pub extern "C" fn curta_start(len: usize) -> usize {
+    answer(len, |i| curta::curta_start(i).into_bytes())
+}
+
+/// [`curta::curta_check`]: input the start ‖ the board, 64 bytes each.
+#[no_mangle]
+pub extern "C" fn curta_check(len: usize) -> usize {
+    answer(len, |i| curta::curta_check(i).into_bytes())
 }

@@ -10,23 +10,26 @@ export interface Network {
   token: string
   /** The Game app's id on this network, when the URL does not give one. */
   defaultApp: bigint
+  /** The Curta app's id on this network (`?game=curta`), when the URL does not give one. */
+  defaultCurtaApp: bigint
 }
 
 const LOCALNET_TOKEN = 'a'.repeat(64)
 
 /**
  * The Game app's id on each network, from the build's configuration (whoever
- * deploys the page sets them: `VITE_GAME_APP_TESTNET=…` and so on at `vite build`),
- * else 1000; a URL's `&app=N` wins over both.
+ * deploys the page sets them: `VITE_GAME_APP_TESTNET=…` and so on at `vite build`;
+ * the Curta app's: `VITE_CURTA_APP_TESTNET=…`), else 1000; a URL's `&app=N` wins
+ * over both.
  */
 const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
-function configuredApp(name: NetworkName): bigint {
-  const raw = env[`VITE_GAME_APP_${name.toUpperCase()}`]
+function configuredApp(name: NetworkName, game = 'GAME'): bigint {
+  const raw = env[`VITE_${game}_APP_${name.toUpperCase()}`]
   return raw && isAppId(raw) ? BigInt(raw) : 1000n
 }
 
 /** No node: what the page falls back to when it refuses one. */
-export const OFFLINE: Network = { name: 'offline', algod: null, token: '', defaultApp: configuredApp('offline') }
+export const OFFLINE: Network = { name: 'offline', algod: null, token: '', defaultApp: configuredApp('offline'), defaultCurtaApp: configuredApp('offline', 'CURTA') }
 
 export function networkFrom(params: URLSearchParams): Network {
   const raw = params.get('network') ?? 'offline'
@@ -43,6 +46,7 @@ export function networkFrom(params: URLSearchParams): Network {
     algod: name === 'offline' ? null : (override ?? base[name]),
     token: name === 'localnet' ? (params.get('token') ?? LOCALNET_TOKEN) : '',
     defaultApp: configuredApp(name),
+    defaultCurtaApp: configuredApp(name, 'CURTA'),
   }
 }
 

@@ -17,6 +17,8 @@ interface Exports {
   solve(len: number): number
   hint(len: number): number
   rate(len: number): number
+  curta_start(len: number): number
+  curta_check(len: number): number
 }
 
 let x: Exports | undefined
@@ -152,4 +154,38 @@ export function hint(puzzle: Uint8Array, now: Uint8Array): Hint {
 /** The puzzle's Sudoku Explainer rating and QQWing level. */
 export function rate(puzzle: Uint8Array): { verdict: string; score: string | null; level: string | null } {
   return json(engine().rate(put(puzzle)))
+}
+
+/** An address's 8×8 start and its solution (rust/wasm/src/curta.rs): the contract's hex
+ * (square 0 last, as `algoku curta generate` prints it) and row-major text ('.' blank). */
+export interface CurtaStart {
+  start: string
+  cells: string
+  solution: string | null
+  solution_cells: string | null
+}
+
+export function curtaStart(key: Uint8Array): CurtaStart {
+  return json<CurtaStart>(engine().curta_start(put(key)))
+}
+
+export interface CurtaCheck {
+  complete: boolean
+  conflicts: number[]
+  verdict: boolean | null
+  reason: string | null
+  /** The board as the contract takes it (64 hex digits), once full. */
+  solution: string | null
+}
+
+/** 64 squares 0..8 from row-major text ('.' for a blank). */
+export function squaresOf(text: string): Uint8Array {
+  const out = new Uint8Array(64)
+  for (let k = 0; k < 64; k++) out[k] = /^[1-8]$/.test(text[k] ?? '') ? Number(text[k]) : 0
+  return out
+}
+
+/** The contract's verdict on a board of the start `start` (both row-major text). */
+export function curtaCheck(start: string, now: string): CurtaCheck {
+  return json<CurtaCheck>(engine().curta_check(put(concat(squaresOf(start), squaresOf(now)))))
 }
