@@ -57,7 +57,7 @@ class Loopback(algoku_node.Node):
 
     def setup(self) -> dict[str, Any]:
         return {"game_app": self.game_app, "algoku_app": self.algoku_app, "curta_app": self.curta_app,
-                "address": self.dispenser,
+                "address": self.dispenser, "kmd": getattr(self, "kmd_url", None),
                 "mnemonic": mnemonic.from_private_key(self.dispenser_sk)}
 
 
@@ -73,7 +73,12 @@ class Routes(algoku_node.AlgodRoutes):
 
 
 def main() -> int:
-    server = algoku_node.listen(Routes, Loopback(), 0)
+    node = Loopback()
+    server = algoku_node.listen(Routes, node, 0)
+    # KMD too, on a port of its own: the page's KMD wallet connects to it (its URL is in /setup).
+    kmd = algoku_node.listen(algoku_node.KmdRoutes, node, 0)
+    node.kmd_url = f"http://127.0.0.1:{kmd.server_address[1]}"
+    threading.Thread(target=kmd.serve_forever, daemon=True).start()
     print(f"listening on http://127.0.0.1:{server.server_address[1]}", flush=True)
     threading.Thread(target=lambda: (sys.stdin.read(), server.shutdown()), daemon=True).start()
     return algoku_node.serve(server)

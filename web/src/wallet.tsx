@@ -1,8 +1,11 @@
 // Wallets through @txnlab/use-wallet: Pera, Defly and Lute on TestNet and
-// MainNet, KMD on LocalNet, and a mnemonic on LocalNet only (a test account).
+// MainNet, KMD on LocalNet (its URL, token and wallet set in a form), and a
+// mnemonic on LocalNet only (a test account, kept on the device so a reload
+// stays connected). A wallet's questions (a password, a mnemonic) are asked
+// on the page, never with window.prompt.
 import { NetworkConfigBuilder, NetworkId, WalletId, WalletManager, WalletProvider, useWallet } from '@txnlab/use-wallet-react'
 import type { ReactNode } from 'react'
-import { useMemo, useState } from 'react'
+import { createContext, useContext, useEffect, useMemo, useState } from 'react'
 import type algosdk from 'algosdk'
 import { algodConfig, type Network } from './chain/network'
 
@@ -12,20 +15,107 @@ export interface Signing {
   signer: algosdk.TransactionSigner | null
 }
 
+/** Where the page's KMD wallet connects on LocalNet (kept on this device; the password never is). */
+export interface KmdSettings {
+  url: string
+  token: string
+  wallet: string
+}
+
+const KMD_KEY = 'algoku:kmd'
+
+/** LocalNet's KMD: port 4002 on the algod's host, its token and its funded default wallet. */
+function defaultKmd(net: Network): KmdSettings {
+  const a = algodConfig(net)
+  return { url: `${a.server}:4002`, token: 'a'.repeat(64), wallet: 'unencrypted-default-wallet' }
+}
+
+function loadKmd(net: Network): KmdSettings {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KMD_KEY) ?? 'null') as Partial<KmdSettings> | null
+    const d = defaultKmd(net)
+    return { url: saved?.url || d.url, token: saved?.token ?? d.token, wallet: saved?.wallet || d.wallet }
+  } catch {
+    return defaultKmd(net)
+  }
+}
+
+/** Answers the wallets' questions on the page (never `window.prompt`): the pending one, if any. */
+type Question = { label: string; secret: boolean; answer: (text: string | null) => void }
+let ask: ((q: Question) => void) | null = null
+function question(label: string, secret: boolean): Promise<string | null> {
+  return new Promise((resolve) => (ask ? ask({ label, secret, answer: resolve }) : resolve(null)))
+}
+
 export function Wallets({ net, children }: { net: Network; children: ReactNode }) {
+  const [kmd, setKmd] = useState(() => loadKmd(net))
   const manager = useMemo(() => {
     const local = net.name === 'localnet'
     const a = algodConfig(net)
     const networks = new NetworkConfigBuilder().localnet({ algod: { baseServer: a.server, port: a.port, token: a.token } }).build()
+    const k = new URL(kmd.url)
     return new WalletManager({
       wallets: local
-        ? [WalletId.KMD, WalletId.MNEMONIC]
+        ? [
+            { id: WalletId.KMD, options: { baseServer: `${k.protocol}//${k.hostname}`, port: k.port || (k.protocol === 'https:' ? 443 : 80), token: kmd.token, wallet: kmd.wallet,
+              promptForPassword: async () => (await question(`Password of the KMD wallet ${kmd.wallet} (empty for LocalNet's)`, true)) ?? '' } },
+            // LocalNet only: a test account's mnemonic, kept on this device so a reload stays connected.
+            { id: WalletId.MNEMONIC, options: { persistToStorage: true, promptForMnemonic: () => question('25-word mnemonic of a LocalNet test account', true) } },
+          ]
         : [WalletId.PERA, WalletId.DEFLY, { id: WalletId.LUTE, options: { siteName: 'Algoku' } }],
       networks,
       defaultNetwork: local ? NetworkId.LOCALNET : net.name === 'mainnet' ? NetworkId.MAINNET : NetworkId.TESTNET,
     })
-  }, [net])
-  return <WalletProvider manager={manager}>{children}</WalletProvider>
+  }, [net, kmd])
+  const saveKmd = (k: KmdSettings) => {
+    localStorage.setItem(KMD_KEY, JSON.stringify(k))
+    setKmd(k)
+  }
+  return <WalletProvider manager={manager}><KmdContext.Provider value={{ kmd, saveKmd }}>{children}</KmdContext.Provider></WalletProvider>
+}
+
+const KmdContext = createContext<{ kmd: KmdSettings; saveKmd: (k: KmdSettings) => void } | null>(null)
+
+/** The question a wallet asks, as a form on the page. */
+function Ask() {
+  const [q, setQ] = useState<Question | null>(null)
+  const [text, setText] = useState('')
+  useEffect(() => {
+    ask = (next) => { setText(''); setQ(next) }
+    return () => { ask = null }
+  }, [])
+  if (!q) return null
+  const done = (answer: string | null) => { q.answer(answer); setQ(null) }
+  return (
+    <form className="ask" data-testid="wallet-ask" onSubmit={(e) => { e.preventDefault(); done(text) }}>
+      <label>{q.label} <input type={q.secret ? 'password' : 'text'} value={text} onChange={(e) => setText(e.target.value)} autoComplete="off" autoFocus /></label>
+      <button type="submit">OK</button>
+      <button type="button" onClick={() => done(null)}>Cancel</button>
+    </form>
+  )
+}
+
+/** LocalNet's KMD: where it is, its token and wallet. */
+function KmdForm() {
+  const ctx = useContext(KmdContext)
+  const [open, setOpen] = useState(false)
+  if (!ctx) return null
+  return (
+    <details className="kmd" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
+      <summary>KMD settings</summary>
+      <form data-testid="kmd-form" onSubmit={(e) => {
+        e.preventDefault()
+        const f = new FormData(e.currentTarget)
+        ctx.saveKmd({ url: String(f.get('url')).trim(), token: String(f.get('token')).trim(), wallet: String(f.get('wallet')).trim() })
+        setOpen(false)
+      }}>
+        <label>KMD URL <input name="url" defaultValue={ctx.kmd.url} spellCheck={false} /></label>
+        <label>Token <input name="token" defaultValue={ctx.kmd.token} spellCheck={false} /></label>
+        <label>Wallet <input name="wallet" defaultValue={ctx.kmd.wallet} spellCheck={false} /></label>
+        <button type="submit">Save</button>
+      </form>
+    </details>
+  )
 }
 
 /** Connect / disconnect buttons; the connected address is what the board plays. */
@@ -48,6 +138,7 @@ export function WalletBar({ onAddress }: { onAddress: (a: string) => void }) {
         <span className="mono" title={activeAddress}>{activeWallet.metadata.name}: {activeAddress.slice(0, 6)}…{activeAddress.slice(-4)}</span>
         <button type="button" onClick={() => onAddress(activeAddress)}>Play this address</button>
         <button type="button" onClick={() => activeWallet.disconnect()}>Disconnect</button>
+        <Ask />
       </div>
     )
   }
@@ -58,6 +149,8 @@ export function WalletBar({ onAddress }: { onAddress: (a: string) => void }) {
           Connect {w.metadata.name}
         </button>
       ))}
+      {wallets.some((w) => w.id === WalletId.KMD) && <KmdForm />}
+      <Ask />
       {failure && <p role="alert" className="bad" data-testid="wallet-error">{failure}</p>}
     </div>
   )

@@ -214,7 +214,6 @@ test('a hint names a technique and its SE score; pencil marks toggle', STEP, asy
 test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded by the evaluator', STEP, async () => {
   const { address, mnemonic, game_app: app } = setup
   const page = await context.newPage()
-  page.on('dialog', (d) => d.accept(mnemonic))
   // The solved grid is the saved progress: typing was tested above.
   const probe = await open(`address=${address}&app=${app}&network=offline`, page)
   const puzzle = await probe.getAttribute('[data-testid=board]', 'data-puzzle')
@@ -223,7 +222,7 @@ test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded 
   await open(`address=${address}&app=${app}&network=localnet&algod=${encodeURIComponent(algod)}`, page)
   await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
   assert.equal(await page.getByTestId('record').innerText(), 'Not solved yet; 0 solvers so far.')
-  await page.getByRole('button', { name: 'Connect Mnemonic' }).click()
+  await connectMnemonic(page, mnemonic)
   await page.getByText(`${address.slice(0, 6)}…`).waitFor()
   await page.getByRole('button', { name: 'Simulate the submission' }).click()
   const priced = await page.getByTestId('priced').innerText()
@@ -252,6 +251,10 @@ test('submit: simulated, signed by the wallet (mnemonic, LocalNet) and recorded 
   await page.reload()
   await page.getByTestId('record').filter({ hasText: 'Already solved' }).waitFor()
   assert.match(await page.getByTestId('record').innerText(), /rank 1 of 1 solvers/)
+  // The wallet stayed connected across the reload; disconnected, it forgets the mnemonic.
+  await page.getByText(`${address.slice(0, 6)}…`).waitFor()
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await page.getByRole('button', { name: 'Connect Mnemonic' }).waitFor()
   assert.equal(await page.getByRole('button', { name: 'Simulate the submission' }).count(), 0)
   assert.equal(await page.getByTestId('finish').getByRole('button', { name: 'Send to the chain' }).count(), 0)
   metrics.recorded = recorded
@@ -499,15 +502,30 @@ test('wallets: Pera, Defly and Lute connect buttons on TestNet open the wallet o
   await page.close()
 })
 
-test('wallets: Connect KMD on LocalNet with no KMD answering says so on the page', STEP, async () => {
-  const { address, game_app: app } = setup
-  // The loopback serves algod only: KMD's port (4002 on 127.0.0.1) has nothing, or another node's KMD.
+test('wallets: KMD on LocalNet — none answering says so on the page; the KMD settings form points it at one, which connects and stays connected across a reload', STEP, async () => {
+  const { address, game_app: app, kmd } = setup
   const page = await open(`address=${address}&app=${app}&network=localnet&algod=${encodeURIComponent(algod)}`)
-  page.on('dialog', (d) => d.accept(''))
+  page.on('dialog', (d) => { page.errors.push(`a window dialog: ${d.message()}`); d.dismiss() })
+  // Nothing listens here.
+  await page.getByText('KMD settings').click()
+  const form = page.getByTestId('kmd-form')
+  await form.locator('input[name=url]').fill('http://127.0.0.1:9')
+  await form.getByRole('button', { name: 'Save' }).click()
   await page.getByRole('button', { name: 'Connect KMD' }).click()
-  const said = page.getByTestId('wallet-error').filter({ hasText: /^KMD did not connect: / })
-  const connected = page.getByRole('button', { name: 'Disconnect' })
-  await said.or(connected).first().waitFor({ timeout: 20_000 })
+  await page.getByTestId('wallet-error').filter({ hasText: /^KMD did not connect: / }).waitFor({ timeout: 20_000 })
+  // The node's own KMD: its password question is asked on the page (empty for LocalNet's wallet).
+  await page.getByText('KMD settings').click()
+  await form.locator('input[name=url]').fill(kmd)
+  await form.getByRole('button', { name: 'Save' }).click()
+  await page.getByRole('button', { name: 'Connect KMD' }).click()
+  const ask = page.getByTestId('wallet-ask')
+  await ask.waitFor()
+  await ask.getByRole('button', { name: 'OK' }).click()
+  await page.getByText(`KMD: ${address.slice(0, 6)}…`).waitFor({ timeout: 20_000 })
+  await page.reload()
+  await page.getByText(`KMD: ${address.slice(0, 6)}…`).waitFor({ timeout: 20_000 })
+  await page.getByRole('button', { name: 'Disconnect' }).click()
+  await page.evaluate(() => localStorage.removeItem('algoku:kmd'))
   assert.deepEqual(page.errors, [])
   await page.close()
 })
@@ -688,6 +706,14 @@ test('the puzzle\'s difficulty is shown as `algoku game puzzle` rates it (level,
   await page.close()
 })
 
+/** Connects the mnemonic wallet: its question is a form on the page, never window.prompt. */
+async function connectMnemonic(page, mnemonic) {
+  await page.getByRole('button', { name: 'Connect Mnemonic' }).click()
+  const ask = page.getByTestId('wallet-ask')
+  await ask.locator('input').fill(mnemonic)
+  await ask.getByRole('button', { name: 'OK' }).click()
+}
+
 /** `algoku curta generate ADDRESS --json`: the start and solution, as the contract's hex. */
 function curtaOf(address) {
   return JSON.parse(cli('--json', 'curta', 'generate', address).trim().split('\n').pop())
@@ -736,7 +762,6 @@ test('curta submit: simulated with its box payment shown, signed by the wallet (
   const want = curtaOf(address)
   assert.ok(want.solvable, 'the account has a solvable start')
   const page = await context.newPage()
-  page.on('dialog', (d) => d.accept(mnemonic))
   // The solved board is the saved progress (row-major, square 0 first).
   const rowMajor = [...want.solution].reverse().join('')
   await page.goto(`${site}/?game=curta&network=offline`)
@@ -744,7 +769,7 @@ test('curta submit: simulated with its box payment shown, signed by the wallet (
   await open(`game=curta&address=${address}&app=${app}&network=localnet&algod=${encodeURIComponent(algod)}`, page)
   await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
   assert.equal(await page.getByTestId('record').innerText(), 'Not solved yet; 0 solvers so far.')
-  await page.getByRole('button', { name: 'Connect Mnemonic' }).click()
+  await connectMnemonic(page, mnemonic)
   await page.getByText(`${address.slice(0, 6)}…`).waitFor()
   await page.getByRole('button', { name: 'Simulate the submission' }).click()
   const priced = await page.getByTestId('priced').innerText()
@@ -756,6 +781,7 @@ test('curta submit: simulated with its box payment shown, signed by the wallet (
   await page.reload()
   await page.getByTestId('record').filter({ hasText: 'Already solved' }).waitFor()
   assert.equal(await page.getByRole('button', { name: 'Simulate the submission' }).count(), 0)
+  await page.getByRole('button', { name: 'Disconnect' }).click()
   assert.deepEqual(page.errors, [])
   await page.close()
 })
