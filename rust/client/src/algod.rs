@@ -167,13 +167,14 @@ impl AlgodHttp {
                 }
             }
             if self.notes {
-                eprintln!(
+                let note = format!(
                     "algod {}: {what} failed ({last}); retry {}/{} in {} ms",
                     self.url,
                     attempt,
                     ATTEMPTS - 1,
                     backoff.as_millis()
                 );
+                say_once(note);
             }
             tokio::time::sleep(backoff).await;
             backoff *= 2;
@@ -319,6 +320,22 @@ impl AlgodHttp {
             })
             .await?;
         Ok(parse_simulate(&v))
+    }
+}
+
+/// Says `note` on stderr unless the same note was just said: the groups of a
+/// window in flight retry together, and one line says it for all of them.
+fn say_once(note: String) {
+    static LAST: std::sync::Mutex<Option<(String, Instant)>> = std::sync::Mutex::new(None);
+    let Ok(mut last) = LAST.lock() else {
+        return eprintln!("{note}");
+    };
+    let repeated = last
+        .as_ref()
+        .is_some_and(|(n, at)| *n == note && at.elapsed() < Duration::from_secs(2));
+    if !repeated {
+        eprintln!("{note}");
+        *last = Some((note, Instant::now()));
     }
 }
 

@@ -249,16 +249,6 @@ impl Algoku {
         self.app.deploy("the app").await
     }
 
-    /// The transactions of `strategy` for `is_valid_solution(grid)`.
-    pub fn group(
-        &self,
-        grid: &[u8],
-        strategy: Strategy,
-        fee_shortfall: u64,
-    ) -> Result<Vec<Transaction>, ClientError> {
-        self.group_call(&Call::grid(Method::Classic, grid), strategy, fee_shortfall)
-    }
-
     /// The transactions of `strategy` for `call`; `fee_shortfall` µALGO less on the call.
     pub fn group_call(
         &self,
