@@ -40,6 +40,16 @@ function loadKmd(net: Network): KmdSettings {
   }
 }
 
+/** An http(s) URL, or null. */
+function kmdUrl(text: string): URL | null {
+  try {
+    const u = new URL(text)
+    return u.protocol === 'http:' || u.protocol === 'https:' ? u : null
+  } catch {
+    return null
+  }
+}
+
 /** Answers the wallets' questions on the page (never `window.prompt`): the pending one, if any. */
 type Question = { label: string; secret: boolean; answer: (text: string | null) => void }
 let ask: ((q: Question) => void) | null = null
@@ -53,7 +63,7 @@ export function Wallets({ net, children }: { net: Network; children: ReactNode }
     const local = net.name === 'localnet'
     const a = algodConfig(net)
     const networks = new NetworkConfigBuilder().localnet({ algod: { baseServer: a.server, port: a.port, token: a.token } }).build()
-    const k = new URL(kmd.url)
+    const k = kmdUrl(kmd.url) ?? new URL(defaultKmd(net).url)
     return new WalletManager({
       wallets: local
         ? [
@@ -99,6 +109,7 @@ function Ask() {
 function KmdForm() {
   const ctx = useContext(KmdContext)
   const [open, setOpen] = useState(false)
+  const [bad, setBad] = useState<string | null>(null)
   if (!ctx) return null
   return (
     <details className="kmd" open={open} onToggle={(e) => setOpen((e.target as HTMLDetailsElement).open)}>
@@ -106,13 +117,17 @@ function KmdForm() {
       <form data-testid="kmd-form" onSubmit={(e) => {
         e.preventDefault()
         const f = new FormData(e.currentTarget)
-        ctx.saveKmd({ url: String(f.get('url')).trim(), token: String(f.get('token')).trim(), wallet: String(f.get('wallet')).trim() })
+        const url = String(f.get('url')).trim()
+        if (!kmdUrl(url)) return setBad(`not an http(s) URL: ${url}`)
+        setBad(null)
+        ctx.saveKmd({ url, token: String(f.get('token')).trim(), wallet: String(f.get('wallet')).trim() })
         setOpen(false)
       }}>
         <label>KMD URL <input name="url" defaultValue={ctx.kmd.url} spellCheck={false} /></label>
         <label>Token <input name="token" defaultValue={ctx.kmd.token} spellCheck={false} /></label>
         <label>Wallet <input name="wallet" defaultValue={ctx.kmd.wallet} spellCheck={false} /></label>
         <button type="submit">Save</button>
+        {bad && <p role="alert" className="bad" data-testid="kmd-error">{bad}</p>}
       </form>
     </details>
   )

@@ -506,9 +506,13 @@ test('wallets: KMD on LocalNet — none answering says so on the page; the KMD s
   const { address, game_app: app, kmd } = setup
   const page = await open(`address=${address}&app=${app}&network=localnet&algod=${encodeURIComponent(algod)}`)
   page.on('dialog', (d) => { page.errors.push(`a window dialog: ${d.message()}`); d.dismiss() })
-  // Nothing listens here.
   await page.getByText('KMD settings').click()
   const form = page.getByTestId('kmd-form')
+  // Not a URL: said on the page, nothing saved.
+  await form.locator('input[name=url]').fill('localhost:4002')
+  await form.getByRole('button', { name: 'Save' }).click()
+  assert.match(await page.getByTestId('kmd-error').innerText(), /not an http\(s\) URL: localhost:4002/)
+  // Nothing listens here.
   await form.locator('input[name=url]').fill('http://127.0.0.1:9')
   await form.getByRole('button', { name: 'Save' }).click()
   await page.getByRole('button', { name: 'Connect KMD' }).click()
