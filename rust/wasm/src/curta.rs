@@ -1,4 +1,4 @@
-//! The 8×8 game "2 × 4 = 8" (Curta) for the page: an address's start and
+//! The 8x8 game "2 x 4 = 8" (Curta) for the page: an address's start and
 //! solution, and the contract's verdict on a board, as `algoku-curta` (the
 //! contract's native mirror) gives them: the same as `algoku curta generate`
 //! and `algoku curta verify`.

@@ -1,6 +1,6 @@
 //! Algoku's engine for the web page: the game's derivation (rust/game), the
 //! mirror's verdict and reason (rust/avm), the solver (rust/sudoku), the
-//! rater's next step (rust/rate) and the 8×8 game (rust/curta), compiled for
+//! rater's next step (rust/rate) and the 8x8 game (rust/curta), compiled for
 //! `wasm32-unknown-unknown`.
 //!
 //! # The boundary
