@@ -11,6 +11,7 @@
 import algosdk from 'algosdk'
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { Finish, Timer } from './Play'
+import { algo } from './Submit'
 import type { Signing } from './wallet'
 import { checkApp } from './chain/checks'
 import { algorandFor, errorText, type Priced, type Recorded } from './chain/game'
@@ -183,7 +184,6 @@ function CurtaSubmit({ net, app, address, signing, solution, onRecorded }: { net
     setRecorded(await withTimeout(sendCurtaSolve(algorandFor(net), app, address, signing.signer, solution, priced.fee), WAIT.send, 'sending the solve (it may still be confirmed: reload to see the record)'))
     onRecorded()
   })
-  const algo = (micro: bigint) => `${(Number(micro) / 1e6).toFixed(6)} ALGO`
   return (
     <div className="submit" data-testid="submit">
       <button type="button" onClick={price} disabled={busy}>Simulate the submission</button>

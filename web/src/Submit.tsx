@@ -9,7 +9,8 @@ import type { Answer } from './chain/useNode'
 import { gameArgs } from './engine/engine'
 import algosdk from 'algosdk'
 
-function algo(micro: bigint) {
+/** µALGO as ALGO, six decimals. */
+export function algo(micro: bigint) {
   return `${(Number(micro) / 1e6).toFixed(6)} ALGO`
 }
 
