@@ -48,6 +48,9 @@ pub const SIMULATES_IN_FLIGHT: usize = 4;
 /// its fate unknown or stopped it (e.g. [`ClientError::Unconfirmed`]).
 pub type Sent = Result<(GroupOutcome, Vec<String>), ClientError>;
 
+/// A signed group: each transaction's bytes, the txids, the fees (µALGO).
+type Signed = (Vec<Vec<u8>>, Vec<String>, u64);
+
 /// Which algod the client talks to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Backend {
@@ -361,6 +364,17 @@ impl Chain {
             .collect()
     }
 
+    /// `txns` grouped and signed: each transaction's bytes, the txids, the fees.
+    fn signed(&self, txns: Vec<Transaction>) -> Result<Signed, ClientError> {
+        let stxns = self.sign(txns)?;
+        let txids = stxns
+            .iter()
+            .map(|s| s.transaction_id().to_string())
+            .collect();
+        let fee = stxns.iter().map(|s| s.transaction().fee.0).sum();
+        Ok((Self::wire(&stxns)?, txids, fee))
+    }
+
     fn wire(stxns: &[SignedTransaction]) -> Result<Vec<Vec<u8>>, ClientError> {
         stxns
             .iter()
@@ -383,14 +397,8 @@ impl Chain {
         &mut self,
         txns: Vec<Transaction>,
     ) -> Result<(GroupOutcome, Vec<String>), ClientError> {
-        let stxns = self.sign(txns)?;
-        let txids: Vec<String> = stxns
-            .iter()
-            .map(|s| s.transaction_id().to_string())
-            .collect();
-        let fee = stxns.iter().map(|s| s.transaction().fee.0).sum();
-        let wire = Self::wire(&stxns)?.concat();
-        match refused_as_failure(send_confirmed(&self.http, wire, txids, fee).await) {
+        let (wire, txids, fee) = self.signed(txns)?;
+        match refused_as_failure(send_confirmed(&self.http, wire.concat(), txids, fee).await) {
             Ok((
                 GroupOutcome {
                     failure: Some(f), ..
@@ -432,14 +440,7 @@ impl Chain {
     async fn run_groups(&mut self, groups: Vec<Vec<Transaction>>, dry: bool) -> Vec<Sent> {
         let mut signed = Vec::with_capacity(groups.len());
         for g in groups {
-            signed.push(self.sign(g).and_then(|stxns| {
-                let txids: Vec<String> = stxns
-                    .iter()
-                    .map(|s| s.transaction_id().to_string())
-                    .collect();
-                let fee: u64 = stxns.iter().map(|s| s.transaction().fee.0).sum();
-                Ok((Self::wire(&stxns)?, txids, fee))
-            }));
+            signed.push(self.signed(g));
         }
         let http = &self.http;
         let runs = signed.into_iter().map(|group| async move {
