@@ -31,18 +31,24 @@ pub struct Puzzle {
 pub fn puzzle(app_id: u64, address: &[u8; 32]) -> Puzzle {
     let derived = derive(app_id, address);
     let givens = catalogue::puzzle(derived.index);
-    let mut cells = [0u8; 81];
-    for &(c, d) in &givens.0 {
-        cells[derived.cell(c as usize)] = derived.digits[d as usize];
-    }
-    Puzzle {
-        derived,
-        givens,
-        grid: Grid::from_cells(cells).expect("digits 1..9"),
-    }
+    Puzzle::new(derived, givens)
 }
 
 impl Puzzle {
+    /// The player's puzzle: `givens` (catalogue puzzle `derived.index`)
+    /// under the derived isomorphism.
+    pub fn new(derived: Derived, givens: Givens) -> Puzzle {
+        let mut cells = [0u8; 81];
+        for &(c, d) in &givens.0 {
+            cells[derived.cell(c as usize)] = derived.digits[d as usize];
+        }
+        Puzzle {
+            derived,
+            givens,
+            grid: Grid::from_cells(cells).expect("digits 1..9"),
+        }
+    }
+
     /// The 51-byte leaf the contract reads.
     pub fn leaf(&self) -> [u8; LEAF] {
         self.givens.leaf()

@@ -39,7 +39,7 @@ pub struct Tree {
     levels: Vec<Vec<Vec<u8>>>,
 }
 
-fn hash(data: &[u8]) -> Vec<u8> {
+pub(crate) fn hash(data: &[u8]) -> Vec<u8> {
     Sha256::digest(data)[..NODE].to_vec()
 }
 
@@ -79,6 +79,11 @@ impl Tree {
     /// The tree of the committed catalogue.
     pub fn catalogue() -> Tree {
         Tree::new(crate::catalogue::leaves())
+    }
+
+    /// The nodes of `level` (0 = the leaves), in order.
+    pub fn level(&self, level: usize) -> &[Vec<u8>] {
+        &self.levels[level]
     }
 
     /// The root.
