@@ -3,15 +3,19 @@
 // the grid verifier (Verify). Everything the page shows is in the URL:
 // ?address=A&app=N&network=offline|localnet|testnet|mainnet (&algod=URL for
 // another node, &view=verify, &game=curta).
-import { useEffect, useMemo, useState, type JSX } from 'react'
-import { checkNode } from './chain/checks'
-import { useNodeAnswer } from './chain/useNode'
-import { algorandFor } from './chain/game'
-import { networkFrom, OFFLINE, type Network } from './chain/network'
-import { CurtaPlay } from './Curta'
+//
+// What a first view needs (React, the board, the engine) loads first; the
+// chain side (wallets, algosdk, algokit-utils) only on a page with a node
+// (Online.tsx), and the 8×8 game and the verifier when they are opened.
+import { lazy, Suspense, useEffect, useMemo, useState, type JSX } from 'react'
+import { networkFrom, type Network } from './chain/network'
+import { opening } from './first'
 import { Play } from './Play'
-import { Verify } from './Verify'
-import { WalletBar, Wallets, useWallet, type Signing } from './wallet'
+import type { Signing } from './wallet'
+
+const Online = lazy(() => import('./Online'))
+const CurtaPlay = lazy(() => import('./Curta').then((m) => ({ default: m.CurtaPlay })))
+const Verify = lazy(() => import('./Verify').then((m) => ({ default: m.Verify })))
 
 function params(): URLSearchParams {
   return new URLSearchParams(window.location.search)
@@ -24,10 +28,7 @@ function setParam(key: string, value: string | null) {
   window.history.replaceState(null, '', `${window.location.pathname}?${p.toString()}`)
 }
 
-function WithWallet({ children }: { children: (s: Signing, bar: (onAddress: (a: string) => void) => JSX.Element) => JSX.Element }) {
-  const { activeAddress, transactionSigner } = useWallet()
-  return children({ address: activeAddress, signer: activeAddress ? transactionSigner : null }, (on) => <WalletBar onAddress={on} />)
-}
+const loading = <p className="note" data-testid="loading">Loading…</p>
 
 export function App() {
   const initial = useMemo(params, [])
@@ -36,14 +37,11 @@ export function App() {
   const [game, setGame] = useState(initial.get('game') === 'curta' ? 'curta' : 'sudoku')
   const curtaApp = initial.get('game') === 'curta' && initial.get('app') ? initial.get('app')! : String(net.defaultCurtaApp)
   useEffect(() => setParam('game', game === 'curta' ? 'curta' : null), [game])
-  const [address, setAddress] = useState(initial.get('address') ?? '')
-  const [app, setApp] = useState(initial.get('app') ?? String(net.defaultApp))
+  const [address, setAddress] = useState(() => opening(initial).address)
+  const [app, setApp] = useState(() => opening(initial).app)
   useEffect(() => setParam('view', view === 'verify' ? 'verify' : null), [view])
 
-  // A node is believed only once its genesis id fits the page's network (chain/checks.ts).
-  const node = useNodeAnswer(net, 'reading the node\'s network', () => checkNode(algorandFor(net), net), [])
-
-  const body = (s: Signing, bar?: (on: (a: string) => void) => JSX.Element, shown: Network = net) => (
+  const body = (s: Signing, bar?: (on: (a: string) => void) => JSX.Element, shown: Network = net, genesis?: string) => (
     <>
       <header className="top">
         <h1>Algoku</h1>
@@ -53,12 +51,13 @@ export function App() {
           <button type="button" aria-pressed={view === 'verify'} onClick={() => setView('verify')}>Verify a grid</button>
         </nav>
         <span className={`net net-${shown.name}`} data-testid="network">
-          {shown.algod ? `${shown.name} (${shown.algod}, genesis ${node?.ok ? node.value : '?'})` : 'offline: no node, nothing is sent'}
+          {shown.algod ? `${shown.name} (${shown.algod}, genesis ${genesis ?? '?'})` : 'offline: no node, nothing is sent'}
         </span>
         <ThemeToggle />
         {bar?.((a) => { setAddress(a); setParam('address', a) })}
       </header>
       <main>
+        <Suspense fallback={loading}>
         {view === 'play' && game === 'curta' ? (
           <CurtaPlay net={shown} address={address} app={curtaApp} signing={s} />
         ) : view === 'play' ? (
@@ -67,23 +66,15 @@ export function App() {
         ) : (
           <Verify net={shown} app={initial.get('algoku') ?? ''} signing={s} />
         )}
+        </Suspense>
       </main>
     </>
   )
   if (!net.algod) return body({ address: null, signer: null })
-  if (!node) return <p className="note" data-testid="node-check">Checking the node at {net.algod}…</p>
-  if (!node.ok) {
-    return (
-      <>
-        <p role="alert" className="bad" data-testid="node-refused">The node is not used: {node.error}. Nothing is read from it or sent to it; the page works offline.</p>
-        {body({ address: null, signer: null }, undefined, OFFLINE)}
-      </>
-    )
-  }
   return (
-    <Wallets net={net}>
-      <WithWallet>{(s, bar) => body(s, bar)}</WithWallet>
-    </Wallets>
+    <Suspense fallback={<p className="note" data-testid="node-check">Checking the node at {net.algod}…</p>}>
+      <Online net={net} body={body} />
+    </Suspense>
   )
 }
 

@@ -8,7 +8,6 @@
 // CLI prints a board (64 hex digits, square 0 last; '.' for a blank), so a
 // tool compares them with `algoku curta generate --json`'s `start` as they
 // are; data-cell is the square (row-major, square 0 at the top left).
-import algosdk from 'algosdk'
 import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { Finish, Timer } from './Play'
 import { algo } from './Submit'
@@ -18,7 +17,7 @@ import { algorandFor, errorText, type Priced, type Recorded } from './chain/game
 import { boardBytes, CURTA_BOX_MBR, CURTA_SPEC, priceCurtaSolve, readCurtaRecord, sendCurtaSolve } from './chain/curta'
 import { OFFLINE, WAIT, withTimeout, type Network } from './chain/network'
 import { useNodeAnswer } from './chain/useNode'
-import { curtaCheck, curtaStart } from './engine/engine'
+import { addressKey, curtaCheck, curtaStart } from './engine/engine'
 
 /** The puzzle a first visit plays: the zero address's (no one's, so nothing is sent for it). */
 const PRACTICE = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'
@@ -30,7 +29,7 @@ const solvers = (n: bigint) => `${n} ${n === 1n ? 'solver' : 'solvers'}`
 const contractOrder = (rowMajor: string) => [...rowMajor].reverse().join('')
 
 export function CurtaPlay({ net, address, app, signing }: { net: Network; address: string; app: string; signing: Signing }) {
-  if (address !== '' && !algosdk.isValidAddress(address)) return <p role="alert" className="bad">Not a valid address.</p>
+  if (address !== '' && !addressKey(address)) return <p role="alert" className="bad">Not a valid address.</p>
   const practice = address === ''
   return (
     <>
@@ -41,7 +40,7 @@ export function CurtaPlay({ net, address, app, signing }: { net: Network; addres
 }
 
 function CurtaGame({ net, address, app, signing, practice }: { net: Network; address: string; app: bigint; signing: Signing; practice: boolean }) {
-  const start = useMemo(() => curtaStart(algosdk.decodeAddress(address).publicKey), [address])
+  const start = useMemo(() => curtaStart(addressKey(address)!), [address])
   const store = `algoku:curta:${net.name}:${app}:${address}`
   const [history, setHistory] = useState<{ past: string[]; now: string }>(() => {
     const saved = localStorage.getItem(store)

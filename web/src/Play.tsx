@@ -2,16 +2,18 @@
 // undo/redo, conflicts as they happen), a hint from the rater, the mirror's
 // verdict the moment the grid is full, and the submit path on a node.
 import type { MouseEvent } from 'react'
-import algosdk from 'algosdk'
-import { useCallback, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react'
 import type { Signing } from './wallet'
 import { Board } from './Board'
-import { isAppId, OFFLINE, type Network } from './chain/network'
-import { RecordLine, Submit } from './Submit'
-import { checkApp } from './chain/checks'
-import { useNodeAnswer } from './chain/useNode'
-import { algorandFor, GAME_SPEC, readRecord } from './chain/game'
-import { cellsOf, gameCheck, gamePuzzle, hint as engineHint, prepare, rate, solve, textOf, type Hint } from './engine/engine'
+import { errorText, isAppId, OFFLINE, type Network } from './chain/network'
+import { chain } from './chain/load'
+import type { SolveRecord } from './chain/game'
+import { useNodeAnswer, type Answer } from './chain/useNode'
+import { PRACTICE } from './first'
+import { addressKey, cellsOf, gameCheck, loadedPuzzle, puzzleShard, hint as engineHint, rate, solve, textOf, type Derived, type Hint } from './engine/engine'
+
+// Sending needs the chain libraries: fetched when a solved board is offered for sending.
+const Submit = lazy(() => import('./Submit').then((m) => ({ default: m.Submit })))
 
 interface Snapshot {
   cells: string
@@ -65,7 +67,7 @@ export function Play({ net, address, app, signing, onChoose }: {
   const [formAddress, setFormAddress] = useState(address)
   const [formApp, setFormApp] = useState(app)
   useEffect(() => setFormAddress(address), [address])
-  const valid = address !== '' && algosdk.isValidAddress(address) && isAppId(app)
+  const valid = address !== '' && addressKey(address) !== null && isAppId(app)
   // A first visit plays at once: the practice puzzle until an address is chosen or a wallet connects.
   const practice = address === '' && isAppId(app)
   return (
@@ -103,16 +105,35 @@ function timed<T>(name: string, f: () => T): T {
   return out
 }
 
-/** The puzzle a first visit plays: the zero address's (it belongs to no one, so no solve is sent for it). */
-const PRACTICE = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'
 
 function Intro() {
   return <p className="intro">A practice puzzle to start. Every Algorand address has its own 17-clue Sudoku on the Game app: connect a wallet, or open “Play your own address’s puzzle”, to play yours and record your solve.</p>
 }
 
-function Game({ net, address, app, signing, practice = false }: { net: Network; address: string; app: bigint; signing: Signing; practice?: boolean }) {
-  const key = useMemo(() => algosdk.decodeAddress(address).publicKey, [address])
-  const derived = useMemo(() => timed('algoku:derive', () => gamePuzzle(app, key)), [app, key])
+type GameProps = { net: Network; address: string; app: bigint; signing: Signing; practice?: boolean }
+
+/** The address's puzzle once its catalogue shard is here (the engine fetches it), then the board. */
+function Game(props: GameProps) {
+  const { address, app } = props
+  const key = useMemo(() => addressKey(address)!, [address])
+  // The first puzzle's shard is fetched before the page renders (main.tsx): then the board is drawn at once.
+  const derive = () => timed('algoku:derive', () => loadedPuzzle(app, key))
+  const [derived, setDerived] = useState<Derived | string | null>(derive)
+  useEffect(() => {
+    if (derived) return
+    let live = true
+    puzzleShard(app, key).then(
+      () => live && setDerived(derive() ?? 'The puzzle could not be loaded: its catalogue shard is missing'),
+      (e) => live && setDerived(`The puzzle could not be loaded: ${errorText(e)}`),
+    )
+    return () => { live = false }
+  }, [app, key]) // eslint-disable-line react-hooks/exhaustive-deps
+  if (typeof derived === 'string') return <p role="alert" className="bad" data-testid="puzzle-error">{derived}</p>
+  if (!derived) return <p className="note" data-testid="puzzle-loading">Loading the puzzle…</p>
+  return <GameBoard {...props} keyBytes={key} derived={derived} />
+}
+
+function GameBoard({ net, address, app, signing, practice = false, keyBytes: key, derived }: GameProps & { keyBytes: Uint8Array; derived: Derived }) {
   const puzzle = derived.puzzle
   const given = useMemo(() => cellsOf(puzzle), [puzzle])
   const store = storageKey(net, String(app), address)
@@ -128,18 +149,19 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
   // The puzzle's difficulty (QQWing's level, Sudoku Explainer's score), rated once the board is up.
   const [difficulty, setDifficulty] = useState<string | null>(null)
   useEffect(() => {
-    const t = setTimeout(() => {
-      const r = rate(given)
-      setDifficulty(r.score ? `${r.level ?? 'unrated'}, SE ${r.score}` : r.verdict)
-    }, 0)
-    return () => clearTimeout(t)
+    let live = true
+    rate(given).then(
+      (r) => live && setDifficulty(r.score ? `${r.level ?? 'unrated'}, SE ${r.score}` : r.verdict),
+      (e) => live && setDifficulty(`not rated (${errorText(e)})`),
+    )
+    return () => { live = false }
   }, [given])
 
   // On a node, the app must be the Game before its records are shown or a solve is sent to it.
-  const checked = useNodeAnswer(net, `reading app ${app}`, () => checkApp(algorandFor(net), app, GAME_SPEC), [app])
+  const checked = useNodeAnswer(net, `reading app ${app}`, async () => { const c = await chain(); return c.checkApp(c.algorandFor(net), app, c.GAME_SPEC) }, [app])
   const appCheck = !net.algod || checked?.ok ? 'ok' : checked ? checked.error : null
   // Read only from an app that runs the committed program.
-  const record = useNodeAnswer(net, 'reading the record', () => readRecord(algorandFor(net), app, address), [app, address, recordVersion],
+  const record = useNodeAnswer(net, 'reading the record', async () => { const c = await chain(); return c.readRecord(c.algorandFor(net), app, address) }, [app, address, recordVersion],
     !practice && appCheck === 'ok')
   // Sending is offered once the record is read and shows no solve (or after this page's own send).
   // Offline, Submit says there is no node to send to.
@@ -157,8 +179,6 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
     return () => window.removeEventListener('storage', follow)
   }, [store, puzzle])
   useEffect(() => { performance.mark('algoku:ready') }, [])
-  // The catalogue tree (for the verdict and the proof) is built while the player thinks.
-  useEffect(() => { const t = setTimeout(prepare, 50); return () => clearTimeout(t) }, [])
 
   const commit = useCallback((next: Snapshot) => {
     setGame((g) => (g.now.cells === next.cells && g.now.marks.every((m, i) => m === next.marks[i]) ? g : { past: [...g.past, g.now].slice(-HISTORY), now: next, future: [] }))
@@ -187,10 +207,16 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
 
   const undo = useCallback(() => setGame((g) => (g.past.length ? { past: g.past.slice(0, -1), now: g.past[g.past.length - 1], future: [g.now, ...g.future] } : g)), [])
   const redo = useCallback(() => setGame((g) => (g.future.length ? { past: [...g.past, g.now], now: g.future[0], future: g.future.slice(1) } : g)), [])
+  // A hint comes from the rater's worker: shown only if the board is still the one it was asked about.
+  const shown = useRef(game.now.cells)
+  shown.current = game.now.cells
   const askHint = () => {
-    const h = engineHint(given, cells)
-    setHint(h)
-    if ((h.kind === 'step' && h.cell >= 0) || h.kind === 'mistake') setSelected(h.cell)
+    const asked = game.now.cells
+    void engineHint(given, cells).then((h) => {
+      if (shown.current !== asked) return
+      setHint(h)
+      if ((h.kind === 'step' && h.cell >= 0) || h.kind === 'mistake') setSelected(h.cell)
+    })
   }
   // "Check my entries": each digit typed against the puzzle's unique solution (the engine's solver).
   const [checked_entries, setCheckedEntries] = useState<{ at: string; wrong: Set<number>; text: string } | null>(null)
@@ -259,7 +285,9 @@ function Game({ net, address, app, signing, practice = false }: { net: Network; 
           {appCheck !== null && appCheck !== 'ok' && <p role="alert" className="bad" data-testid="app-refused">{appCheck}: nothing is read from it or sent to it.</p>}
           {!practice && appCheck === 'ok' && <RecordLine record={record} />}
           {offerSend && (
-            <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => { setSentHere(true); setRecordVersion((v) => v + 1) }} />
+            <Suspense fallback={<p className="note">Loading the chain side…</p>}>
+              <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => { setSentHere(true); setRecordVersion((v) => v + 1) }} />
+            </Suspense>
           )}
         </div>
       </div>
@@ -284,6 +312,7 @@ function Status({ filled, check, hint }: { filled: number; check: ReturnType<typ
           {hint.kind === 'mistake' && <>Check {hint.text}.</>}
           {hint.kind === 'none' && <>No technique of the rater applies here.</>}
           {hint.kind === 'unsolvable' && <>This puzzle has no solution.</>}
+          {hint.kind === 'error' && <>No hint: {hint.text}.</>}
         </p>
       )}
     </div>
@@ -291,6 +320,14 @@ function Status({ filled, check, hint }: { filled: number; check: ReturnType<typ
 }
 
 export { textOf }
+
+/** What the app records of the address (read by simulation, free), as a line. */
+function RecordLine({ record }: { record: Answer<SolveRecord> | null }) {
+  if (!record) return null
+  if (!record.ok) return <p data-testid="record">The app could not be read: {record.error}</p>
+  const r = record.value
+  return <p data-testid="record">{r.round ? `Already solved: round ${r.round}, rank ${r.rank} of ${r.solvers} solvers.` : `Not solved yet; ${r.solvers} solvers so far.`}</p>
+}
 
 /** A mouse press on a button does not take the focus from the board (the click still happens). */
 function keepBoardFocus(e: MouseEvent) {

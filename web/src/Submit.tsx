@@ -3,9 +3,8 @@
 // signs and the group is sent; the page shows the recorded round and rank.
 import { useState } from 'react'
 import type { Signing } from './wallet'
-import { algorandFor, BOX_MBR, errorText, priceSolve, sendSolve, type Priced, type Recorded, type SolveRecord } from './chain/game'
+import { algorandFor, BOX_MBR, errorText, priceSolve, sendSolve, type Priced, type Recorded } from './chain/game'
 import { WAIT, withTimeout, type Network } from './chain/network'
-import type { Answer } from './chain/useNode'
 import { gameArgs } from './engine/engine'
 import algosdk from 'algosdk'
 
@@ -72,12 +71,4 @@ export function Submit({ net, app, address, signing, cells, onRecorded }: { net:
       {error && <p role="alert" className="bad" data-testid="submit-error">{error}</p>}
     </div>
   )
-}
-
-/** What the app records of the address (read by simulation, free), as a line. */
-export function RecordLine({ record }: { record: Answer<SolveRecord> | null }) {
-  if (!record) return null
-  if (!record.ok) return <p data-testid="record">The app could not be read: {record.error}</p>
-  const r = record.value
-  return <p data-testid="record">{r.round ? `Already solved: round ${r.round}, rank ${r.rank} of ${r.solvers} solvers.` : `Not solved yet; ${r.solvers} solvers so far.`}</p>
 }

@@ -2,13 +2,12 @@
 // method, and the reason for a false), and on a node the Algoku contract's own
 // verdict by simulation (free): is_solution_of when a puzzle is given, else
 // is_valid_solution_lanes, with the opcodes it took.
-import algosdk from 'algosdk'
 import { useState } from 'react'
 import type { Signing } from './wallet'
 import { checkApp } from './chain/checks'
 import { ALGOKU_SPEC, algorandFor, errorText, verifyBySimulation, type Verified } from './chain/game'
 import { isAppId, WAIT, withTimeout, type Network } from './chain/network'
-import { mirror, type Mirror } from './engine/engine'
+import { addressKey, mirror, type Mirror } from './engine/engine'
 
 /** Text to bytes: `0x` + hex (any bytes, any length), else digits with '.' or '0' for a blank. */
 export function parseGrid(text: string): Uint8Array | string {
@@ -68,7 +67,7 @@ export function Verify({ net, app, signing }: { net: Network; app: string; signi
     })
     setRows([...out])
     setRefused(null)
-    const ask = isAppId(appId) && algosdk.isValidAddress(sender)
+    const ask = isAppId(appId) && addressKey(sender) !== null
     if (net.algod && !ask) {
       setRefused('the contract was not asked: give the Algoku app id and an address to simulate as')
     }

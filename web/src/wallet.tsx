@@ -3,6 +3,7 @@
 // mnemonic on LocalNet only (a test account, kept on the device so a reload
 // stays connected). A wallet's questions (a password, a mnemonic) are asked
 // on the page, never with window.prompt.
+import './polyfill'
 import { NetworkConfigBuilder, NetworkId, WalletId, WalletManager, WalletProvider, useWallet } from '@txnlab/use-wallet-react'
 import type { ReactNode } from 'react'
 import { createContext, useContext, useEffect, useMemo, useState } from 'react'

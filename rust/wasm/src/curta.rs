@@ -16,7 +16,7 @@
 
 use algoku_curta::{generate, is_valid_solution, solve, Board};
 
-use crate::engine::{numbers, opt, quote};
+use crate::json::{numbers, opt, quote};
 
 /// The board of 64 bytes, or `None`.
 fn board(bytes: &[u8]) -> Option<Board> {

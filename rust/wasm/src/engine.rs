@@ -5,77 +5,66 @@
 //! Grids are 81 bytes, 0 for a blank and 1..9 for a digit; an address is its
 //! 32-byte public key (the page decodes the base32 form with algosdk).
 
-use std::cell::OnceCell;
-use std::fmt::Write;
+use std::cell::RefCell;
+use std::rc::Rc;
 
 use algoku_avm::{why_false, Outcome};
-use algoku_game::{committed_root, lanes, puzzle, verdict, Tree, LANES};
-use algoku_rate::{score_text, Board};
-use algoku_sudoku::{Grid, Solver};
+use algoku_game::shard::shard_of;
+use algoku_game::{committed_root, derive, lanes, verdict, Puzzle, Shard, LANES, SHARDS};
+use algoku_sudoku::Solver;
+
+use crate::json::{grid, numbers, opt, quote, text};
 
 thread_local! {
-    /// The catalogue's Merkle tree, built once (tens of milliseconds in the
-    /// browser): every verdict and proof of the game reads it.
-    static TREE: OnceCell<Tree> = const { OnceCell::new() };
+    /// The catalogue shards the page has handed over: the module carries no
+    /// catalogue, so a first view fetches the one shard its puzzle is in.
+    static SHARD: RefCell<Vec<Option<Rc<Shard>>>> = RefCell::new(vec![None; SHARDS]);
 }
 
-/// Runs `f` with the catalogue tree, building it the first time.
-fn with_tree<T>(f: impl FnOnce(&Tree) -> T) -> T {
-    TREE.with(|cell| f(cell.get_or_init(Tree::catalogue)))
-}
-
-/// Builds the tree ahead of the first verdict (the page calls it when idle).
-pub fn prepare() {
-    with_tree(|_| ());
-}
-
-/// A JSON string literal.
-pub(crate) fn quote(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for ch in s.chars() {
-        match ch {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => out.push(c),
+/// Takes catalogue shard `number`'s records (checked against the committed
+/// root): `{"ok":true}` or `{"error":…}`.
+pub fn catalogue_shard(number: usize, records: &[u8]) -> String {
+    match Shard::new(number, records) {
+        Ok(shard) => {
+            SHARD.with(|s| s.borrow_mut()[number] = Some(Rc::new(shard)));
+            r#"{"ok":true}"#.into()
         }
+        Err(e) => format!(r#"{{"error":{}}}"#, quote(&e.to_string())),
     }
-    out.push('"');
-    out
 }
 
-/// `null` or a JSON string.
-pub(crate) fn opt(s: Option<String>) -> String {
-    s.map_or_else(|| "null".into(), |s| quote(&s))
+/// The catalogue shard an address's puzzle on app `app_id` is in (what the
+/// page fetches before asking for the puzzle): `{"shard":n}`.
+pub fn game_shard(app_id: u64, key: &[u8]) -> String {
+    let Some(key) = address(key) else {
+        return r#"{"error":"an address is 32 bytes"}"#.into();
+    };
+    format!(r#"{{"shard":{}}}"#, shard_of(derive(app_id, &key).index))
 }
 
-/// A JSON array of numbers.
-pub(crate) fn numbers<T: std::fmt::Display>(xs: impl IntoIterator<Item = T>) -> String {
-    let items: Vec<String> = xs.into_iter().map(|x| x.to_string()).collect();
-    format!("[{}]", items.join(","))
+/// The puzzle of `key` on `app_id` and the shard it is in, or the error
+/// JSON when its shard is not loaded.
+fn puzzle(app_id: u64, key: &[u8; 32]) -> Result<(Puzzle, Rc<Shard>), String> {
+    let derived = derive(app_id, key);
+    let number = shard_of(derived.index);
+    let shard = SHARD
+        .with(|s| s.borrow()[number].clone())
+        .ok_or_else(|| format!(r#"{{"error":"catalogue shard {number} is not loaded"}}"#))?;
+    let givens = shard.givens(derived.index);
+    Ok((Puzzle::new(derived, givens), shard))
 }
 
-/// The text form of a grid: 81 characters, `.` for a blank.
-fn text(cells: &[u8]) -> String {
-    cells
-        .iter()
-        .map(|&d| {
-            if (1..=9).contains(&d) {
-                (b'0' + d) as char
-            } else {
-                '.'
-            }
-        })
-        .collect()
-}
-
-/// An 81-byte grid of 0..9, or `None`.
-fn grid(bytes: &[u8]) -> Option<Grid> {
-    let cells: [u8; 81] = bytes.try_into().ok()?;
-    Grid::from_cells(cells).ok()
+/// The public key of a 58-character Algorand address (its checksum
+/// checked): `{"key":[32 numbers]}` or `{"error":…}`.
+pub fn address_key(text: &[u8]) -> String {
+    let text = String::from_utf8_lossy(text);
+    if text.chars().count() != 58 {
+        return r#"{"error":"an Algorand address is 58 characters"}"#.into();
+    }
+    match algoku_curta::parse_address(&text) {
+        Ok(key) => format!(r#"{{"key":{}}}"#, numbers(key)),
+        Err(e) => format!(r#"{{"error":{}}}"#, quote(&e.to_string())),
+    }
 }
 
 /// A 32-byte address, or `None`.
@@ -89,7 +78,10 @@ pub fn game_puzzle(app_id: u64, key: &[u8]) -> String {
     let Some(key) = address(key) else {
         return r#"{"error":"an address is 32 bytes"}"#.into();
     };
-    let p = puzzle(app_id, &key);
+    let p = match puzzle(app_id, &key) {
+        Ok((p, _)) => p,
+        Err(e) => return e,
+    };
     let d = &p.derived;
     format!(
         r#"{{"index":{},"transpose":{},"rows":{},"columns":{},"digits":{},"puzzle":{}}}"#,
@@ -135,18 +127,19 @@ pub fn game_check(app_id: u64, input: &[u8]) -> String {
             r#"{{"complete":false,"conflicts":{clashes},"verdict":null,"reason":null}}"#
         );
     }
-    let p = puzzle(app_id, &key);
-    let leaf = p.leaf();
-    let answer = with_tree(|tree| {
-        verdict(
-            &committed_root(),
-            app_id,
-            &key,
-            &leaf,
-            &p.proof(tree),
-            &lanes(&g),
-        )
-    });
+    let (p, shard) = match puzzle(app_id, &key) {
+        Ok(found) => found,
+        Err(e) => return e,
+    };
+    let proof = shard.proof(p.derived.index);
+    let answer = verdict(
+        &committed_root(),
+        app_id,
+        &key,
+        &p.leaf(),
+        &proof,
+        &lanes(&g),
+    );
     let (valid, reason) = match answer {
         Ok(v) => (
             v.to_string(),
@@ -165,7 +158,8 @@ pub fn game_check(app_id: u64, input: &[u8]) -> String {
 }
 
 /// The arguments of the game's `solve` for the player's solution
-/// (`key` ‖ 81 bytes): leaf (51 bytes) ‖ proof (1 776) ‖ lanes (162).
+/// (`key` ‖ 81 bytes): leaf (51 bytes) ‖ proof (1 776) ‖ lanes (162);
+/// empty when the input is wrong or the puzzle's shard is not loaded.
 pub fn game_args(app_id: u64, input: &[u8]) -> Vec<u8> {
     let (Some(key), Some(g)) = (
         address(&input[..input.len().min(32)]),
@@ -173,9 +167,11 @@ pub fn game_args(app_id: u64, input: &[u8]) -> Vec<u8> {
     ) else {
         return Vec::new();
     };
-    let p = puzzle(app_id, &key);
+    let Ok((p, shard)) = puzzle(app_id, &key) else {
+        return Vec::new();
+    };
     let mut out = p.leaf().to_vec();
-    out.extend(with_tree(|tree| p.proof(tree)));
+    out.extend(shard.proof(p.derived.index));
     out.extend(lanes(&g));
     debug_assert_eq!(out.len(), 51 + algoku_game::PROOF + LANES);
     out
@@ -219,56 +215,21 @@ pub fn solve(input: &[u8]) -> String {
     format!(r#"{{"count":{},"solution":{}}}"#, r.solutions, opt(first))
 }
 
-/// A hint for the player (81-byte puzzle ‖ 81-byte current grid): a digit
-/// that differs from the solution first, else the rater's next step in
-/// Sudoku Explainer's order with its technique and score.
-pub fn hint(input: &[u8]) -> String {
-    let (Some(p), Some(now)) = (
-        grid(&input[..input.len().min(81)]),
-        grid(input.get(81..).unwrap_or(&[])),
-    ) else {
-        return r#"{"error":"a puzzle and a grid (81 bytes 0..9 each) expected"}"#.into();
-    };
-    let Some(solution) = algoku_sudoku::solve(&p) else {
-        return r#"{"kind":"unsolvable"}"#.into();
-    };
-    if let Some(c) = (0..81).find(|&c| now.cells()[c] != 0 && now.cells()[c] != solution.cells()[c])
-    {
-        return format!(
-            r#"{{"kind":"mistake","cell":{c},"text":"r{}c{} is not right"}}"#,
-            c / 9 + 1,
-            c % 9 + 1
-        );
-    }
-    let Some(step) = Board::new(&now).and_then(|b| b.se_next()) else {
-        return r#"{"kind":"none"}"#.into();
-    };
-    let (cell, digit) = step.placement.map_or((-1, 0), |(c, d)| (c as i32, d));
-    format!(
-        r#"{{"kind":"step","technique":{},"score":{},"cell":{cell},"digit":{digit},"text":{}}}"#,
-        quote(step.technique.name()),
-        quote(&score_text(step.tenths)),
-        quote(&step.to_string())
-    )
-}
-
-/// The puzzle's Sudoku Explainer rating (ER) and QQWing level.
-pub fn rate(input: &[u8]) -> String {
-    let Some(p) = grid(input) else {
-        return r#"{"error":"a puzzle is 81 bytes 0..9"}"#.into();
-    };
-    let r = algoku_rate::rate(&p);
-    format!(
-        r#"{{"verdict":{},"score":{},"level":{}}}"#,
-        quote(r.verdict.key()),
-        opt(r.score_tenths().map(score_text)),
-        opt(r.level.map(|l| l.name().to_string()))
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use algoku_game::catalogue::{CATALOGUE, RECORD};
+    use algoku_game::puzzle;
+    use algoku_game::shard::span;
+
+    /// Hands every shard to the engine, as the page does one at a time.
+    fn load_catalogue() {
+        for n in 0..SHARDS {
+            let (first, count) = span(n);
+            let out = catalogue_shard(n, &CATALOGUE[first * RECORD..(first + count) * RECORD]);
+            assert_eq!(out, r#"{"ok":true}"#);
+        }
+    }
 
     const SOLVED: &str =
         "953168742862734951417952836746893125281645397395271468138529674574386219629417583";
@@ -282,6 +243,11 @@ mod tests {
     #[test]
     fn the_puzzle_is_the_game_crates() {
         let key = [7u8; 32];
+        let shard = shard_of(puzzle(1234, &key).derived.index);
+        assert!(game_puzzle(1234, &key).contains("is not loaded"));
+        assert_eq!(game_shard(1234, &key), format!(r#"{{"shard":{shard}}}"#));
+        assert!(catalogue_shard(shard, &[0; 19]).contains("error"));
+        load_catalogue();
         let p = puzzle(1234, &key);
         let out = game_puzzle(1234, &key);
         assert!(
@@ -297,6 +263,7 @@ mod tests {
 
     #[test]
     fn the_game_verdict_takes_the_solution_and_names_a_wrong_digit() {
+        load_catalogue();
         let key = [3u8; 32];
         let p = puzzle(99, &key);
         let solution = p.solution();
@@ -350,20 +317,22 @@ mod tests {
     }
 
     #[test]
-    fn solve_counts_and_hint_names_a_technique() {
+    fn an_address_is_decoded_with_its_checksum() {
+        let zero = "AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ";
+        assert_eq!(
+            address_key(zero.as_bytes()),
+            format!(r#"{{"key":{}}}"#, numbers([0u8; 32]))
+        );
+        let bad = zero.replace("Y5HFKQ", "Y5HFKA");
+        assert!(address_key(bad.as_bytes()).contains("error"));
+        assert!(address_key(b"0x00").contains("58 characters"));
+    }
+
+    #[test]
+    fn solve_counts_the_solutions() {
         let p = puzzle(5, &[9u8; 32]);
         let out = solve(p.grid.cells());
         assert!(out.contains(r#""count":1"#), "{out}");
-        let mut input = p.grid.cells().to_vec();
-        input.extend(p.grid.cells());
-        let out = hint(&input);
-        assert!(
-            out.contains(r#""kind":"step""#) && out.contains("technique"),
-            "{out}"
-        );
-        let c = (0..81).find(|&c| p.grid.cells()[c] == 0).unwrap();
-        input[81 + c] = p.solution().cells()[c] % 9 + 1;
-        assert!(hint(&input).contains(r#""kind":"mistake""#));
         assert!(solve(&bytes(&".".repeat(81))).contains(r#""count":2"#));
     }
 }

@@ -4,6 +4,7 @@
 // payment shown), then signed and sent; the record (round) and the solver count
 // are read back by simulation. The solve pays twice the min fee (one inner
 // opup), or three times for a start whose generation drew long.
+import '../polyfill'
 import { microAlgo, type AlgorandClient } from '@algorandfoundation/algokit-utils'
 import algosdk from 'algosdk'
 import { APP_SPEC as CURTA_SPEC, CurtaClient } from '../contracts/CurtaClient'

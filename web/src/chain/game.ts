@@ -3,12 +3,15 @@
 // the min fee (the contract buys one inner opup with it)],
 // simulated first (free: opcodes and fees shown), then signed and sent; the
 // record (round, rank) and the solver count are read back by simulation.
+import '../polyfill'
 import { AlgorandClient, microAlgo } from '@algorandfoundation/algokit-utils'
 import algosdk from 'algosdk'
 import { APP_SPEC as GAME_SPEC, GameClient } from '../contracts/GameClient'
 import { APP_SPEC as ALGOKU_SPEC, AlgokuClient } from '../contracts/AlgokuClient'
 import type { Arc56Contract } from '@algorandfoundation/algokit-utils/types/app-arc56'
-import { algodConfig, type Network } from './network'
+import { algodConfig, errorText, type Network } from './network'
+
+export { errorText }
 
 export { ALGOKU_SPEC, GAME_SPEC }
 
@@ -142,9 +145,4 @@ export function explain(message: string, spec: Arc56Contract): string {
   const pc = Number(message.match(/pc=(\d+)/)?.[1] ?? NaN)
   const known = spec.sourceInfo?.approval.sourceInfo.find((s) => s.pc?.includes(pc) && s.errorMessage)
   return known ? `${known.errorMessage} (${message})` : message
-}
-
-export function errorText(e: unknown): string {
-  const text = e instanceof Error ? e.message : String(e)
-  return text.split('\n')[0].slice(0, 400)
 }

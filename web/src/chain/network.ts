@@ -76,3 +76,9 @@ export function withTimeout<T>(p: Promise<T>, ms: number, what: string): Promise
   })
   return Promise.race([p, late]).finally(() => clearTimeout(timer))
 }
+
+/** An error's first line, at most 400 characters: what the page shows of a node's or a wallet's failure. */
+export function errorText(e: unknown): string {
+  const text = e instanceof Error ? e.message : String(e)
+  return text.split('\n')[0].slice(0, 400)
+}

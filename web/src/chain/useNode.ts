@@ -2,8 +2,7 @@
 // read under the page's timeout, keeps its answer or its error's text, and
 // drops an answer that comes back after the component moved on.
 import { useEffect, useState, type DependencyList } from 'react'
-import { errorText } from './game'
-import { WAIT, withTimeout, type Network } from './network'
+import { errorText, WAIT, withTimeout, type Network } from './network'
 
 export type Answer<T> = { ok: true; value: T } | { ok: false; error: string }
 

@@ -1,40 +1,28 @@
-// The project's engine (rust/wasm) in the browser. The module has no generated
-// glue: a request is written into its input buffer, an exported function runs
-// on it, and the answer (JSON text, or bytes) is read from its output buffer
-// (see rust/wasm/src/lib.rs). Everything here is synchronous once loaded.
+// The project's engine (rust/wasm) in the browser, two modules: the board's
+// (algoku.wasm: the game, the mirror, the solver, the 8×8 game), loaded first
+// and answering synchronously, and the rater's (rater.wasm: difficulty and
+// hints), loaded on first use in a worker and answering with promises.
 import wasmUrl from './algoku.wasm?url'
+import { concat, instantiate, json as answerOf, put as putInto, take as takeFrom, type Buffers } from './boundary'
 
-interface Exports {
-  memory: WebAssembly.Memory
-  input(len: number): number
-  output(): number
-  output_len(): number
+interface Exports extends Buffers {
+  game_shard(app: bigint, len: number): number
+  catalogue_shard(n: number, len: number): number
+  address_key(len: number): number
   game_puzzle(app: bigint, len: number): number
   game_check(app: bigint, len: number): number
   game_args(app: bigint, len: number): number
-  prepare(): void
   mirror(len: number): number
   solve(len: number): number
-  hint(len: number): number
-  rate(len: number): number
   curta_start(len: number): number
   curta_check(len: number): number
 }
 
 let x: Exports | undefined
 
-/** Loads the module once (streaming compile where the server sends application/wasm). */
+/** Loads the board's module once. */
 export async function loadEngine(): Promise<void> {
-  if (x) return
-  const response = fetch(wasmUrl)
-  let instance: WebAssembly.Instance
-  try {
-    ;({ instance } = await WebAssembly.instantiateStreaming(response, {}))
-  } catch {
-    const bytes = await (await fetch(wasmUrl)).arrayBuffer()
-    ;({ instance } = await WebAssembly.instantiate(bytes, {}))
-  }
-  x = instance.exports as unknown as Exports
+  x ??= await instantiate<Exports>(wasmUrl)
 }
 
 function engine(): Exports {
@@ -42,31 +30,9 @@ function engine(): Exports {
   return x
 }
 
-function put(bytes: Uint8Array): number {
-  const e = engine()
-  const at = e.input(bytes.length)
-  new Uint8Array(e.memory.buffer, at, bytes.length).set(bytes)
-  return bytes.length
-}
-
-function take(len: number): Uint8Array {
-  const e = engine()
-  return new Uint8Array(e.memory.buffer, e.output(), len).slice()
-}
-
-function json<T>(len: number): T {
-  return JSON.parse(new TextDecoder().decode(take(len))) as T
-}
-
-function concat(...parts: Uint8Array[]): Uint8Array {
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of parts) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
-}
+const put = (bytes: Uint8Array) => putInto(engine(), bytes)
+const take = (len: number) => takeFrom(engine(), len)
+const json = <T,>(len: number): T => answerOf<T>(engine(), len)
 
 /** 81 cells 0..9 from the text form ('.' or '0' for a blank). */
 export function cellsOf(text: string): Uint8Array {
@@ -94,9 +60,55 @@ export interface Derived {
   puzzle: string
 }
 
-/** An address's puzzle on app `app` (the game's derivation, rust/game). */
-export function gamePuzzle(app: bigint, key: Uint8Array): Derived {
-  return json(engine().game_puzzle(app, put(key)))
+/** The engine's answer, or its `error` thrown. */
+function answer<T>(len: number): T {
+  const out = json<T & { error?: string }>(len)
+  if (out.error) throw new Error(out.error)
+  return out
+}
+
+// The catalogue's 193 shards of 256 puzzles (rust/game/src/shard.rs), written
+// into public/catalogue/ by scripts/build-wasm.sh: a puzzle needs only its own.
+const base = (import.meta as unknown as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? './'
+const shards = new Map<number, Promise<void>>()
+
+/** Fetches catalogue shard `n` once and hands it to the engine (which checks it against the committed root). */
+function loadShard(n: number): Promise<void> {
+  let p = shards.get(n)
+  if (!p) {
+    p = (async () => {
+      const response = await fetch(`${base}catalogue/${String(n).padStart(3, '0')}.bin`)
+      if (!response.ok) throw new Error(`catalogue shard ${n}: HTTP ${response.status}`)
+      const bytes = new Uint8Array(await response.arrayBuffer())
+      answer(engine().catalogue_shard(n, put(bytes)))
+    })()
+    p.catch(() => shards.delete(n))
+    shards.set(n, p)
+  }
+  return p
+}
+
+/** Fetches the catalogue shard of the address's puzzle on app `app`, once. */
+export function puzzleShard(app: bigint, key: Uint8Array): Promise<void> {
+  return loadShard(answer<{ shard: number }>(engine().game_shard(app, put(key))).shard)
+}
+
+/** An address's puzzle on app `app` (the game's derivation, rust/game) when its shard is here, else null (see puzzleShard). */
+export function loadedPuzzle(app: bigint, key: Uint8Array): Derived | null {
+  const out = json<Derived & { error?: string }>(engine().game_puzzle(app, put(key)))
+  return out.error ? null : out
+}
+
+/** Fetches the shard of `address`'s puzzle on `app` ahead of the page's first render; never fails. */
+export async function prefetchPuzzle(app: bigint, address: string): Promise<void> {
+  const key = addressKey(address)
+  if (key) await puzzleShard(app, key).catch(() => undefined)
+}
+
+/** The 32-byte public key of a 58-character Algorand address, or null when it is not one (its checksum included). */
+export function addressKey(text: string): Uint8Array | null {
+  const out = json<{ key?: number[] }>(engine().address_key(put(new TextEncoder().encode(text))))
+  return out.key ? Uint8Array.from(out.key) : null
 }
 
 export interface Check {
@@ -106,7 +118,7 @@ export interface Check {
   reason: string | null
 }
 
-/** Conflicts as the player types, and the contract's verdict once the grid is full. */
+/** Conflicts as the player types, and the contract's verdict once the grid is full (once its shard is here). */
 export function gameCheck(app: bigint, key: Uint8Array, cells: Uint8Array): Check {
   return json(engine().game_check(app, put(concat(key, cells))))
 }
@@ -115,11 +127,6 @@ export function gameCheck(app: bigint, key: Uint8Array, cells: Uint8Array): Chec
 export function gameArgs(app: bigint, key: Uint8Array, cells: Uint8Array) {
   const b = take(engine().game_args(app, put(concat(key, cells))))
   return { leaf: b.slice(0, 51), proof: b.slice(51, 51 + 1776), lanes: b.slice(51 + 1776) }
-}
-
-/** Builds the catalogue's Merkle tree ahead of the first verdict. */
-export function prepare(): void {
-  engine().prepare()
 }
 
 export interface Mirror {
@@ -145,15 +152,43 @@ export type Hint =
   | { kind: 'step'; technique: string; score: string; cell: number; digit: number; text: string }
   | { kind: 'mistake'; cell: number; text: string }
   | { kind: 'none' | 'unsolvable' }
+  | { kind: 'error'; text: string }
+
+let worker: Worker | undefined
+let asked = 0
+const waiting = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>()
+
+/** Asks the rater's worker (started on first use); a failed worker fails every question waiting on it. */
+function askRater<T>(fn: 'rate' | 'hint', input: Uint8Array): Promise<T> {
+  if (!worker) {
+    worker = new Worker(new URL('./rater.worker.ts', import.meta.url), { type: 'module' })
+    worker.onmessage = (e: MessageEvent<{ id: number; answer?: unknown; error?: string }>) => {
+      const w = waiting.get(e.data.id)
+      waiting.delete(e.data.id)
+      if (e.data.error !== undefined) w?.reject(new Error(e.data.error))
+      else w?.resolve(e.data.answer)
+    }
+    worker.onerror = (e) => {
+      for (const w of waiting.values()) w.reject(new Error(`the rater did not load: ${e.message || 'worker error'}`))
+      waiting.clear()
+      worker = undefined
+    }
+  }
+  const id = ++asked
+  return new Promise<T>((resolve, reject) => {
+    waiting.set(id, { resolve: resolve as (v: unknown) => void, reject })
+    worker!.postMessage({ id, fn, input })
+  })
+}
 
 /** A wrong digit first, else the rater's next step (rust/rate) with its technique and SE score. */
-export function hint(puzzle: Uint8Array, now: Uint8Array): Hint {
-  return json(engine().hint(put(concat(puzzle, now))))
+export function hint(puzzle: Uint8Array, now: Uint8Array): Promise<Hint> {
+  return askRater<Hint>('hint', concat(puzzle, now)).catch((e: Error) => ({ kind: 'error' as const, text: e.message }))
 }
 
 /** The puzzle's Sudoku Explainer rating and QQWing level. */
-export function rate(puzzle: Uint8Array): { verdict: string; score: string | null; level: string | null } {
-  return json(engine().rate(put(puzzle)))
+export function rate(puzzle: Uint8Array): Promise<{ verdict: string; score: string | null; level: string | null }> {
+  return askRater('rate', puzzle)
 }
 
 /** An address's 8×8 start and its solution (rust/wasm/src/curta.rs): the contract's hex
