@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import importlib.util
-import re
 import subprocess
 import sys
 
@@ -12,56 +11,46 @@ from conftest import ARTIFACTS, ROOT
 
 CONTRACT = ROOT / "smart_contracts" / "algoku" / "contract.py"
 CURTA = ROOT / "smart_contracts" / "curta" / "contract.py"
-
-
-def constant(name: str) -> str:
-    m = re.search(rf'^{name} = (?:"([0-9a-f]+)"|(\d+))$', CONTRACT.read_text(), re.M)
-    assert m, name
-    return m.group(1) or m.group(2)
+GAME = ROOT / "smart_contracts" / "game" / "contract.py"
 
 
 def unrolled():
-    """scripts/unrolled.py, the one source of the contracts' unrolled lines."""
+    """scripts/unrolled.py, the one source of the contracts' unrolled lines and derived constants."""
     spec = importlib.util.spec_from_file_location("unrolled", ROOT / "scripts" / "unrolled.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module
 
 
-@pytest.mark.parametrize("block", ["lanes", "chunks", "verdicts", "digits"])
-def test_unrolled_blocks_are_their_rule(block: str) -> None:
-    u = unrolled()
-    grids = int(constant("BATCH_MAX"))
-    lines = {
-        "lanes": u.lanes,
-        "chunks": lambda: u.chunks(grids),
-        "verdicts": lambda: u.verdicts(grids),
-        "digits": u.digits,
-    }[block]()
-    assert len(lines) > grids
-    source = CURTA if block == "digits" else CONTRACT
-    text = "\n".join(lines) + "\n"
-    assert source.read_text().count(text) == 1, f"{source.name}'s {block} block is not `scripts/unrolled.py {block}`"
+def constant(name: str) -> str:
+    """One of Algoku's module-level constants, from the contract's syntax tree."""
+    return str(unrolled().constant(CONTRACT, name))
 
 
-def test_lookup_tables_are_the_originals() -> None:
-    assert bytes.fromhex(constant("ROW_HEX")) == bytes(0x10 * (i // 9 + 1) for i in range(81))
-    assert bytes.fromhex(constant("COLUMN_HEX")) == bytes(0x10 * (i % 9 + 1) for i in range(81))
-    assert bytes.fromhex(constant("BOX_HEX")) == bytes(0x10 * (3 * (i // 27) + (i % 9) // 3 + 1) for i in range(81))
-    assert constant("GROUP_HEX") == "01ff" * 9 + "00"
-    assert constant("MASKS_HEX") == constant("GROUP_HEX") * 3
-    assert constant("HIGH_NIBBLES_HEX") == "f0" * 81
-
-
-def test_unrolled_body_spells_out_the_lookup_tables() -> None:
-    calls = re.findall(
-        r"mask = _clear_cell\(mask, grid, UInt64\((\d+)\), UInt64\(0x([0-9a-f]{2})\), "
-        r"UInt64\(0x([0-9a-f]{2})\), UInt64\(0x([0-9a-f]{2})\)\)",
-        CONTRACT.read_text(),
+def test_generated_code_is_as_its_rules() -> None:
+    """Every unrolled block and derived constant of the three contracts is what
+    scripts/unrolled.py writes from its rule."""
+    result = subprocess.run(
+        [sys.executable, str(ROOT / "scripts" / "unrolled.py"), "--check"], cwd=ROOT, capture_output=True, text=True
     )
-    assert [int(c[0]) for c in calls] == list(range(81))
-    for name, column in (("ROW_HEX", 1), ("COLUMN_HEX", 2), ("BOX_HEX", 3)):
-        assert bytes(int(c[column], 16) for c in calls) == bytes.fromhex(constant(name)), name
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_generator_rewrites_a_changed_block_and_constant() -> None:
+    u = unrolled()
+    for path in (CONTRACT, CURTA, GAME):
+        text = path.read_text()
+        blocks = u.blocks()[path]
+        assert blocks, path
+        for name, body in blocks.items():
+            changed = text.replace(body[-1] + "\n", body[-1].replace("True", "False").replace("+=", "-=") + " # changed\n", 1)
+            assert changed != text, (path.name, name)
+            assert u.generated(path, changed) == text, (path.name, name)
+        for name in u.CONSTANTS[path]:
+            value = str(u.constant(path, name))
+            changed = text.replace(f'{name} = "{value}"', f'{name} = "{value[:-2]}00"' if not value.endswith("00") else f'{name} = "{value[:-2]}ff"', 1)
+            assert changed != text, (path.name, name)
+            assert u.generated(path, changed) == text, (path.name, name)
 
 
 # Opcodes that cost more than 1 (go-algorand's opcode table, AVM 10).
@@ -114,39 +103,6 @@ def test_budget_constants_are_exactly_the_compiled_tails(route: str, tail: str, 
     if handover:
         # fast check `global OpcodeBudget; pushint TAIL + HANDOVER; <`
         assert f"pushint {int(constant(tail)) + int(constant(handover))}" in lines
-
-
-def test_lanes_constants() -> None:
-    assert bytes.fromhex(constant("OFFSETS_HEX")) == bytes(16 * (i % 16) for i in range(81))
-    assert constant("ZERO_SEGMENT_HEX") == "00" * 32
-    lanes = 96
-
-    def lane_bytes(selected: list[int], value: int) -> bytes:
-        out = bytearray(2 * lanes)
-        for lane in selected:
-            out[2 * lane : 2 * lane + 2] = value.to_bytes(2, "big")
-        return bytes(out)
-
-    rows = [9 * r + 8 for r in range(9)]
-    columns = [72 + c for c in range(9)]
-    boxes = [9 * (3 * big_r + 2) + 3 * big_c + 2 for big_r in range(3) for big_c in range(3)]
-    digits = sum(0x8000 >> d for d in range(1, 10))
-    assert digits == 0x7FC0
-    mask = b"\xf0" * 81 + b"".join(lane_bytes(u, 0xFFFF) for u in (rows, columns, boxes))
-    expected = bytes(81) + b"".join(lane_bytes(u, digits) for u in (rows, columns, boxes))
-    assert bytes.fromhex(constant("CHECK_MASK_HEX")) == mask
-    assert bytes.fromhex(constant("CHECK_EXPECTED_HEX")) == expected
-    assert constant("LOW_64_HEX") == "0f" * 64 and constant("LOW_17_HEX") == "0f" * 17
-    assert constant("PUZZLE_MASK_HEX") == "10" * 81 + "f0" * 81
-    assert constant("PUZZLE_EXPECTED_HEX") == "00" * 162
-
-
-def test_batch_constants() -> None:
-    assert int(constant("BATCH_MAX")) == 14
-    assert constant("HIGH_9_HEX") == "80" * 9 and constant("ONE_8_HEX") == "01" * 8
-    assert constant("ONES_9_HEX") == "ff" * 9
-    assert constant("ROWS_OFF_9_HEX") == "ff" * 8 + "00"
-    assert constant("BOXES_OFF_9_HEX") == "ffff00" * 3
 
 
 def test_committed_artifacts_match_a_fresh_compile() -> None:

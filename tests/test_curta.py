@@ -652,36 +652,6 @@ def test_solve_budget(curta: Curta, record_property) -> None:
     assert used <= SOLVE_BUDGET_MAX
 
 
-# --- the contract's constants and unrolled text, recomputed --------------------------------------
-def test_contract_constants_and_unrolled_text() -> None:
-    import re
-
-    source = (ROOT / "smart_contracts" / "curta" / "contract.py").read_text()
-
-    def constant(name: str) -> str:
-        return re.search(rf'^{name} = "([0-9a-f]*)"', source, re.M).group(1)
-
-    assert constant("OFF_LO_HEX") == bytes(16 * ((2 * (31 - j)) % 16) for j in range(32)).hex()
-    assert constant("OFF_HI_HEX") == bytes(16 * ((2 * (31 - j) + 1) % 16) for j in range(32)).hex()
-    mask, expected = bytearray(384), bytearray(384)
-    lanes = [128 * 0 + 2 * (8 * r + 7) for r in range(8)]  # rows: lane 8r + 7
-    lanes += [128 * 1 + 2 * (16 * R + 8 + 4 * C + 3) for R in range(4) for C in range(2)]  # boxes
-    lanes += [128 * 2 + 2 * (56 + c) for c in range(8)]  # columns: lane 56 + c
-    for o in lanes:
-        mask[o:o + 2], expected[o:o + 2] = b"\xff\xff", b"\x7f\x80"
-    assert constant("UNITS_MASK_HEX") == mask.hex()
-    assert constant("UNITS_EXPECTED_HEX") == expected.hex()
-    # square k: segment k // 16, byte 31 - k // 2, low nibble if k is even
-    sets = re.findall(r"s(\d) = op.setbit_bytes\(s\1, op.getbyte\((lo|hi), (\d+)\), True\)", source)
-    assert sets == [(str(k // 16), "lo" if k % 2 == 0 else "hi", str(31 - k // 2)) for k in range(64)]
-    # generate: digit d sets the bits of d in its nibble
-    digits = re.split(r"    # digit (\d)\n", source)[1:]
-    assert [int(d) for d in digits[0::2]] == list(range(1, 9))
-    for d, body in zip(digits[0::2], digits[1::2]):
-        offsets = re.findall(r"puzzle = op.setbit_bytes\(puzzle, at(?: - (\d))?, True\)", body)
-        assert sorted(int(b or 0) for b in offsets) == [b for b in range(4) if int(d) >> b & 1]
-
-
 def test_solve_long_draws(curta: Curta, record_property) -> None:
     """Seeds needing up to 11 draws (all but 1 address in ~360; 8.5 on average) take one inner
     opup; 13 or more (~1 in 2 100) get the second top-up after generate: one more opup, fee

@@ -70,8 +70,8 @@ Why no invalid 81-byte input returns true:
 Conversely a solved grid gives exactly those lanes. There are no branches
 after the length check: every 81-byte input costs the same (the worst case).
 The 81 cells are unrolled on purpose: a loop's counter and branch per cell would
-take the call past one app call's 700 opcodes. Their lines come from one rule,
-``scripts/unrolled.py lanes`` (a test holds the two together).
+take the call past one app call's 700 opcodes. scripts/unrolled.py writes their
+lines from one rule (the block ``lanes``; ``--check`` in the tests).
 
 Where the opcodes of one call go (578 measured on go-algorand's evaluator,
 tests/test_contract_lanes.py; TEAL recount in tests/test_contract_source.py):
@@ -158,8 +158,8 @@ There are no branches after the length checks: every call costs the same
 (691 opcodes with routing, tests/test_contract_batch.py): 1 000 µALGO for up to
 14 grids, 71.4 µALGO a grid.
 The ``b-`` chunks and the 14 verdicts are unrolled on purpose: the call fills its
-700 opcodes, with no room for a loop's counter and branch. Their lines come from
-``scripts/unrolled.py chunks|verdicts --grids K`` (a test holds them to it).
+700 opcodes, with no room for a loop's counter and branch. scripts/unrolled.py
+writes their lines for BATCH_MAX (the blocks ``chunks`` and ``verdicts``).
 
 Budget and composition
 ----------------------
@@ -206,15 +206,10 @@ from algopy import (
 
 from smart_contracts.common import LANES_LEN, close_to_creator, later_app_calls, top_up, unit_ors
 
-# The original's lookup tables, cell i -> 0x10 * (unit + 1). The unrolled body
-# of `is_valid_solution` spells these bytes out, cell by cell, as constants
-# (tests/test_contract_source.py checks that it matches them exactly).
-# ROW[i] = 0x10 * (i // 9 + 1)
-ROW_HEX = "101010101010101010202020202020202020303030303030303030404040404040404040505050505050505050606060606060606060707070707070707070808080808080808080909090909090909090"
-# COLUMN[i] = 0x10 * (i % 9 + 1)
-COLUMN_HEX = "102030405060708090102030405060708090102030405060708090102030405060708090102030405060708090102030405060708090102030405060708090102030405060708090102030405060708090"
-# BOX[i] = 0x10 * (3 * (i // 27) + (i % 9) // 3 + 1)
-BOX_HEX = "101010202020303030101010202020303030101010202020303030404040505050606060404040505050606060404040505050606060707070808080909090707070808080909090707070808080909090"
+# The original's lookup tables, cell i -> 0x10 * (unit + 1): ROW[i] = 0x10 * (i // 9 + 1),
+# COLUMN[i] = 0x10 * (i % 9 + 1), BOX[i] = 0x10 * (3 * (i // 27) + (i % 9) // 3 + 1). The
+# unrolled body of `is_valid_solution` spells their bytes out, cell by cell, as constants
+# (the block `clear_cells`, written by scripts/unrolled.py from these formulas).
 # GROUP = 01ff x 9 and a zero guard byte (bit 144, which a 0 in unit 9 clears).
 GROUP_HEX = "01ff01ff01ff01ff01ff01ff01ff01ff01ff00"
 # The rows, columns and boxes masks side by side in one byte string: GROUP x 3.
@@ -271,7 +266,7 @@ ZERO_SEGMENT_HEX = "000000000000000000000000000000000000000000000000000000000000
 # bytes): 0xf0 on each grid byte (expects 0: every byte < 16), 0xffff on the lane
 # holding each unit's OR (expects 0x7fc0: the bits of digits 1..9), 0 elsewhere.
 # Row r's OR is in lane 9r + 8, column c's in lane 72 + c, box (R, C)'s in lane
-# 9(3R + 2) + 3C + 2. tests/test_contract_source.py recomputes both constants.
+# 9(3R + 2) + 3C + 2. scripts/unrolled.py writes both (the Game's check shares the units' part).
 CHECK_MASK_HEX = "f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f000000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff00000000000000000000000000000000ffff000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000ffffffffffffffffffffffffffffffffffff00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000ffff00000000ffff00000000ffff00000000000000000000000000000000000000000000000000000000000000000000000000000000ffff00000000ffff00000000ffff00000000000000000000000000000000000000000000000000000000000000000000000000000000ffff00000000ffff00000000ffff000000000000000000000000000000000000000000000000000000000000"
 CHECK_EXPECTED_HEX = "000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc0000000000000000000000000000000007fc00000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000007fc07fc07fc07fc07fc07fc07fc07fc07fc0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000007fc0000000007fc0000000007fc0000000000000000000000000000000000000000000000000000000000000000000000000000000007fc0000000007fc0000000007fc0000000000000000000000000000000000000000000000000000000000000000000000000000000007fc0000000007fc0000000007fc0000000000000000000000000000000000000000000000000000000000000"
 # Puzzle part: 0x0f per byte (b+ operands are at most 64 bytes: 64 + 17), 0x10 per byte,
@@ -286,6 +281,7 @@ PUZZLE_EXPECTED_HEX = "000000000000000000000000000000000000000000000000000000000
 def _unit_ors(grid: Bytes) -> Bytes:
     """grid || rows || columns || boxes: compare `& CHECK_MASK` with CHECK_EXPECTED."""
     g = grid | Bytes.from_hex(OFFSETS_HEX)
+    # generated by scripts/unrolled.py: lanes
     s0 = Bytes.from_hex(ZERO_SEGMENT_HEX)
     s0 = op.setbit_bytes(s0, op.getbyte(g, 0), True)
     s0 = op.setbit_bytes(s0, op.getbyte(g, 1), True)
@@ -373,6 +369,7 @@ def _unit_ors(grid: Bytes) -> Bytes:
     s4 = op.setbit_bytes(s4, op.getbyte(g, 79), True)
     s5 = Bytes.from_hex(ZERO_SEGMENT_HEX)
     s5 = op.setbit_bytes(s5, op.getbyte(g, 80), True)
+    # end of lanes
     rows, columns, boxes = unit_ors(s0 + s1 + s2 + s3 + s4 + s5)
     return grid + rows + columns + boxes
 
@@ -424,6 +421,7 @@ def _batch_verdicts(x: Bytes) -> UInt64:
     y = x | _times128(opaque + Bytes.from_hex(HIGH_9_HEX))
     one = _times8(opaque + Bytes.from_hex(ONE_8_HEX))
     rest = y
+    # generated by scripts/unrolled.py: chunks
     d = (BigUInt.from_bytes(op.extract(rest, 0, 64)) - BigUInt.from_bytes(one)).bytes
     d += (BigUInt.from_bytes(op.extract(rest, 64, 64)) - BigUInt.from_bytes(one)).bytes
     d += (BigUInt.from_bytes(op.extract(rest, 128, 64)) - BigUInt.from_bytes(one)).bytes
@@ -446,6 +444,7 @@ def _batch_verdicts(x: Bytes) -> UInt64:
     rest = op.extract(rest, 255, 0) + opaque
     d += (BigUInt.from_bytes(op.extract(rest, 4, 64)) - BigUInt.from_bytes(one)).bytes
     d += (BigUInt.from_bytes(op.extract(rest, 68, 64)) - BigUInt.from_bytes(one)).bytes
+    # end of chunks
     e = d & x
     # 2. every row, column and box XORs to 0xff
     w3 = _fold3(x, UInt64(1))
@@ -459,6 +458,7 @@ def _batch_verdicts(x: Bytes) -> UInt64:
     units &= boxes | _times16(box_band + box_band + box_band)
     f = e | ~units
     verdicts = UInt64(0)
+    # generated by scripts/unrolled.py: verdicts
     rest = op.extract(f, 162, 0) + opaque
     verdicts = op.setbit_uint64(verdicts, 0, op.bitlen(op.extract(rest, 0, 81)) == 0)
     verdicts = op.setbit_uint64(verdicts, 1, op.bitlen(op.extract(rest, 81, 81)) == 0)
@@ -478,6 +478,7 @@ def _batch_verdicts(x: Bytes) -> UInt64:
     verdicts = op.setbit_uint64(verdicts, 12, op.bitlen(op.extract(rest, 243, 81)) == 0)
     rest = op.extract(rest, 243, 0) + opaque
     verdicts = op.setbit_uint64(verdicts, 13, op.bitlen(op.extract(rest, 81, 81)) == 0)
+    # end of verdicts
     return verdicts
 
 class Algoku(ARC4Contract):
@@ -515,6 +516,7 @@ class Algoku(ARC4Contract):
 
         mask = Bytes.from_hex(MASKS_HEX)
         # cell i, then ROW[i], COLUMN[i], BOX[i]
+        # generated by scripts/unrolled.py: clear_cells
         mask = _clear_cell(mask, grid, UInt64(0), UInt64(0x10), UInt64(0x10), UInt64(0x10))
         mask = _clear_cell(mask, grid, UInt64(1), UInt64(0x10), UInt64(0x20), UInt64(0x10))
         mask = _clear_cell(mask, grid, UInt64(2), UInt64(0x10), UInt64(0x30), UInt64(0x10))
@@ -596,6 +598,7 @@ class Algoku(ARC4Contract):
         mask = _clear_cell(mask, grid, UInt64(78), UInt64(0x90), UInt64(0x70), UInt64(0x90))
         mask = _clear_cell(mask, grid, UInt64(79), UInt64(0x90), UInt64(0x80), UInt64(0x90))
         mask = _clear_cell(mask, grid, UInt64(80), UInt64(0x90), UInt64(0x90), UInt64(0x90))
+        # end of clear_cells
         return op.bitlen(mask) == 0
 
     @arc4.abimethod
