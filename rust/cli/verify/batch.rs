@@ -52,16 +52,17 @@
 
 use crate::engine::check::parse_grid_bytes;
 use crate::io::input::Source;
-use crate::io::output::{escape_line, Out, EXIT_ERROR, EXIT_NEGATIVE};
+use crate::io::output::{Out, EXIT_ERROR, EXIT_NEGATIVE};
 use crate::io::progress::Progress;
 use crate::io::stop::StopFlag;
 use crate::net::runtime;
 use crate::verify::app::{backend_json, call_grids, connect, ensure_app, reason};
 use crate::verify::args::{grid_method, VerifyArgs};
+use crate::verify::line::{Line, Outcome, Tally};
 use crate::Global;
 use algoku_avm::BATCH_MAX;
 use algoku_client::chain::Funds;
-use algoku_client::{Algoku, Call, ClientError, Method, Verdict};
+use algoku_client::{Algoku, Call, Method, Verdict};
 use anyhow::{anyhow, bail};
 use serde_json::{json, Value};
 use std::collections::HashSet;
@@ -104,126 +105,36 @@ fn grouped(call: &Call) -> bool {
     call.method != Method::Classic && answers(call)
 }
 
-/// One batch result as JSON: `valid` (and the `reason` of a false) or
-/// `error`, with the method that answered and the fee.
-fn batch_json(
+/// One answered call's line: the verdict (with the mirror's reason for a
+/// false) or the contract's refusal, with the method that answered and the fee.
+fn answered(
     line: usize,
     call: &Call,
     method: Method,
     verdict: &Verdict,
     fee: u64,
     txid: Option<&str>,
-) -> Value {
-    let mut v = json!({"line": line, "method": method.name(), "fee": fee});
-    match verdict {
-        Verdict::Valid(b) => {
-            v["valid"] = json!(b);
+) -> Line {
+    let txid = txid.map(str::to_string);
+    let outcome = match verdict {
+        Verdict::Valid(valid) => {
             let (grid, puzzle) = call_grids(call);
-            if let Some(r) = reason(verdict, grid, puzzle) {
-                v["reason"] = json!(r);
+            Outcome::Answered {
+                method,
+                fee,
+                valid: *valid,
+                reason: reason(verdict, grid, puzzle),
+                txid,
             }
         }
-        Verdict::Rejected { message, .. } => {
-            v["error"] = json!(format!("rejected by the contract: {message}"))
-        }
-    }
-    if let Some(t) = txid {
-        v["txid"] = json!(t);
-    }
-    v
-}
-
-/// A line's error. A group sent but not seen confirmed says so, with its first
-/// txid, and its fee counts (once per group, on its first line) as possibly spent.
-fn error_json(line: usize, e: &ClientError, counted: &mut HashSet<String>) -> Value {
-    match e {
-        ClientError::Unconfirmed { txids, fee, .. } => {
-            let first = txids.first().cloned().unwrap_or_default();
-            let fee = if counted.insert(first.clone()) {
-                *fee
-            } else {
-                0
-            };
-            json!({"line": line, "error": e.to_string(), "txid": first, "unconfirmed": true,
-                   "fee_unconfirmed": fee})
-        }
-        e => json!({"line": line, "error": e.to_string()}),
-    }
-}
-
-/// The line of an input the batch did not get to verify.
-fn not_attempted(line: usize, cause: &str) -> Value {
-    json!({"line": line, "error": format!("not verified: the batch stopped: {cause}"), "not_attempted": true})
-}
-
-/// One batch result as a text line: `LINE true|false [reason: …]|error: …`.
-fn batch_text(v: &Value) -> String {
-    let line = v["line"].as_u64().unwrap_or(0);
-    match (v["valid"].as_bool(), v["reason"].as_str()) {
-        (Some(b), Some(r)) => format!("{line} {b} reason: {r}"),
-        (Some(b), None) => format!("{line} {b}"),
-        (None, _) => format!(
-            "{line} error: {}",
-            escape_line(v["error"].as_str().unwrap_or("?"))
-        ),
-    }
-}
-
-/// The counts of the summary.
-#[derive(Default)]
-struct Tally {
-    lines: u64,
-    valid: u64,
-    invalid: u64,
-    errors: u64,
-    not_attempted: u64,
-    /// Lines whose group was sent but not seen confirmed.
-    unconfirmed: u64,
-    /// µALGO paid.
-    fee: u64,
-    /// µALGO of groups sent but not seen confirmed: possibly spent.
-    fee_unconfirmed: u64,
-    /// µALGO the answered lines cost, or would cost when only simulated.
-    would_cost: u64,
-}
-
-impl Tally {
-    /// Counts one output line.
-    fn add(&mut self, v: &Value) {
-        self.lines += 1;
-        self.fee += v["fee"].as_u64().unwrap_or(0);
-        self.fee_unconfirmed += v["fee_unconfirmed"].as_u64().unwrap_or(0);
-        match (v["valid"].as_bool(), v["not_attempted"] == true) {
-            (Some(true), _) => self.valid += 1,
-            (Some(false), _) => self.invalid += 1,
-            (None, true) => self.not_attempted += 1,
-            (None, false) if v["unconfirmed"] == true => self.unconfirmed += 1,
-            (None, false) => self.errors += 1,
-        }
-    }
-
-    fn json(&self) -> Value {
-        json!({
-            "lines": self.lines,
-            "verified": self.valid + self.invalid,
-            "valid": self.valid,
-            "invalid": self.invalid,
-            "errors": self.errors,
-            "not_attempted": self.not_attempted,
-            "unconfirmed": self.unconfirmed,
-            "fee": self.fee,
-            "fee_unconfirmed": self.fee_unconfirmed,
-            "would_cost": self.would_cost,
-            "fee_per_grid": self.per_grid(),
-        })
-    }
-
-    /// µALGO a verified line cost (paid, or would cost when only simulated).
-    fn per_grid(&self) -> Option<f64> {
-        let verified = self.valid + self.invalid;
-        let fee = self.fee.max(self.would_cost);
-        (verified > 0).then(|| (fee as f64 / verified as f64 * 10.0).round() / 10.0)
-    }
+        Verdict::Rejected { message, .. } => Outcome::Rejected {
+            method,
+            fee,
+            message: message.clone(),
+            txid,
+        },
+    };
+    Line { line, outcome }
 }
 
 /// What the whole file costs and what the account holds.
@@ -462,18 +373,18 @@ impl MethodPrices {
 
 /// Writes one output line (and counts it).
 fn emit(
-    v: &Value,
+    l: &Line,
     tally: &mut Tally,
     progress: &Progress,
     global: &Global,
     out: &mut Out,
 ) -> std::io::Result<()> {
-    tally.add(v);
+    tally.add(l);
     progress.suspend(|| {
         if global.json {
-            out.json(v)
+            out.json(l)
         } else {
-            out.line(batch_text(v))
+            out.line(l.text())
         }
     })
 }
@@ -523,7 +434,7 @@ pub fn verify_file(
             // The others one by one, then the window in input order.
             for k in window.clone() {
                 let value = match results[k - window.start].take() {
-                    Some(v) => v,
+                    Some(l) => l,
                     None => {
                         run.ask_alone(&parsed[k], chosen, &mut tally, &progress, args)
                             .await
@@ -584,8 +495,11 @@ fn answer_without_chain(
     let progress = Progress::new(0, "verifying", global);
     for (line, call) in parsed {
         if let Err(e) = call {
-            let v = json!({"line": line, "error": format!("{e:#}")});
-            emit(&v, tally, &progress, global, out)?;
+            let l = Line {
+                line: *line,
+                outcome: Outcome::Failed(format!("{e:#}")),
+            };
+            emit(&l, tally, &progress, global, out)?;
         }
     }
     if global.json {
@@ -692,7 +606,7 @@ impl Run {
         file: &FileBatch<'_>,
         window: std::ops::Range<usize>,
         tally: &mut Tally,
-    ) -> (Method, Vec<Option<Value>>) {
+    ) -> (Method, Vec<Option<Line>>) {
         let FileBatch {
             parsed,
             pairs,
@@ -700,7 +614,7 @@ impl Run {
             progress,
             args,
         } = *file;
-        let mut results: Vec<Option<Value>> = vec![None; window.len()];
+        let mut results: Vec<Option<Line>> = vec![None; window.len()];
         let together: Vec<(usize, Call)> = window
             .clone()
             .filter_map(|k| {
@@ -739,8 +653,8 @@ impl Run {
         for ((k, call), answer) in together.iter().zip(run.answers) {
             let line = parsed[*k].0;
             results[*k - window.start] = Some(match answer {
-                Ok(a) => batch_json(line, call, chosen, &a.verdict, a.fee, a.txid.as_deref()),
-                Err(e) => error_json(line, &e, &mut counted),
+                Ok(a) => answered(line, call, chosen, &a.verdict, a.fee, a.txid.as_deref()),
+                Err(e) => Line::from_error(line, &e, &mut counted),
             });
         }
         if let Some(e) = run.stopped {
@@ -759,9 +673,12 @@ impl Run {
         tally: &mut Tally,
         progress: &Progress,
         args: &VerifyArgs,
-    ) -> Value {
+    ) -> Line {
         match (call, &self.stopped, self.algoku.as_mut()) {
-            (Err(e), _, _) => json!({"line": line, "error": format!("{e:#}")}),
+            (Err(e), _, _) => Line {
+                line: *line,
+                outcome: Outcome::Failed(format!("{e:#}")),
+            },
             (Ok(call), None, Some(algoku)) if !grouped(call) || chosen == Method::Classic => {
                 progress.inc();
                 let call = if chosen == Method::Classic {
@@ -772,7 +689,7 @@ impl Run {
                 match algoku.verify_call(&call, args.simulate_only).await {
                     Ok(v) => {
                         tally.would_cost += v.strategy.map_or(0, |s| s.fee(self.min_fee));
-                        batch_json(
+                        answered(
                             *line,
                             &call,
                             call.method,
@@ -783,14 +700,19 @@ impl Run {
                     }
                     Err(e) if e.stops_batch() => {
                         let cause = e.to_string();
-                        let v = not_attempted(*line, &cause);
+                        let l = Line::not_attempted(*line, &cause);
                         self.stopped = Some(cause);
-                        v
+                        l
                     }
-                    Err(e) => json!({"line": line, "error": e.to_string()}),
+                    Err(e) => Line {
+                        line: *line,
+                        outcome: Outcome::Failed(e.to_string()),
+                    },
                 }
             }
-            (Ok(_), cause, _) => not_attempted(*line, cause.as_deref().unwrap_or("no answer")),
+            (Ok(_), cause, _) => {
+                Line::not_attempted(*line, cause.as_deref().unwrap_or("no answer"))
+            }
         }
     }
 
@@ -864,68 +786,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_tally_adds_up_to_the_lines() {
-        let mut t = Tally::default();
-        for v in [
-            json!({"line": 1, "valid": true, "fee": 1000}),
-            json!({"line": 2, "valid": false, "fee": 1000}),
-            json!({"line": 3, "error": "rejected by the contract: Grid must be 81 bytes long."}),
-            not_attempted(4, "insufficient funds"),
-        ] {
-            t.add(&v);
-        }
-        let s = t.json();
-        assert_eq!(
-            (
-                s["lines"].as_u64(),
-                s["verified"].as_u64(),
-                s["errors"].as_u64()
-            ),
-            (Some(4), Some(2), Some(1))
-        );
-        assert_eq!(
-            (s["not_attempted"].as_u64(), s["fee"].as_u64()),
-            (Some(1), Some(2000))
-        );
-        assert_eq!(
-            batch_text(&not_attempted(4, "gone")),
-            "4 error: not verified: the batch stopped: gone"
-        );
-    }
-
-    #[test]
-    fn a_group_sent_and_not_confirmed_counts_its_fee_once_as_possibly_spent() {
-        let e = ClientError::Unconfirmed {
-            txids: vec!["TX1".into(), "TX2".into()],
-            fee: 2000,
-            detail: "not confirmed after 10 rounds".into(),
-        };
-        let mut counted = HashSet::new();
-        let mut t = Tally::default();
-        for line in [5, 6] {
-            t.add(&error_json(line, &e, &mut counted));
-        }
-        let s = t.json();
-        assert_eq!(
-            (s["unconfirmed"].as_u64(), s["errors"].as_u64()),
-            (Some(2), Some(0))
-        );
-        assert_eq!(
-            (s["fee_unconfirmed"].as_u64(), s["fee"].as_u64()),
-            (Some(2000), Some(0))
-        );
-        let v = error_json(7, &e, &mut HashSet::new());
-        assert_eq!(
-            (v["txid"].as_str(), v["unconfirmed"].as_bool()),
-            (Some("TX1"), Some(true))
-        );
-        assert!(
-            batch_text(&v).starts_with("7 error: sent, not confirmed: group TX1"),
-            "{v}"
-        );
-    }
-
-    #[test]
     fn a_price_says_what_is_missing() {
         let p = Price {
             fees: 16_000,
@@ -945,7 +805,7 @@ mod tests {
         let mut bad = grid.clone();
         bad.swap(0, 1);
         let no = Verdict::Valid(false);
-        let v = batch_json(
+        let l = answered(
             3,
             &Call::grid(Method::Lanes, &bad),
             Method::Batch,
@@ -953,13 +813,16 @@ mod tests {
             1000,
             None,
         );
-        assert_eq!(v["reason"], "column 1 has 5 twice (cells r1c1 and r8c1)");
         assert_eq!(
-            batch_text(&v),
+            l.json()["reason"],
+            "column 1 has 5 twice (cells r1c1 and r8c1)"
+        );
+        assert_eq!(
+            l.text(),
             "3 false reason: column 1 has 5 twice (cells r1c1 and r8c1)"
         );
         let yes = Verdict::Valid(true);
-        let v = batch_json(
+        let l = answered(
             4,
             &Call::grid(Method::Classic, &grid),
             Method::Classic,
@@ -967,10 +830,13 @@ mod tests {
             3000,
             None,
         );
-        assert_eq!((v.get("reason"), batch_text(&v).as_str()), (None, "4 true"));
+        assert_eq!(
+            (l.json().get("reason").cloned(), l.text().as_str()),
+            (None, "4 true")
+        );
         let mut puzzle = vec![0; 81];
         puzzle[80] = 4;
-        let v = batch_json(
+        let l = answered(
             5,
             &Call::solution_of(&puzzle, &grid),
             Method::SolutionOf,
@@ -979,7 +845,7 @@ mod tests {
             None,
         );
         assert_eq!(
-            v["reason"],
+            l.json()["reason"],
             "cell r9c9 holds 3, but the puzzle's given there is 4"
         );
     }

@@ -9,6 +9,7 @@
 mod app;
 pub mod args;
 pub mod batch;
+mod line;
 
 pub use args::{DemoArgs, DeployArgs, VerifyArgs};
 
