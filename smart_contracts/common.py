@@ -1,12 +1,13 @@
 """What more than one contract does the same way: one home for each piece.
 
 * The budget rule of every method that tops up the pool: count the app calls after
-  this one (`later_app_calls`: their 700 each is theirs), and top up only when short
+  this one (`later_app_calls`: their APP_CALL_SHARE each is theirs), and top up only when short
   (`top_up`: a 4-opcode check, inner opups paid from the group's fee credit).
 * The games' payment rule (`refuse_stray_payments`, run first by every method of both games),
   their delete (`close_if_no_solves`), the creator's withdrawal of what the account
-  holds above its minimum balance (`withdraw_excess`), and the event of a repeated
-  solve (`AlreadySolved`). Every app's delete closes its account to the creator
+  holds above its minimum balance (`withdraw_excess`), the event of a repeated
+  solve (`AlreadySolved`), and a record box's minimum balance (BOX_FLAT, BOX_BYTE,
+  BOX_KEY_SIZE). Every app's delete closes its account to the creator
   (`close_to_creator`): no Algos are left behind with no program to move them.
 * The lanes check of the one-call verifier (Algoku) and the game's solve: 96 lanes of
   16 bits, one per cell of a 9x9 grid (lanes 81..95 zero), OR-folded so that each row,
@@ -35,6 +36,14 @@ from algopy import (
 SOLVERS_KEY = b"solvers"
 # Bytes of the 96 lanes (six 32-byte segments) that `unit_ors` folds.
 LANES_LEN = 192
+# Opcodes each app call of a group brings to the group's pool: its own, which a method
+# that tops up leaves to the app calls after it (`later_app_calls`).
+APP_CALL_SHARE = 700
+# A box's minimum balance is BOX_FLAT + BOX_BYTE per byte of its key and value (the
+# protocol's); the games' records are keyed by the player's 32-byte address.
+BOX_FLAT = 2500
+BOX_BYTE = 400
+BOX_KEY_SIZE = 32
 
 
 # The event of a correct solve by an address already recorded (a comment, not a

@@ -204,7 +204,7 @@ from algopy import (
     subroutine,
 )
 
-from smart_contracts.common import LANES_LEN, close_to_creator, later_app_calls, top_up, unit_ors
+from smart_contracts.common import APP_CALL_SHARE, LANES_LEN, close_to_creator, later_app_calls, top_up, unit_ors
 
 # The original's lookup tables, cell i -> 0x10 * (unit + 1): ROW[i] = 0x10 * (i // 9 + 1),
 # COLUMN[i] = 0x10 * (i % 9 + 1), BOX[i] = 0x10 * (3 * (i // 27) + (i % 9) // 3 + 1). The
@@ -227,8 +227,6 @@ GRID_SIZE = 81
 # and tests/test_contract.py shows on go-algorand's evaluator that this asks
 # for the fewest inner opups (2) and that one outer padding call fewer fails.
 CHECK_BUDGET = 1633
-# Each app call of a group brings 700 opcodes to the group's pool, for itself.
-APP_CALL_SHARE = 700
 # Opcodes the one-call methods still need after their budget check (their
 # straight-line tails, recounted by tests/test_contract_source.py), and what they
 # leave in the pool on top. LANES_HANDOVER is enough for a following lanes call to

@@ -135,6 +135,10 @@ from algopy import (
 )
 
 from smart_contracts.common import (
+    APP_CALL_SHARE,
+    BOX_BYTE,
+    BOX_FLAT,
+    BOX_KEY_SIZE,
     SOLVERS_KEY,
     AlreadySolved,
     close_if_no_solves,
@@ -157,8 +161,7 @@ EIGHTS_HEX = "88" * 32
 BOARD_SIZE = 32
 # Box of a solve: 32-byte key, value round (8) || solution (32).
 RECORD_SIZE = 40
-BOX_MBR = 2500 + 400 * (32 + RECORD_SIZE)
-APP_CALL_SHARE = 700
+BOX_MBR = BOX_FLAT + BOX_BYTE * (BOX_KEY_SIZE + RECORD_SIZE)
 # Opcodes solve still needs once its ensure_budget returns (measured worst case with
 # margin, see tests/test_curta.py).
 SOLVE_BUDGET = 1230
