@@ -166,8 +166,18 @@ def close_to_creator() -> None:
 
 @subroutine(inline=True)
 def close_if_no_solves() -> None:
-    """The games' delete, once the creator is checked: refused once a solve is recorded
-    (its box holds the player's payment); before, the app account closes to the creator."""
+    """The games' delete, once the creator is checked (updates are refused by both).
+
+    Only while no solve is recorded (``solvers`` is 0; each first solve adds one box and
+    one solver, nothing removes either). Each record's box holds its player's BOX_MBR in
+    the app account's minimum balance: deleting the app would leave the boxes and that
+    balance behind with no program left to free them, and the records out of the app's
+    reach. So once a solve is recorded the app lives for good, with the records the
+    players paid for (and ``withdraw()`` for anything sent to it beyond them). Before the
+    first solve no player's money is in the app: the delete closes the app account to the
+    creator (one inner payment, fee 0: the delete call pays 2 000), returning its 100 000
+    uALGO and any plain transfer, and deleting frees the app's own minimum balance in the
+    creator's account."""
     assert op.AppGlobal.get_uint64(SOLVERS_KEY) == 0, "solves are recorded: their boxes hold the players' payments"
     close_to_creator()
 

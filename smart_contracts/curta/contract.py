@@ -83,15 +83,7 @@ and the boxes' BOX_MBR each stay: the records the players paid for are untouched
 Deletion
 --------
 Updates are refused. Only the creator may delete the app, and only while no solve is
-recorded (``solvers`` is 0; each first solve adds one box and one solver, nothing
-removes either). Each record's box holds its player's BOX_MBR in the app account's
-minimum balance: deleting the app would leave the boxes and that balance behind with
-no program left to free them, and the records out of the app's reach. So once a solve
-is recorded the app lives for good, with the records the players paid for (and
-``withdraw()`` for anything sent to it beyond them). Before the first solve no player's
-money is in the app: the delete closes the app account to the creator (one inner
-payment, fee 0: the delete call pays 2 000), returning its 100 000 uALGO and any plain
-transfer, and deleting frees the app's own minimum balance in the creator's account.
+recorded: the games' rule, said once in smart_contracts/common.py (``close_if_no_solves``).
 
 Budget and composition
 ----------------------
