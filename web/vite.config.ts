@@ -1,15 +1,31 @@
-import { defineConfig, type Plugin } from 'vite'
+import { defineConfig, loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite'
+import { json, put, type Buffers } from './src/engine/boundary.ts'
+import { appOrDefault } from './src/chain/network.ts'
+import { PRACTICE } from './src/first.ts'
 
-// The board's WebAssembly is asked for by the HTML itself, so its download
-// starts with the page's script instead of after it.
-function preloadEngine(): Plugin {
+/**
+ * What a first visit needs, asked for by the HTML itself so that it downloads
+ * with the page's script: the board's WebAssembly, and the catalogue shard of
+ * the practice puzzle on the build's default app (the engine, run here at
+ * build time, names it; a visit to another puzzle fetches its own as well).
+ */
+function preloadFirstView(defaultApp: bigint): Plugin {
+  const preload = (href: string, type: string): HtmlTagDescriptor =>
+    ({ tag: 'link', attrs: { rel: 'preload', as: 'fetch', type, crossorigin: '', href }, injectTo: 'head' })
   return {
-    name: 'algoku-preload-engine',
+    name: 'algoku-preload-first-view',
     transformIndexHtml: {
       order: 'post',
-      handler(html, ctx) {
-        const wasm = Object.keys(ctx.bundle ?? {}).find((f) => /\/algoku-[^/]*\.wasm$/.test(f))
-        return wasm ? [{ tag: 'link', attrs: { rel: 'preload', as: 'fetch', type: 'application/wasm', crossorigin: '', href: `./${wasm}` }, injectTo: 'head' }] : []
+      handler(_html, ctx) {
+        const [name, asset] = Object.entries(ctx.bundle ?? {}).find(([f]) => /\/algoku-[^/]*\.wasm$/.test(f)) ?? []
+        if (!name || !asset || asset.type !== 'asset') return []
+        const x = new WebAssembly.Instance(new WebAssembly.Module(asset.source as Uint8Array), {}).exports as unknown as Buffers & {
+          address_key(len: number): number
+          game_shard(app: bigint, len: number): number
+        }
+        const { key } = json<{ key: number[] }>(x, x.address_key(put(x, new TextEncoder().encode(PRACTICE))))
+        const { shard } = json<{ shard: number }>(x, x.game_shard(defaultApp, put(x, Uint8Array.from(key))))
+        return [preload(`./${name}`, 'application/wasm'), preload(`./catalogue/${String(shard).padStart(3, '0')}.bin`, 'application/octet-stream')]
       },
     },
   }
@@ -41,10 +57,11 @@ const preact = {
   'react/jsx-dev-runtime': 'preact/jsx-dev-runtime',
 }
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   base: './',
   resolve: { alias: preact },
-  plugins: [preloadEngine()],
+  // The practice puzzle's app: the offline network's default, as the page reads it.
+  plugins: [preloadFirstView(appOrDefault(loadEnv(mode, process.cwd(), 'VITE_').VITE_GAME_APP_OFFLINE))],
   build: {
     target: 'es2022',
     sourcemap: false,
@@ -52,4 +69,4 @@ export default defineConfig({
   },
   server: { host: '127.0.0.1' },
   preview: { host: '127.0.0.1' },
-})
+}))

@@ -2,20 +2,17 @@
 // (`algoku curta generate ADDRESS`); fill the board so that each row, column
 // and 2×4 box holds 1 to 8 once. The engine (rust/curta, the contract's
 // mirror) gives the start, the conflicts and the contract's verdict; on a node
-// the solve is simulated, then signed and sent with its box payment.
+// the solve is simulated, then signed and sent with its box payment (Submit.tsx).
 //
 // The board's data-puzzle and data-cells are in the contract's order, as the
 // CLI prints a board (64 hex digits, square 0 last; '.' for a blank), so a
 // tool compares them with `algoku curta generate --json`'s `start` as they
 // are; data-cell is the square (row-major, square 0 at the top left).
-import { useEffect, useMemo, useState, type KeyboardEvent } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { Finish, Timer } from './Play'
-import { algo } from './Submit'
 import type { Signing } from './wallet'
-import { checkApp } from './chain/checks'
-import { algorandFor, errorText, type Priced, type Recorded } from './chain/game'
-import { boardBytes, CURTA_BOX_MBR, CURTA_SPEC, priceCurtaSolve, readCurtaRecord, sendCurtaSolve } from './chain/curta'
-import { OFFLINE, WAIT, withTimeout, type Network } from './chain/network'
+import { chain } from './chain/load'
+import { OFFLINE, type Network } from './chain/network'
 import { useNodeAnswer } from './chain/useNode'
 import { addressKey, curtaCheck, curtaStart } from './engine/engine'
 
@@ -24,6 +21,8 @@ const PRACTICE = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'
 const HISTORY = 200
 
 const solvers = (n: bigint) => `${n} ${n === 1n ? 'solver' : 'solvers'}`
+// Sending needs the chain libraries: fetched when a solved board is offered for sending.
+const CurtaSubmit = lazy(() => import('./Submit').then((m) => ({ default: m.CurtaSubmit })))
 
 /** Row-major text (square 0 first) in the contract's order (square 0 last), blanks as '.'. */
 const contractOrder = (rowMajor: string) => [...rowMajor].reverse().join('')
@@ -60,11 +59,11 @@ function CurtaGame({ net, address, app, signing, practice }: { net: Network; add
   const undo = () => setHistory((h) => (h.past.length ? { past: h.past.slice(0, -1), now: h.past[h.past.length - 1] } : h))
   const left = useMemo(() => [0, 1, 2, 3, 4, 5, 6, 7, 8].map((d) => 8 - [...cells].filter((c) => c === String(d)).length), [cells])
 
-  const checked = useNodeAnswer(net, `reading app ${app}`, () => checkApp(algorandFor(net), app, CURTA_SPEC), [app])
+  const checked = useNodeAnswer(net, `reading app ${app}`, async () => { const c = await chain(); return c.checkApp(c.algorandFor(net), app, c.CURTA_SPEC) }, [app])
   const appCheck = !net.algod || checked?.ok ? 'ok' : checked ? checked.error : null
   const [version, setVersion] = useState(0)
   const [sentHere, setSentHere] = useState(false)
-  const record = useNodeAnswer(net, 'reading the record', () => readCurtaRecord(algorandFor(net), app, address), [app, address, version],
+  const record = useNodeAnswer(net, 'reading the record', async () => { const c = await chain(); return c.readCurtaRecord(c.algorandFor(net), app, address) }, [app, address, version],
     !practice && appCheck === 'ok')
   const offerSend = !practice && Boolean(net.algod) && appCheck === 'ok' && check.verdict === true && check.solution !== null &&
     (sentHere || (record !== null && !(record.ok && record.value.round)))
@@ -101,7 +100,11 @@ function CurtaGame({ net, address, app, signing, practice }: { net: Network; add
           {!practice && net.algod && appCheck === 'ok' && record && (
             <p data-testid="record">{!record.ok ? `The app could not be read: ${record.error}` : record.value.round ? `Already solved: round ${record.value.round}; ${solvers(record.value.solvers)}.` : `Not solved yet; ${solvers(record.value.solvers)} so far.`}</p>
           )}
-          {offerSend && <CurtaSubmit net={net} app={app} address={address} signing={signing} solution={boardBytes(check.solution!)} onRecorded={() => { setSentHere(true); setVersion((v) => v + 1) }} />}
+          {offerSend && (
+            <Suspense fallback={<p className="note">Loading the chain side…</p>}>
+              <CurtaSubmit net={net} app={app} address={address} signing={signing} solution={check.solution!} onRecorded={() => { setSentHere(true); setVersion((v) => v + 1) }} />
+            </Suspense>
+          )}
           {check.verdict === true && !net.algod && !practice && <p className="submit" data-testid="offline-note">Offline: no node to send to. The verdict above is the contract's own (its native mirror).</p>}
         </div>
       </div>
@@ -157,46 +160,5 @@ function Board8({ start, cells, selected, conflicts, onSelect, onEnter, onUndo }
       </div>
       <p className="visually-hidden" aria-live="polite" data-testid="cell-announce">{selected >= 0 ? describe(selected) : ''}</p>
     </>
-  )
-}
-
-/** Simulate, then sign and send [box payment, solve]: the payment is shown before anything is signed. */
-function CurtaSubmit({ net, app, address, signing, solution, onRecorded }: { net: Network; app: bigint; address: string; signing: Signing; solution: Uint8Array; onRecorded: () => void }) {
-  const [priced, setPriced] = useState<(Priced & { fee: bigint }) | null>(null)
-  const [recorded, setRecorded] = useState<Recorded | null>(null)
-  const [busy, setBusy] = useState(false)
-  const [error, setError] = useState<string | null>(null)
-  const run = async (what: () => Promise<void>) => {
-    setBusy(true)
-    setError(null)
-    try {
-      await what()
-    } catch (e) {
-      setError(errorText(e))
-    } finally {
-      setBusy(false)
-    }
-  }
-  const price = () => run(async () => setPriced(await withTimeout(priceCurtaSolve(algorandFor(net), app, address, solution), WAIT.simulate, 'simulating the solve')))
-  const send = () => run(async () => {
-    if (!signing.signer || !priced) return
-    setRecorded(await withTimeout(sendCurtaSolve(algorandFor(net), app, address, signing.signer, solution, priced.fee), WAIT.send, 'sending the solve (it may still be confirmed: reload to see the record)'))
-    onRecorded()
-  })
-  return (
-    <div className="submit" data-testid="submit">
-      <button type="button" onClick={price} disabled={busy}>Simulate the submission</button>
-      {priced && (
-        <p data-testid="priced">
-          {priced.failure ? <span className="bad">[payment, solve]: the node refuses it: {priced.failure}</span>
-            : <>[payment, solve]: {priced.opcodes ?? '?'} opcodes, fees {algo(priced.fees)} + box payment {algo(CURTA_BOX_MBR)} (the app keeps it for your record); the contract answers {String(priced.verdict)}.</>}
-        </p>
-      )}
-      {priced && !priced.failure && (signing.address === address ? (
-        <button type="button" onClick={send} disabled={busy || !!recorded} data-testid="send">Sign and send</button>
-      ) : <p>Connect this address's wallet to sign and send.</p>)}
-      {recorded && <p data-testid="recorded" className="good">Recorded in round {String(recorded.round)}; {solvers(recorded.solvers)}. Transactions: <span className="mono">{recorded.txIds.map((t) => t.slice(0, 8)).join(', ')}</span></p>}
-      {error && <p role="alert" className="bad" data-testid="submit-error">{error}</p>}
-    </div>
   )
 }

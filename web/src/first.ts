@@ -1,7 +1,7 @@
 // Which 9×9 puzzle a URL opens with: read here by the page (its first state)
 // and by main.tsx, which fetches that puzzle's catalogue shard while React
 // loads, so the first render already shows the board.
-import { isAppId, networkFrom } from './chain/network'
+import { isAppId, networkFrom } from './chain/network.ts'
 
 /** The puzzle a first visit plays: the zero address's (it belongs to no one, so no solve is sent for it). */
 export const PRACTICE = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'

@@ -371,6 +371,11 @@ test('layouts: desktop, tablet and phone widths without horizontal overflow or s
       const found = await page.evaluate(async () => (await window.axe.run(document)).violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.slice(0, 3).map((n) => String(n.target)) })))
       const serious = found.filter((v) => v.impact === 'serious' || v.impact === 'critical')
       assert.deepEqual(serious, [], `${name} ${view}: ${JSON.stringify(serious)}`)
+      // The same under a dark system preference: its own screenshot, and no serious violation (contrast) either.
+      await page.emulateMedia({ colorScheme: 'dark' })
+      await page.screenshot({ path: path.join(OUT, `${view}-${name}-dark.png`), fullPage: true })
+      const dark = await page.evaluate(async () => (await window.axe.run(document)).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => String(n.target)) })))
+      assert.deepEqual(dark, [], `${name} ${view}, dark: ${JSON.stringify(dark)}`)
       await page.close()
     }
   }
@@ -723,6 +728,9 @@ test('both games: ?game=curta plays the 8×8 start `algoku curta generate` gives
     await page.getByTestId('verdict').filter({ hasText: 'Solved' }).waitFor()
     await page.getByTestId('finish').waitFor()
     await page.screenshot({ path: path.join(OUT, `curta-${i === 0 ? 'phone' : 'desktop'}.png`) })
+    await page.emulateMedia({ colorScheme: 'dark' })
+    await page.screenshot({ path: path.join(OUT, `curta-${i === 0 ? 'phone' : 'desktop'}-dark.png`) })
+    await page.emulateMedia({ colorScheme: 'light' })
     // A blank square given another digit: the contract would answer false, and says why.
     const k = [...want.start].reverse().findIndex((c) => c === '0')
     const other = String((Number(want.solution[63 - k]) % 8) + 1)

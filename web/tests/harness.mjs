@@ -48,7 +48,8 @@ export async function firstLoad(context, url) {
   page.on('response', (r) => responses.push(r))
   await page.goto(url)
   await page.locator('[data-testid=board]').waitFor()
-  const ready = await page.evaluate(() => performance.getEntriesByName('algoku:ready')[0]?.startTime ?? performance.now())
+  await page.waitForFunction(() => performance.getEntriesByName('algoku:ready').length > 0)
+  const ready = await page.evaluate(() => performance.getEntriesByName('algoku:ready')[0].startTime)
   await page.waitForLoadState('networkidle')
   const files = await Promise.all(responses.map(async (r) => {
     const z = await r.request().sizes().catch(() => ({ responseBodySize: 0, responseHeadersSize: 0 }))

@@ -24,7 +24,11 @@ const LOCALNET_TOKEN = 'a'.repeat(64)
  */
 const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
 function configuredApp(name: NetworkName, game = 'GAME'): bigint {
-  const raw = env[`VITE_${game}_APP_${name.toUpperCase()}`]
+  return appOrDefault(env[`VITE_${game}_APP_${name.toUpperCase()}`])
+}
+
+/** A configured app id, else 1000 (also read by vite.config.ts at build time). */
+export function appOrDefault(raw: string | undefined): bigint {
   return raw && isAppId(raw) ? BigInt(raw) : 1000n
 }
 
