@@ -4,10 +4,12 @@
 // ?address=A&app=N&network=offline|localnet|testnet|mainnet (&algod=URL for
 // another node, &view=verify, &game=curta).
 //
-// What a first view needs (React, the board, the engine) loads first; the
-// chain side (wallets, algosdk, algokit-utils) only on a page with a node
-// (Online.tsx), and the 8×8 game and the verifier when they are opened.
+// What a first view needs (the page's components, the board, the engine)
+// loads first; the chain side (wallets, algosdk, algokit-utils) only on a page
+// with a node (Online.tsx), and the 8×8 game and the verifier when they are
+// opened. A part that fails to load says so in its place.
 import { lazy, Suspense, useEffect, useMemo, useState, type JSX } from 'react'
+import { Loaded } from './Loaded'
 import { networkFrom, type Network } from './chain/network'
 import { opening } from './first'
 import { Play } from './Play'
@@ -57,6 +59,7 @@ export function App() {
         {bar?.((a) => { setAddress(a); setParam('address', a) })}
       </header>
       <main>
+        <Loaded key={`${view}:${game}`}>
         <Suspense fallback={loading}>
         {view === 'play' && game === 'curta' ? (
           <CurtaPlay net={shown} address={address} app={curtaApp} signing={s} />
@@ -67,14 +70,17 @@ export function App() {
           <Verify net={shown} app={initial.get('algoku') ?? ''} signing={s} />
         )}
         </Suspense>
+        </Loaded>
       </main>
     </>
   )
   if (!net.algod) return body({ address: null, signer: null })
   return (
-    <Suspense fallback={<p className="note" data-testid="node-check">Checking the node at {net.algod}…</p>}>
-      <Online net={net} body={body} />
-    </Suspense>
+    <Loaded>
+      <Suspense fallback={<p className="note" data-testid="node-check">Checking the node at {net.algod}…</p>}>
+        <Online net={net} body={body} />
+      </Suspense>
+    </Loaded>
   )
 }
 

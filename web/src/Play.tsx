@@ -5,6 +5,7 @@ import type { MouseEvent } from 'react'
 import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Signing } from './wallet'
 import { Board } from './Board'
+import { Loaded } from './Loaded'
 import { errorText, isAppId, OFFLINE, type Network } from './chain/network'
 import { chain } from './chain/load'
 import type { SolveRecord } from './chain/game'
@@ -295,9 +296,11 @@ function GameBoard({ net, address, app, signing, practice = false, keyBytes: key
           {appCheck !== null && appCheck !== 'ok' && <p role="alert" className="bad" data-testid="app-refused">{appCheck}: nothing is read from it or sent to it.</p>}
           {!practice && appCheck === 'ok' && <RecordLine record={record} />}
           {offerSend && (
+            <Loaded>
             <Suspense fallback={<p className="note">Loading the chain side…</p>}>
               <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => { setSentHere(true); setRecordVersion((v) => v + 1) }} />
             </Suspense>
+            </Loaded>
           )}
         </div>
       </div>

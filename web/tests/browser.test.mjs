@@ -653,6 +653,60 @@ test('verify view: the next grids past the first 64, and a refused input says wh
   await page.close()
 })
 
+test('a catalogue shard missing or damaged, a rater or a view that does not load: a message on the page, never a wrong puzzle or a blank page', STEP, async () => {
+  const [address] = addresses(1, 404)
+  const want = JSON.parse(cli('--json', 'game', 'puzzle', address, '--app-id', '1000').trim().split('\n').pop())
+  // The shard is served by the host; a host that lacks it answers 404.
+  // The rater's module is fetched by a worker: routed for the whole context, undone at the end.
+  const noRater = (r) => r.fulfill({ status: 404, body: 'not found' })
+  await context.route('**/rater-*.wasm', noRater)
+  try {
+    let page = await context.newPage()
+    await page.route('**/catalogue/*.bin', (r) => r.fulfill({ status: 404, body: 'not found' }))
+    const errors = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${site}/?address=${address}&app=1000&network=offline`)
+    assert.match(await page.getByTestId('puzzle-error').innerText(), /^The puzzle could not be loaded: catalogue shard \d+: HTTP 404$/)
+    assert.equal(await page.getByTestId('board').count(), 0)
+    await page.close()
+    // A shard whose bytes are not the committed catalogue's (one bit of one record flipped) is refused.
+    page = await context.newPage()
+    await page.route('**/catalogue/*.bin', async (r) => {
+      const body = Buffer.from(await (await r.fetch()).body())
+      body[40] ^= 0x10
+      await r.fulfill({ status: 200, body, contentType: 'application/octet-stream' })
+    })
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${site}/?address=${address}&app=1000&network=offline`)
+    assert.match(await page.getByTestId('puzzle-error').innerText(), /^The puzzle could not be loaded: (the shard is not the committed catalogue's|catalogue record \d+: .+)$/)
+    await page.close()
+    // With the shard served and the rater missing, the puzzle is played and the difficulty says why it is not shown.
+    page = await context.newPage()
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${site}/?address=${address}&app=1000&network=offline`)
+    await page.getByTestId('board').waitFor()
+    assert.equal(await page.getAttribute('[data-testid=board]', 'data-puzzle'), want.puzzle)
+    await page.getByTestId('difficulty').filter({ hasText: 'not rated' }).waitFor()
+    await page.getByTestId('hint-button').click()
+    await page.getByTestId('hint').filter({ hasText: 'No hint:' }).waitFor()
+    await page.close()
+    // A view whose code the host does not serve says so in its place; the other views still work.
+    page = await context.newPage()
+    await page.route('**/assets/Verify-*.js', (r) => r.fulfill({ status: 404, body: 'not found' }))
+    page.on('pageerror', (e) => errors.push(e.message))
+    await page.goto(`${site}/?address=${address}&app=1000&network=offline`)
+    await page.getByTestId('board').waitFor()
+    await page.getByRole('button', { name: 'Verify a grid' }).click()
+    assert.match(await page.getByTestId('load-error').innerText(), /^This part of the page could not be loaded \(.+\)\. Reload to try again\.$/)
+    await page.getByRole('button', { name: 'Play' }).click()
+    await page.getByTestId('board').waitFor()
+    await page.close()
+    assert.deepEqual(errors, [])
+  } finally {
+    await context.unroute('**/rater-*.wasm', noRater)
+  }
+})
+
 test('a first visit plays at once: a practice puzzle, the address form folded, developer detail behind "Details"', STEP, async () => {
   const page = await open('network=offline')
   await page.getByTestId('board').waitFor()

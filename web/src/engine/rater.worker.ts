@@ -11,6 +11,8 @@ interface Rater extends Buffers {
 }
 
 const rater = instantiate<Rater>(raterUrl)
+// A module that does not load fails each question with its reason (below), never unheard.
+rater.catch(() => undefined)
 
 self.onmessage = async (e: MessageEvent<{ id: number; fn: 'rate' | 'hint'; input: Uint8Array }>) => {
   const { id, fn, input } = e.data
