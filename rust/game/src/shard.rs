@@ -100,6 +100,8 @@ pub struct Shard {
     first: usize,
     givens: Vec<Givens>,
     tree: Tree,
+    /// The root's children (the level-3 nodes, zero-padded): every proof's top block.
+    top: [u8; 16 * NODE],
 }
 
 impl Shard {
@@ -128,8 +130,8 @@ impl Shard {
         let tree = Tree::new(givens.iter().map(Givens::leaf).collect());
         // The committed level-2 nodes lead to the root, and this shard's
         // leaves to its own level-2 node.
-        let top = level3();
-        let root = hash(&block(&top, 0));
+        let top = block(&level3(), 0);
+        let root = hash(&top);
         let own = &tree.level(2)[0][..];
         if root[..] != committed_root() || own != &LEVEL2[number * NODE..(number + 1) * NODE] {
             return Err(ShardError::Root);
@@ -138,6 +140,7 @@ impl Shard {
             first,
             givens,
             tree,
+            top,
         })
     }
 
@@ -160,7 +163,7 @@ impl Shard {
         let mut out = self.tree.proof(index - self.first);
         let upper = PROOF - 2 * 16 * NODE;
         out[upper..upper + 16 * NODE].copy_from_slice(&block(LEVEL2, index / (16 * SHARD)));
-        out[upper + 16 * NODE..].copy_from_slice(&block(&level3(), 0));
+        out[upper + 16 * NODE..].copy_from_slice(&self.top);
         out
     }
 
