@@ -8,7 +8,7 @@
 // loads first; the chain side (wallets, algosdk, algokit-utils) only on a page
 // with a node (Online.tsx), and the 8×8 game and the verifier when they are
 // opened. A part that fails to load says so in its place.
-import { lazy, Suspense, useEffect, useMemo, useState, type JSX } from 'react'
+import { lazy, useEffect, useMemo, useState, type JSX } from 'react'
 import { Loaded } from './Loaded'
 import { networkFrom, type Network } from './chain/network'
 import { opening } from './first'
@@ -59,8 +59,7 @@ export function App() {
         {bar?.((a) => { setAddress(a); setParam('address', a) })}
       </header>
       <main>
-        <Loaded key={`${view}:${game}`}>
-        <Suspense fallback={loading}>
+        <Loaded key={`${view}:${game}`} fallback={loading}>
         {view === 'play' && game === 'curta' ? (
           <CurtaPlay net={shown} address={address} app={curtaApp} signing={s} />
         ) : view === 'play' ? (
@@ -69,17 +68,14 @@ export function App() {
         ) : (
           <Verify net={shown} app={initial.get('algoku') ?? ''} signing={s} />
         )}
-        </Suspense>
         </Loaded>
       </main>
     </>
   )
   if (!net.algod) return body({ address: null, signer: null })
   return (
-    <Loaded>
-      <Suspense fallback={<p className="note" data-testid="node-check">Checking the node at {net.algod}…</p>}>
-        <Online net={net} body={body} />
-      </Suspense>
+    <Loaded fallback={<p className="note" data-testid="node-check">Checking the node at {net.algod}…</p>}>
+      <Online net={net} body={body} />
     </Loaded>
   )
 }

@@ -8,7 +8,7 @@
 // CLI prints a board (64 hex digits, square 0 last; '.' for a blank), so a
 // tool compares them with `algoku curta generate --json`'s `start` as they
 // are; data-cell is the square (row-major, square 0 at the top left).
-import { lazy, Suspense, useEffect, useMemo, useState, type KeyboardEvent } from 'react'
+import { lazy, useEffect, useMemo, useState, type KeyboardEvent } from 'react'
 import { Finish, Timer } from './Play'
 import { Loaded } from './Loaded'
 import type { Signing } from './wallet'
@@ -102,10 +102,8 @@ function CurtaGame({ net, address, app, signing, practice }: { net: Network; add
             <p data-testid="record">{!record.ok ? `The app could not be read: ${record.error}` : record.value.round ? `Already solved: round ${record.value.round}; ${solvers(record.value.solvers)}.` : `Not solved yet; ${solvers(record.value.solvers)} so far.`}</p>
           )}
           {offerSend && (
-            <Loaded>
-            <Suspense fallback={<p className="note">Loading the chain side…</p>}>
+            <Loaded fallback={<p className="note">Loading the chain side…</p>}>
               <CurtaSubmit net={net} app={app} address={address} signing={signing} solution={check.solution!} onRecorded={() => { setSentHere(true); setVersion((v) => v + 1) }} />
-            </Suspense>
             </Loaded>
           )}
           {check.verdict === true && !net.algod && !practice && <p className="submit" data-testid="offline-note">Offline: no node to send to. The verdict above is the contract's own (its native mirror).</p>}

@@ -2,7 +2,7 @@
 // undo/redo, conflicts as they happen), a hint from the rater, the mirror's
 // verdict the moment the grid is full, and the submit path on a node.
 import type { MouseEvent } from 'react'
-import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
+import { lazy, useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import type { Signing } from './wallet'
 import { Board } from './Board'
 import { Loaded } from './Loaded'
@@ -296,10 +296,8 @@ function GameBoard({ net, address, app, signing, practice = false, keyBytes: key
           {appCheck !== null && appCheck !== 'ok' && <p role="alert" className="bad" data-testid="app-refused">{appCheck}: nothing is read from it or sent to it.</p>}
           {!practice && appCheck === 'ok' && <RecordLine record={record} />}
           {offerSend && (
-            <Loaded>
-            <Suspense fallback={<p className="note">Loading the chain side…</p>}>
+            <Loaded fallback={<p className="note">Loading the chain side…</p>}>
               <Submit net={net} app={app} address={address} signing={signing} cells={cells} onRecorded={() => { setSentHere(true); setRecordVersion((v) => v + 1) }} />
-            </Suspense>
             </Loaded>
           )}
         </div>
