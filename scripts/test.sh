@@ -2,7 +2,8 @@
 # Every test: the contract on go-algorand's evaluator (pytest), then the Rust
 # workspace (mirror, engine, client on the embedded evaluator and through
 # algod's HTTP API on the local node, and on LocalNet when one answers).
-# Sets up what it needs: the pinned venv and the cargo build.
+# Sets up what it needs: the pinned venv and the cargo build. Arguments go to
+# every Rust test binary (a test name filter, `--nocapture`).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 ensure_venv
 cd "$ROOT"
@@ -22,8 +23,8 @@ else
          "(\`docker compose up -d\` or \`algokit localnet start\`) they run on it too)"
 fi
 
-echo "==> Rust workspace (cargo test)"
-cargo test --workspace --locked "$@"
+echo "==> Rust workspace (cargo test: the test binaries side by side, then the doc tests)"
+"$VENV/bin/python" scripts/cargo_tests.py -- "$@"
 
 echo "==> API docs (cargo doc, warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked

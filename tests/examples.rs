@@ -7,6 +7,18 @@ use algoku_checker::is_minimal_ua;
 use algoku_sudoku::generator::{generate_puzzle, PuzzleOptions};
 use algoku_sudoku::{count_solutions, Grid};
 
+/// The variables cargo sets for a test binary it runs (besides `CARGO_PKG_*`).
+const RUNTIME_ENV: [&str; 8] = [
+    "CARGO_MANIFEST_DIR",
+    "CARGO_MANIFEST_PATH",
+    "CARGO_MANIFEST_LINKS",
+    "CARGO_CRATE_NAME",
+    "CARGO_BIN_NAME",
+    "CARGO_PRIMARY_PACKAGE",
+    "CARGO_TARGET_TMPDIR",
+    "OUT_DIR",
+];
+
 /// Runs an example with the cargo that runs this test (same target
 /// directory and profile) and returns its stdout; panics unless it exits 0.
 fn example(package: &str, name: &str) -> String {
@@ -23,6 +35,15 @@ fn example(package: &str, name: &str) -> String {
     ]);
     if !cfg!(debug_assertions) {
         command.arg("--release");
+    }
+    // What cargo sets for this test binary is not the user's environment: a build
+    // script that reruns when one of these changes (ring's, for CARGO_MANIFEST_DIR and
+    // CARGO_PKG_NAME) would otherwise be rebuilt here, and again by the next `cargo test`.
+    for (key, _) in std::env::vars_os() {
+        let key = key.to_string_lossy();
+        if key.starts_with("CARGO_PKG_") || RUNTIME_ENV.contains(&key.as_ref()) {
+            command.env_remove(key.as_ref());
+        }
     }
     let out = command.output().expect("cargo runs");
     let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
