@@ -78,6 +78,26 @@ const NO_TOP_UPS: [(&str, &str); 2] = [
 ];
 
 #[test]
+fn a_file_without_one_grid_touches_no_chain_and_exits_2() {
+    // Every line is an error of its own: the rule of every batch (README), the same as
+    // `curta verify --file` on such a file.
+    let file = TempFile::new("no-grid", &["notagrid".into(), "123".into()]);
+    for args in [
+        &["verify", "--network", "embedded", "--file"][..],
+        &["verify", "--network", "embedded", "--puzzle-file"][..],
+    ] {
+        let (code, lines, summary) = run(args, &file, &[]);
+        assert_eq!(code, 2, "{args:?}: {summary}");
+        assert_one_line_each(&lines, &[1, 2], &summary);
+        assert_eq!(
+            (summary["backend"].clone(), summary["errors"].as_u64()),
+            (Value::Null, Some(2)),
+            "{summary}"
+        );
+    }
+}
+
+#[test]
 fn a_batch_that_runs_out_of_funds_answers_every_line_and_sums_up() {
     let mut lines: Vec<String> = (0..400).map(relabelled).collect();
     lines[10] = format!("{}1", &SOLVED[..80]); // invalid

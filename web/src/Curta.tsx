@@ -9,7 +9,9 @@
 // tool compares them with `algoku curta generate --json`'s `start` as they
 // are; data-cell is the square (row-major, square 0 at the top left).
 import { lazy, useEffect, useMemo, useState, type KeyboardEvent } from 'react'
-import { Finish, Timer } from './Play'
+import { Finish, HISTORY, Timer } from './Play'
+import { PRACTICE } from './first'
+import { solvers } from './words'
 import { Loaded } from './Loaded'
 import type { Signing } from './wallet'
 import { chain } from './chain/load'
@@ -17,11 +19,6 @@ import { OFFLINE, type Network } from './chain/network'
 import { useNodeAnswer } from './chain/useNode'
 import { addressKey, curtaCheck, curtaStart } from './engine/engine'
 
-/** The puzzle a first visit plays: the zero address's (no one's, so nothing is sent for it). */
-const PRACTICE = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAY5HFKQ'
-const HISTORY = 200
-
-const solvers = (n: bigint) => `${n} ${n === 1n ? 'solver' : 'solvers'}`
 // Sending needs the chain libraries: fetched when a solved board is offered for sending.
 const CurtaSubmit = lazy(() => import('./Submit').then((m) => ({ default: m.CurtaSubmit })))
 

@@ -56,7 +56,8 @@ function load(key: string, puzzle: string): Game {
 }
 
 /** Undo steps kept (and stored). */
-const HISTORY = 200
+/** Undo steps kept (and stored) per puzzle. */
+export const HISTORY = 200
 
 export function Play({ net, address, app, signing, onChoose }: {
   net: Network

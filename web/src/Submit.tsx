@@ -10,6 +10,7 @@ import { algorandFor, BOX_MBR, errorText, priceSolve, sendSolve, type Priced, ty
 import { boardBytes, CURTA_BOX_MBR, priceCurtaSolve, sendCurtaSolve } from './chain/curta'
 import { WAIT, withTimeout, type Network } from './chain/network'
 import { gameArgs } from './engine/engine'
+import { solvers } from './words'
 import algosdk from 'algosdk'
 
 /** µALGO as ALGO, six decimals. */
@@ -17,7 +18,6 @@ export function algo(micro: bigint) {
   return `${(Number(micro) / 1e6).toFixed(6)} ALGO`
 }
 
-const solvers = (n: bigint) => `${n} ${n === 1n ? 'solver' : 'solvers'}`
 
 /** The 9×9 game's submission: its solve arguments (leaf, proof, lanes) from the engine. */
 export function Submit({ net, app, address, signing, cells, onRecorded }: { net: Network; app: bigint; address: string; signing: Signing; cells: Uint8Array; onRecorded: () => void }) {

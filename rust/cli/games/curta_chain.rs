@@ -4,7 +4,8 @@
 //!
 //! One path serves both commands: each input line becomes a [`Query`] (or an
 //! error on its own line), answered natively, and with `--network` also by
-//! the app; one JSON line per input in input order, then a summary.
+//! the app; one line per input in input order (a [`CurtaLine`], printed by the
+//! batches' one reporter, `crate::io::report`), then a summary.
 //!
 //! `generate` and `verify` are read-only: every call is simulated (algod's
 //! simulate, or a dry run on the embedded evaluator), nothing is sent or
@@ -34,8 +35,9 @@ use anyhow::{anyhow, bail, Result};
 use serde_json::{json, Value};
 
 use crate::io::input::Source;
-use crate::io::output::{escape_line, verdict, Out, EXIT_ERROR, EXIT_NEGATIVE};
+use crate::io::output::{escape_line, verdict, Out, EXIT_NEGATIVE};
 use crate::io::progress::Progress;
+use crate::io::report::{batch_exit, merge, BatchLine, Reporter};
 use crate::net::{embedded_app_note, runtime};
 use crate::Global;
 
@@ -205,6 +207,142 @@ pub fn pair_line(text: &str) -> (Value, Result<Query>) {
 /// Lines asked of the app and printed at a time (a multiple of 16 and 8, the group sizes).
 const STREAM_CHUNK: usize = 256;
 
+/// What one input line came to.
+enum Outcome {
+    /// The native code's answer (no chain asked): its key (`start`, `valid`), value and
+    /// other fields (`givens`; `reason` for a false verify).
+    Native {
+        key: &'static str,
+        value: Value,
+        extra: Value,
+    },
+    /// The app's answer, next to the native one; `fee` what sending the call alone would
+    /// cost (simulated, never paid), `budget` the opcodes it used.
+    Chain {
+        key: &'static str,
+        chain: Value,
+        native: Value,
+        extra: Value,
+        fee: u64,
+        budget: Option<u64>,
+    },
+    /// The line is no query: its error.
+    Invalid(String),
+    /// The app refused the call.
+    Refused(String),
+    /// Not asked: the batch stopped, for this cause.
+    NotAnswered(String),
+}
+
+/// One output line: the input's line number, the fields it repeats (`address`),
+/// and its outcome. A single question (no `--file`) prints its body alone, and
+/// with `--json` the backend and app beside it (`context`).
+struct CurtaLine {
+    line: usize,
+    echo: Value,
+    outcome: Outcome,
+    batch: bool,
+    context: Option<Value>,
+}
+
+impl CurtaLine {
+    fn error(&self) -> Option<String> {
+        match &self.outcome {
+            Outcome::Invalid(e) => Some(e.clone()),
+            Outcome::Refused(e) => Some(format!("the app refused the call: {e}")),
+            Outcome::NotAnswered(cause) => {
+                Some(format!("not answered: the batch stopped: {cause}"))
+            }
+            Outcome::Native { .. } | Outcome::Chain { .. } => None,
+        }
+    }
+
+    /// Whether the app's answer differs from the native code's.
+    fn disagrees(&self) -> bool {
+        matches!(&self.outcome, Outcome::Chain { chain, native, .. } if chain != native)
+    }
+
+    fn json(&self) -> Value {
+        let mut v = json!({"line": self.line});
+        merge(&mut v, &self.echo);
+        if let Some(e) = self.error() {
+            v["error"] = json!(e);
+        }
+        match &self.outcome {
+            Outcome::Native { key, value, extra } => {
+                v[*key] = value.clone();
+                merge(&mut v, extra);
+            }
+            Outcome::Chain {
+                key,
+                chain,
+                native,
+                extra,
+                fee,
+                budget,
+            } => {
+                v[*key] = chain.clone();
+                if *key == "valid" {
+                    merge(&mut v, extra);
+                }
+                v["would_cost"] = json!(fee);
+                v["budget"] = json!(budget);
+                v["agrees_native"] = json!(chain == native);
+                if chain != native {
+                    v[format!("native_{key}")] = native.clone();
+                }
+            }
+            Outcome::NotAnswered(_) => v["not_attempted"] = json!(true),
+            Outcome::Invalid(_) | Outcome::Refused(_) => {}
+        }
+        if let Some(c) = &self.context {
+            merge(&mut v, c);
+        }
+        v
+    }
+
+    /// The text after the line number: the answer (with the app's budget and
+    /// price when it was asked, the reason of a false), or `error: …`.
+    fn body(&self) -> String {
+        if let Some(e) = self.error() {
+            return format!("error: {}", escape_line(&e));
+        }
+        let v = self.json();
+        let mut b = match v
+            .get("start")
+            .or(v.get("valid"))
+            .cloned()
+            .unwrap_or_default()
+        {
+            Value::String(s) => s,
+            other => other.to_string(),
+        };
+        if let Outcome::Chain { fee, budget, .. } = &self.outcome {
+            b += &format!(" budget {} would cost {fee}", json!(budget));
+        }
+        if let Some(r) = v["reason"].as_str() {
+            b += &format!(" reason: {r}");
+        }
+        b
+    }
+}
+
+impl BatchLine for CurtaLine {
+    fn text(&self) -> String {
+        if self.batch {
+            format!("{} {}", self.line, self.body())
+        } else {
+            self.body()
+        }
+    }
+}
+
+impl serde::Serialize for CurtaLine {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.json().serialize(s)
+    }
+}
+
 /// Totals of a batch.
 #[derive(Default)]
 struct Totals {
@@ -219,6 +357,19 @@ struct Totals {
 }
 
 impl Totals {
+    /// Counts one output line.
+    fn add(&mut self, l: &CurtaLine) {
+        self.lines += 1;
+        match &l.outcome {
+            Outcome::Invalid(_) | Outcome::Refused(_) => self.errors += 1,
+            Outcome::NotAnswered(_) => self.not_attempted += 1,
+            Outcome::Chain { fee, .. } => self.fee += fee,
+            Outcome::Native { .. } => {}
+        }
+        self.disagreements += u64::from(l.disagrees());
+        self.valid += u64::from(l.json()["valid"] == true);
+    }
+
     /// The summary's counts: method, lines, errors (verify: valid, invalid).
     fn counts(&self, method: &str) -> Value {
         let mut s = json!({"method": method, "lines": self.lines, "errors": self.errors,
@@ -230,13 +381,14 @@ impl Totals {
         s
     }
 
-    fn add(&mut self, o: &Totals) {
-        self.lines += o.lines;
-        self.errors += o.errors;
-        self.not_attempted += o.not_attempted;
-        self.disagreements += o.disagreements;
-        self.fee += o.fee;
-        self.valid += o.valid;
+    /// The exit code (every batch's rule): an app that disagrees with the native
+    /// code counts as an error.
+    fn exit(&self, method: &str, stopped: bool) -> ExitCode {
+        batch_exit(
+            self.errors + self.disagreements,
+            stopped,
+            method != "verify" || self.valid == self.lines,
+        )
     }
 }
 
@@ -286,8 +438,9 @@ pub fn run_batch(
     let started = std::time::Instant::now();
     // Natively; or when no line is a query, without touching any chain.
     let nothing_to_ask = inputs.iter().all(|i| i.query.is_err());
+    let mut out = Reporter::new(out, global.json);
     let Some(network) = chain.network.filter(|_| !nothing_to_ask) else {
-        return run_native(&inputs, batch, chain, method, global, out);
+        return run_native(&inputs, batch, chain, method, global, &mut out);
     };
     runtime()?.block_on(async {
         // Connecting and finding the app can stop the batch before its first line.
@@ -318,18 +471,12 @@ pub fn run_batch(
                 .iter()
                 .map(|i| i.query.as_ref().ok().and_then(|_| got.next()))
                 .collect();
-            let c = progress.suspend(|| {
-                report(
-                    chunk,
-                    answers,
-                    batch,
-                    Some(&context),
-                    stopped.as_deref(),
-                    global,
-                    out,
-                )
-            })?;
-            t.add(&c);
+            let at = Some(&context);
+            let cause = stopped.as_deref();
+            report(
+                chunk, answers, batch, at, cause, &mut t, &progress, &mut out,
+            )?;
+            out.flush(&progress)?;
         }
         progress.finish();
         if batch {
@@ -342,12 +489,9 @@ pub fn run_batch(
                 kind,
                 method,
             };
-            summarize(&t, &end, global, out)?;
+            summarize(&t, &end, &mut out)?;
         }
-        if stopped.is_some() {
-            return Ok(ExitCode::from(EXIT_ERROR));
-        }
-        Ok(exit(&t, method))
+        Ok(t.exit(method, stopped.is_some()))
     })
 }
 
@@ -358,10 +502,12 @@ fn run_native(
     chain: &ChainArgs,
     method: &str,
     global: &Global,
-    out: &mut Out,
+    out: &mut Reporter,
 ) -> Result<ExitCode> {
     let answers = vec![None; inputs.len()];
-    let t = report(inputs, answers, batch, None, None, global, out)?;
+    let mut t = Totals::default();
+    let hidden = Progress::new(0, "", global);
+    report(inputs, answers, batch, None, None, &mut t, &hidden, out)?;
     let backend = if chain.network.is_some() {
         if !global.json {
             eprintln!("no line to ask: no chain was used");
@@ -370,12 +516,12 @@ fn run_native(
     } else {
         json!("native")
     };
-    if batch && global.json {
+    if batch {
         let mut s = json!({ "backend": backend });
         merge(&mut s, &t.counts(method));
-        out.json(&json!({ "summary": s }))?;
+        out.summary(s, Vec::new)?;
     }
-    Ok(exit(&t, method))
+    Ok(t.exit(method, false))
 }
 
 /// Connects and finds the app: the client, what every line repeats about
@@ -421,7 +567,7 @@ struct Ending<'a> {
 }
 
 /// The batch's summary: JSON on stdout, or a line on stderr.
-fn summarize(t: &Totals, end: &Ending, global: &Global, out: &mut Out) -> Result<()> {
+fn summarize(t: &Totals, end: &Ending, out: &mut Reporter) -> Result<()> {
     let Ending {
         context,
         stopped,
@@ -441,143 +587,84 @@ fn summarize(t: &Totals, end: &Ending, global: &Global, out: &mut Out) -> Result
     ] {
         s[k] = v;
     }
-    if global.json {
-        out.json(&json!({ "summary": s }))?;
-        return Ok(());
-    }
-    eprintln!(
-        "{} lines: {} errors, {} not attempted, {} disagreements with the native code; \
-         {} µALGO in fees if each were sent alone (simulated: nothing spent); {seconds:.1} s on {kind} (app {})",
-        t.lines, t.errors, t.not_attempted, t.disagreements, t.fee, context["app_id"]
-    );
-    if let Some(cause) = stopped {
-        eprintln!("error: the batch stopped: {cause}");
-    }
+    let app_id = &context["app_id"];
+    out.summary(s, || {
+        let mut text = vec![format!(
+            "{} lines: {} errors, {} not attempted, {} disagreements with the native code; \
+             {} µALGO in fees if each were sent alone (simulated: nothing spent); {seconds:.1} s on {kind} (app {app_id})",
+            t.lines, t.errors, t.not_attempted, t.disagreements, t.fee
+        )];
+        if let Some(cause) = stopped {
+            text.push(format!("error: the batch stopped: {cause}"));
+        }
+        text
+    })?;
     Ok(())
 }
 
-/// The rule of every batch (README): a line with an error (or an answer of the app
-/// that disagrees with the native one) is exit 2; else 1 when a verify line is false.
-fn exit(t: &Totals, method: &str) -> ExitCode {
-    if t.errors > 0 || t.disagreements > 0 {
-        return ExitCode::from(EXIT_ERROR);
-    }
-    verdict(method != "verify" || t.valid == t.lines)
-}
-
-/// Prints one line per input (the native answer, next to the app's when
-/// `context` names the chain) and counts. An input the chain did not answer
+/// One line per input (the native answer, next to the app's when `context`
+/// names the chain), printed and counted. An input the chain did not answer
 /// because the batch `stopped` says so, naming the cause.
+#[allow(clippy::too_many_arguments)]
 fn report(
     inputs: &[Input],
     answers: Vec<Option<Measured<Value>>>,
     batch: bool,
     context: Option<&Value>,
     stopped: Option<&str>,
-    global: &Global,
-    out: &mut Out,
-) -> Result<Totals> {
-    let mut t = Totals::default();
+    t: &mut Totals,
+    progress: &Progress,
+    out: &mut Reporter,
+) -> Result<()> {
     for (input, answer) in inputs.iter().zip(answers) {
-        t.lines += 1;
-        let mut v = json!({"line": input.line});
-        merge(&mut v, &input.echo);
-        match &input.query {
-            Err(e) => {
-                t.errors += 1;
-                v["error"] = json!(e.to_string());
-            }
+        let outcome = match &input.query {
+            Err(e) => Outcome::Invalid(e.to_string()),
             Ok(q) => {
                 let (key, value, extra) = native(q);
                 match (context, answer) {
-                    (None, _) => {
-                        v[key] = value;
-                        merge(&mut v, &extra);
-                    }
-                    (Some(_), None) => {
-                        let Some(cause) = stopped else {
-                            bail!("internal: no answer for line {}", input.line)
-                        };
-                        t.not_attempted += 1;
-                        v["error"] = json!(format!("not answered: the batch stopped: {cause}"));
-                        v["not_attempted"] = json!(true);
-                    }
+                    (None, _) => Outcome::Native { key, value, extra },
+                    (Some(_), None) => match stopped {
+                        Some(cause) => Outcome::NotAnswered(cause.to_string()),
+                        None => bail!("internal: no answer for line {}", input.line),
+                    },
                     (Some(_), Some(m)) => match m.value {
-                        Err(e) => {
-                            t.errors += 1;
-                            v["error"] = json!(format!("the app refused the call: {e}"));
-                        }
-                        Ok(chain) => {
-                            let agrees = chain == value;
-                            v[key] = chain;
-                            if key == "valid" {
-                                merge(&mut v, &extra);
-                            }
-                            // Simulated: what sending this call alone would cost, never paid.
-                            v["would_cost"] = json!(m.fee);
-                            v["budget"] = json!(m.budget);
-                            v["agrees_native"] = json!(agrees);
-                            if !agrees {
-                                v[format!("native_{key}")] = value;
-                                t.disagreements += 1;
-                                eprintln!(
-                                    "line {}: the app and the native code disagree: {v}",
-                                    input.line
-                                );
-                            }
-                            t.fee += m.fee;
-                        }
+                        Err(e) => Outcome::Refused(e.to_string()),
+                        Ok(chain) => Outcome::Chain {
+                            key,
+                            chain,
+                            native: value,
+                            extra,
+                            fee: m.fee,
+                            budget: m.budget,
+                        },
                     },
                 }
-                t.valid += u64::from(v["valid"] == true);
             }
-        }
-        if global.json {
-            if let (false, Some(c)) = (batch, context) {
-                merge(&mut v, c);
-            }
-            out.json(&v)?;
-            continue;
-        }
-        let body = if let Some(e) = v["error"].as_str() {
-            if !batch {
-                bail!("{e}");
-            }
-            format!("error: {}", escape_line(e))
-        } else {
-            let answer = v
-                .get("start")
-                .or(v.get("valid"))
-                .cloned()
-                .unwrap_or_default();
-            let mut b = match answer {
-                Value::String(s) => s,
-                other => other.to_string(),
-            };
-            if context.is_some() {
-                b += &format!(" budget {} would cost {}", v["budget"], v["would_cost"]);
-            }
-            if let Some(r) = v["reason"].as_str() {
-                b += &format!(" reason: {r}");
-            }
-            b
         };
-        if batch {
-            out.line(format_args!("{} {body}", input.line))?;
-        } else {
-            out.line(body)?;
+        let l = CurtaLine {
+            line: input.line,
+            echo: input.echo.clone(),
+            outcome,
+            batch,
+            context: context.filter(|_| !batch && out.is_json()).cloned(),
+        };
+        t.add(&l);
+        if l.disagrees() {
+            progress.suspend(|| {
+                eprintln!(
+                    "line {}: the app and the native code disagree: {}",
+                    input.line,
+                    l.json()
+                )
+            });
+        }
+        match l.error() {
+            // A single question's error is the command's error.
+            Some(e) if !batch && !out.is_json() => bail!("{e}"),
+            _ => out.line(&l, progress)?,
         }
     }
-    Ok(t)
-}
-
-/// Adds `from`'s fields to the object `to`.
-fn merge(to: &mut Value, from: &Value) {
-    if let (Some(to), Some(from)) = (to.as_object_mut(), from.as_object()) {
-        for (k, v) in from {
-            to.insert(k.clone(), v.clone());
-        }
-    }
+    Ok(())
 }
 
 /// `curta play`: the game for the signing account.

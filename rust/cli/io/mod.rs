@@ -4,4 +4,5 @@
 pub mod input;
 pub mod output;
 pub mod progress;
+pub mod report;
 pub mod stop;

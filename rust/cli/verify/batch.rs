@@ -52,8 +52,9 @@
 
 use crate::engine::check::parse_grid_bytes;
 use crate::io::input::Source;
-use crate::io::output::{Out, EXIT_ERROR, EXIT_NEGATIVE};
+use crate::io::output::Out;
 use crate::io::progress::Progress;
+use crate::io::report::{batch_exit, merge, Reporter};
 use crate::io::stop::StopFlag;
 use crate::net::runtime;
 use crate::verify::app::{backend_json, call_grids, connect, ensure_app, reason};
@@ -376,17 +377,10 @@ fn emit(
     l: &Line,
     tally: &mut Tally,
     progress: &Progress,
-    global: &Global,
-    out: &mut Out,
+    report: &mut Reporter,
 ) -> std::io::Result<()> {
     tally.add(l);
-    progress.suspend(|| {
-        if global.json {
-            out.json(l)
-        } else {
-            out.line(l.text())
-        }
-    })
+    report.line(l, progress)
 }
 
 /// `verify --file` / `--puzzle-file` (see the module comment).
@@ -401,8 +395,9 @@ pub fn verify_file(
     let parsed = read_calls(path, pairs, forced)?;
     let started = std::time::Instant::now();
     let mut tally = Tally::default();
+    let mut report = Reporter::new(out, global.json);
     if parsed.iter().all(|(_, c)| c.is_err()) {
-        return answer_without_chain(&parsed, &mut tally, global, out);
+        return answer_without_chain(&parsed, &mut tally, global, &mut report);
     }
     runtime()?.block_on(async {
         let interrupted = StopFlag::watch();
@@ -440,13 +435,13 @@ pub fn verify_file(
                             .await
                     }
                 };
-                emit(&value, &mut tally, &progress, global, out)?;
+                emit(&value, &mut tally, &progress, &mut report)?;
             }
             // Streamed: a window's lines are out before the next is asked.
-            progress.suspend(|| out.flush())?;
+            report.flush(&progress)?;
         }
         progress.finish();
-        run.summarize(&tally, started.elapsed().as_secs_f64(), args, global, out)
+        run.summarize(&tally, started.elapsed().as_secs_f64(), args, &mut report)
     })
 }
 
@@ -490,7 +485,7 @@ fn answer_without_chain(
     parsed: &[(usize, anyhow::Result<Call>)],
     tally: &mut Tally,
     global: &Global,
-    out: &mut Out,
+    report: &mut Reporter,
 ) -> anyhow::Result<ExitCode> {
     let progress = Progress::new(0, "verifying", global);
     for (line, call) in parsed {
@@ -499,19 +494,19 @@ fn answer_without_chain(
                 line: *line,
                 outcome: Outcome::Failed(format!("{e:#}")),
             };
-            emit(&l, tally, &progress, global, out)?;
+            emit(&l, tally, &progress, report)?;
         }
     }
-    if global.json {
-        let mut s = tally.json();
-        s["backend"] = Value::Null;
-        s["stopped"] = Value::Null;
-        out.json(&json!({ "summary": s }))?;
-    } else {
-        let n = tally.lines;
-        eprintln!("{n} lines: 0 valid, 0 invalid, {n} errors; no chain was used");
-    }
-    Ok(ExitCode::from(EXIT_NEGATIVE))
+    let mut s = tally.json();
+    s["backend"] = Value::Null;
+    s["stopped"] = Value::Null;
+    let n = tally.lines;
+    report.summary(s, || {
+        vec![format!(
+            "{n} lines: 0 valid, 0 invalid, {n} errors; no chain was used"
+        )]
+    })?;
+    Ok(batch_exit(tally.errors, false, false))
 }
 
 /// What every window of a file batch asks from: the file's lines as calls,
@@ -716,22 +711,19 @@ impl Run {
         }
     }
 
-    /// The summary (JSON on stdout, or a line on stderr) and the exit code.
+    /// The summary (JSON on stdout, or lines on stderr) and the exit code.
     fn summarize(
         &self,
         t: &Tally,
         seconds: f64,
         args: &VerifyArgs,
-        global: &Global,
-        out: &mut Out,
+        report: &mut Reporter,
     ) -> anyhow::Result<ExitCode> {
         let mut summary = match &self.algoku {
             Some(a) => backend_json(a),
             None => json!({"backend": null, "backend_notes": []}),
         };
-        if let (Some(o), Some(tj)) = (summary.as_object_mut(), t.json().as_object()) {
-            o.extend(tj.clone());
-        }
+        merge(&mut summary, &t.json());
         summary["app_id"] = json!(self.app_id);
         summary["stopped"] = json!(self.stopped);
         summary["cost"] = json!(self.cost);
@@ -745,10 +737,8 @@ impl Run {
         if let Some(s) = &self.setup {
             summary["setup"] = json!(s);
         }
-        if global.json {
-            out.json(&json!({ "summary": summary }))?;
-        } else {
-            eprintln!(
+        report.summary(summary, || {
+            let mut text = vec![format!(
                 "{} lines: {} valid, {} invalid, {} errors, {} not attempted; fee {} µALGO ({} µALGO a grid); {seconds:.1} s ({:.1}/s) on {}",
                 t.lines,
                 t.valid,
@@ -759,31 +749,31 @@ impl Run {
                 t.per_grid().map_or("-".to_string(), |f| f.to_string()),
                 t.lines as f64 / seconds,
                 self.algoku.as_ref().map_or("no chain", |a| a.app.chain.kind())
-            );
+            )];
             if t.unconfirmed > 0 {
-                eprintln!(
+                text.push(format!(
                     "{} lines were sent but not seen confirmed: {} µALGO of fees possibly spent",
                     t.unconfirmed, t.fee_unconfirmed
-                );
+                ));
             }
             if let Some(cause) = &self.stopped {
-                eprintln!("error: the batch stopped: {cause}");
+                text.push(format!("error: the batch stopped: {cause}"));
             }
-        }
-        // One rule for every batch (README): a line with an error, or a stop, is exit 2.
-        Ok(if self.stopped.is_some() || t.errors + t.unconfirmed > 0 {
-            ExitCode::from(EXIT_ERROR)
-        } else if t.valid == t.lines {
-            ExitCode::SUCCESS
-        } else {
-            ExitCode::from(EXIT_NEGATIVE)
-        })
+            text
+        })?;
+        // A line sent and not seen confirmed counts as an error for the exit code.
+        Ok(batch_exit(
+            t.errors + t.unconfirmed,
+            self.stopped.is_some(),
+            t.valid == t.lines,
+        ))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::io::report::BatchLine;
 
     #[test]
     fn a_price_says_what_is_missing() {

@@ -19,6 +19,7 @@ use serde::{Serialize, Serializer};
 use serde_json::{json, Value};
 
 use crate::io::output::escape_line;
+use crate::io::report::BatchLine;
 
 /// What one input line came to.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -103,21 +104,6 @@ impl Line {
         }
     }
 
-    /// The text form: `LINE true|false [reason: …]`, or `LINE error: …`.
-    pub fn text(&self) -> String {
-        match (&self.outcome, self.error()) {
-            (Outcome::Answered { valid, reason, .. }, _) => match reason {
-                Some(r) => format!("{} {valid} reason: {r}", self.line),
-                None => format!("{} {valid}", self.line),
-            },
-            (_, error) => format!(
-                "{} error: {}",
-                self.line,
-                escape_line(&error.unwrap_or_default())
-            ),
-        }
-    }
-
     /// The JSON form (keys sorted, as every JSON line of the CLI).
     pub fn json(&self) -> Value {
         let mut v = json!({"line": self.line});
@@ -160,6 +146,23 @@ impl Line {
             Outcome::NotAttempted(_) => v["not_attempted"] = json!(true),
         }
         v
+    }
+}
+
+impl BatchLine for Line {
+    /// The text form: `LINE true|false [reason: …]`, or `LINE error: …`.
+    fn text(&self) -> String {
+        match (&self.outcome, self.error()) {
+            (Outcome::Answered { valid, reason, .. }, _) => match reason {
+                Some(r) => format!("{} {valid} reason: {r}", self.line),
+                None => format!("{} {valid}", self.line),
+            },
+            (_, error) => format!(
+                "{} error: {}",
+                self.line,
+                escape_line(&error.unwrap_or_default())
+            ),
+        }
     }
 }
 

@@ -1,6 +1,8 @@
 // Where the page talks to: no node (offline: the engine answers everything but
 // sending), LocalNet (or any algod given as ?algod=URL, e.g. a test's loopback
 // adapter), TestNet or MainNet through public algod endpoints.
+import { env } from '../env.ts'
+
 export type NetworkName = 'offline' | 'localnet' | 'testnet' | 'mainnet'
 
 export interface Network {
@@ -22,7 +24,6 @@ const LOCALNET_TOKEN = 'a'.repeat(64)
  * the Curta app's: `VITE_CURTA_APP_TESTNET=…`), else 1000; a URL's `&app=N` wins
  * over both.
  */
-const env = (import.meta as unknown as { env?: Record<string, string | undefined> }).env ?? {}
 function configuredApp(name: NetworkName, game = 'GAME'): bigint {
   return appOrDefault(env[`VITE_${game}_APP_${name.toUpperCase()}`])
 }

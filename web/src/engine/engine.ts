@@ -3,6 +3,7 @@
 // and answering synchronously, and the rater's (rater.wasm: difficulty and
 // hints), loaded on first use in a worker and answering with promises.
 import wasmUrl from './algoku.wasm?url'
+import { env } from '../env'
 import { concat, instantiate, json as answerOf, put as putInto, take as takeFrom, type Buffers } from './boundary'
 
 interface Exports extends Buffers {
@@ -69,7 +70,7 @@ function answer<T>(len: number): T {
 
 // The catalogue's 193 shards of 256 puzzles (rust/game/src/shard.rs), written
 // into public/catalogue/ by scripts/build-wasm.sh: a puzzle needs only its own.
-const base = (import.meta as unknown as { env?: { BASE_URL?: string } }).env?.BASE_URL ?? './'
+const base = env.BASE_URL ?? './'
 const shards = new Map<number, Promise<void>>()
 
 /** Fetches catalogue shard `n` once and hands it to the engine (which checks it against the committed root). */
