@@ -9,8 +9,10 @@ ensure_venv
 cd "$ROOT"
 export ALGOKU_PYTHON="$VENV/bin/python"
 
+# A worker per core, each with its own evaluator slot; a file's tests stay together, in order,
+# on one worker (a module's fixtures and its last test's checks see the tests before it).
 echo "==> contract: artifacts, budget and verdicts on go-algorand's evaluator (pytest, a worker per core)"
-"$VENV/bin/python" -m pytest -q -n auto --durations=10
+"$VENV/bin/python" -m pytest -q -n auto --dist loadfile --durations=10
 
 # The algod road (HTTP, KMD) always runs through the local node (`algoku node`,
 # started by the tests on free ports); on a LocalNet too when one answers.
