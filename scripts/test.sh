@@ -25,14 +25,15 @@ else
          "(\`docker compose up -d\` or \`algokit localnet start\`) they run on it too)"
 fi
 
-echo "==> Rust workspace (cargo test: the test binaries side by side, then the doc tests)"
+echo "==> [${SECONDS} s] Rust workspace (cargo test: the test binaries side by side, then the doc tests)"
 "$VENV/bin/python" scripts/cargo_tests.py -- "$@"
 
-echo "==> API docs (cargo doc, warnings are errors)"
+echo "==> [${SECONDS} s] API docs (cargo doc, warnings are errors)"
 RUSTDOCFLAGS="-D warnings" cargo doc --workspace --no-deps --locked
 
-echo "==> the library crates package (cargo package: metadata, embedded files)"
+echo "==> [${SECONDS} s] the library crates package (cargo package: metadata, embedded files)"
 cargo package --workspace --exclude algoku --no-verify --allow-dirty --locked --quiet
 
-echo "==> web page in a browser (scripts/test-web.sh: wasm engine, typed clients, build, Chromium)"
+echo "==> [${SECONDS} s] web page in a browser (scripts/test-web.sh: wasm engine, typed clients, build, Chromium)"
 bash scripts/test-web.sh
+echo "==> every test passed in ${SECONDS} s"
