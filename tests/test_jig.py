@@ -440,6 +440,7 @@ def test_an_evaluation_takes_a_free_slot_while_another_is_held(monkeypatch) -> N
 
 def test_an_evaluation_past_its_limit_is_an_error(monkeypatch) -> None:
     jig = Jig()
+    jig.eval([])  # the evaluator's fresh databases are made once a process, before the limit shrinks
     monkeypatch.setattr(algoku_jig, "EVAL_LIMIT", 0.001)
     with pytest.raises(algoku_jig.EvaluatorStuck, match="did not finish `eval` within"):
         jig.eval([])
