@@ -44,7 +44,7 @@ class Binary:
     path: str
     package: str
     folder: str
-    name: str  # `algoku-client (lib)`, `algoku tests/chain.rs`, …
+    name: str  # `lib`, `test chain`, `bin algoku`: the target's kind and name
 
     @property
     def key(self) -> str:

@@ -55,7 +55,6 @@ function load(key: string, puzzle: string): Game {
   return { past: [], now: fresh, future: [] }
 }
 
-/** Undo steps kept (and stored). */
 /** Undo steps kept (and stored) per puzzle. */
 export const HISTORY = 200
 

@@ -257,6 +257,25 @@ impl CurtaLine {
         }
     }
 
+    /// The answer shown, the app's when it was asked: its key (`start`, `valid`) and value.
+    fn answer(&self) -> Option<(&'static str, &Value)> {
+        match &self.outcome {
+            Outcome::Native { key, value, .. } => Some((key, value)),
+            Outcome::Chain { key, chain, .. } => Some((key, chain)),
+            _ => None,
+        }
+    }
+
+    /// The native code's reason for a false verify.
+    fn reason(&self) -> Option<&str> {
+        match &self.outcome {
+            Outcome::Native { extra, .. } | Outcome::Chain { extra, .. } => {
+                extra["reason"].as_str()
+            }
+            _ => None,
+        }
+    }
+
     /// Whether the app's answer differs from the native code's.
     fn disagrees(&self) -> bool {
         matches!(&self.outcome, Outcome::Chain { chain, native, .. } if chain != native)
@@ -307,20 +326,15 @@ impl CurtaLine {
         if let Some(e) = self.error() {
             return format!("error: {}", escape_line(&e));
         }
-        let v = self.json();
-        let mut b = match v
-            .get("start")
-            .or(v.get("valid"))
-            .cloned()
-            .unwrap_or_default()
-        {
-            Value::String(s) => s,
-            other => other.to_string(),
+        let mut b = match self.answer() {
+            Some((_, Value::String(s))) => s.clone(),
+            Some((_, other)) => other.to_string(),
+            None => String::new(),
         };
         if let Outcome::Chain { fee, budget, .. } = &self.outcome {
             b += &format!(" budget {} would cost {fee}", json!(budget));
         }
-        if let Some(r) = v["reason"].as_str() {
+        if let Some(r) = self.reason() {
             b += &format!(" reason: {r}");
         }
         b
@@ -367,7 +381,7 @@ impl Totals {
             Outcome::Native { .. } => {}
         }
         self.disagreements += u64::from(l.disagrees());
-        self.valid += u64::from(l.json()["valid"] == true);
+        self.valid += u64::from(matches!(l.answer(), Some(("valid", Value::Bool(true)))));
     }
 
     /// The summary's counts: method, lines, errors (verify: valid, invalid).

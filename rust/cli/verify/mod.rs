@@ -16,6 +16,7 @@ pub use args::{DemoArgs, DeployArgs, VerifyArgs};
 use crate::engine::check::parse_grid_bytes;
 use crate::io::input::{read_single, Source};
 use crate::io::output::Out;
+use crate::io::report::merge;
 use crate::net::runtime;
 use crate::verify::app::{announce, backend_json, connect, ensure_app, reason};
 use crate::verify::args::{grid_method, MethodArg};
@@ -60,9 +61,7 @@ fn verification_json(
         "confirmed_round": v.confirmed_round,
         "simulated_only": v.simulated_only,
     });
-    if let (Some(o), Some(f)) = (out.as_object_mut(), fields.as_object()) {
-        o.extend(f.clone());
-    }
+    merge(&mut out, &fields);
     match &v.verdict {
         Verdict::Valid(b) => {
             out["valid"] = json!(b);
