@@ -23,11 +23,14 @@ function params(): URLSearchParams {
   return new URLSearchParams(window.location.search)
 }
 
+/** Sets or removes one parameter of the page's URL; the history entry is rewritten only when the URL changes (a bare `?` never). */
 function setParam(key: string, value: string | null) {
   const p = params()
   if (value === null || value === '') p.delete(key)
   else p.set(key, value)
-  window.history.replaceState(null, '', `${window.location.pathname}?${p.toString()}`)
+  const search = p.toString()
+  if (search === window.location.search.replace(/^\?/, '')) return
+  window.history.replaceState(null, '', search ? `${window.location.pathname}?${search}` : window.location.pathname)
 }
 
 const loading = <p className="note" data-testid="loading">Loading…</p>

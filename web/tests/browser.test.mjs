@@ -728,6 +728,12 @@ test('a first visit plays at once: a practice puzzle, the address form folded, d
   assert.equal(await page.locator('input[name=address]').isVisible(), true)
   assert.deepEqual(page.errors, [])
   await page.close()
+  // The address typed stays as typed: the view's parameters are written only when they change.
+  const bare = await context.newPage()
+  await bare.goto(`${site}/`)
+  await bare.getByTestId('board').waitFor()
+  assert.equal(bare.url(), `${site}/`)
+  await bare.close()
 })
 
 test('the puzzle\'s difficulty is shown as `algoku game puzzle` rates it (level, SE score)', STEP, async () => {
