@@ -116,3 +116,17 @@ def test_no_circle_between_the_web_pages_modules() -> None:
     assert len(graph) > 10 and sum(map(len, graph.values())) > 20
     assert ("Play",) in graph and ("wallet",) in graph[("Play",)], "the detector reads the imports"
     assert not circles(graph), f"web modules that import each other: {circles(graph)}"
+
+
+ARG_FIELD = re.compile(r"#\[arg\([^\]]*\]\s*(?:///[^\n]*\s*)*(?:pub\s+)?(\w+)\s*:", re.S)
+
+
+def test_the_network_option_has_one_declaration() -> None:
+    """`--network` is declared once (`net::NetworkArgs`); every command flattens it and
+    adjusts its default or help with `mut_arg`, so its names and parser cannot drift."""
+    cli = ROOT / "rust" / "cli"
+    declared = {
+        str(p.relative_to(cli)) for p in cli.rglob("*.rs") if "network" in ARG_FIELD.findall(p.read_text())
+    }
+    assert declared == {"net.rs"}, f"--network declared in {sorted(declared)}"
+    assert "app_id" in ARG_FIELD.findall((cli / "net.rs").read_text()), "the detector reads the fields"

@@ -17,22 +17,45 @@ pub fn network() -> impl TypedValueParser<Value = Network> {
     })
 }
 
-/// The async runtime the chain commands run on.
-/// `--network` and `--app-id`, one declaration for every command that uses an
-/// app on a chain (each names its app's artifact in the help of `--app-id`
-/// with `mut_arg` when it is not the verifier).
+/// `--network` and `--app-id`: their one declaration, for every command that
+/// uses an app on a chain. A command that needs a chain reads
+/// [`NetworkArgs::network`] (`auto` when not given). One that also runs
+/// natively (`curta generate|verify`, `game puzzle`) drops the default with
+/// `mut_arg` and reads [`NetworkArgs::asked`]: no `--network`, no chain. A
+/// game names its app's artifact in the help of `--app-id` the same way.
 #[derive(clap::Args, Debug, Clone)]
 pub struct NetworkArgs {
     /// auto: a configured algod (ALGOD_SERVER/ALGOD_PORT; an error if it fails),
     /// else LocalNet if it answers, else the embedded evaluator.
     #[arg(long, default_value = "auto", value_parser = network())]
-    pub network: Network,
+    network: Option<Network>,
     /// Use this app id instead of deploying (or reusing) one. Its approval
     /// program must be the committed Algoku artifact, byte for byte.
     #[arg(long)]
     pub app_id: Option<u64>,
 }
 
+impl NetworkArgs {
+    /// The network to use: `--network`, else `auto`.
+    pub fn network(&self) -> Network {
+        self.network.unwrap_or(Network::Auto)
+    }
+
+    /// The network asked for, if any (for a command whose `--network` has no default).
+    pub fn asked(&self) -> Option<Network> {
+        self.network
+    }
+
+    /// The same app on `network` (a command that was asked for one, passing it on).
+    pub fn on(network: Network, app_id: Option<u64>) -> Self {
+        NetworkArgs {
+            network: Some(network),
+            app_id,
+        }
+    }
+}
+
+/// The async runtime the chain commands run on.
 pub fn runtime() -> anyhow::Result<tokio::runtime::Runtime> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()

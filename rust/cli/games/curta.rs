@@ -210,10 +210,11 @@ pub fn run(command: &CurtaCommand, global: &Global, out: &mut Out) -> Result<Exi
                     Some(key)
                 }
             };
-            curta_chain::record(args.app.network, args.app.app_id, player, global, out)
+            curta_chain::record(args.app.network(), args.app.app_id, player, global, out)
         }
         CurtaCommand::Withdraw(args) => crate::net::runtime()?.block_on(async {
-            let chain = algoku_client::Chain::connect(args.app.network, &global.settings()).await?;
+            let chain =
+                algoku_client::Chain::connect(args.app.network(), &global.settings()).await?;
             let mut curta = algoku_client::curta::Curta::new(chain)?;
             super::withdraw(&mut curta.app, args.app.app_id, global, out).await
         }),
@@ -222,7 +223,7 @@ pub fn run(command: &CurtaCommand, global: &Global, out: &mut Out) -> Result<Exi
 
 fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode> {
     crate::games::curta_chain::play(
-        args.app.network,
+        args.app.network(),
         args.app.app_id,
         args.solution.as_deref(),
         args.force,
@@ -241,7 +242,7 @@ fn run_generate(args: &GenerateArgs, global: &Global, out: &mut Out) -> Result<E
     let source = Source::resolve(args.address.as_deref(), None, "address")?;
     let address = read_single(&source, "address")?;
     let bytes = parse_address(&address).map_err(|e| anyhow!("address ({source}): {e}"))?;
-    if args.chain.network.is_some() {
+    if args.chain.net.asked().is_some() {
         let inputs = vec![curta_chain::Input {
             line: 1,
             echo: serde_json::json!({ "address": address }),
@@ -291,7 +292,7 @@ fn run_verify(args: &VerifyArgs, global: &Global, out: &mut Out) -> Result<ExitC
         Source::resolve(Some(solution), None, "solution")?,
         "solution",
     )?;
-    if args.chain.network.is_some() {
+    if args.chain.net.asked().is_some() {
         let inputs = vec![curta_chain::Input {
             line: 1,
             echo: serde_json::json!({}),

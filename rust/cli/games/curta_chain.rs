@@ -38,18 +38,17 @@ use crate::io::input::Source;
 use crate::io::output::{escape_line, verdict, Out, EXIT_NEGATIVE};
 use crate::io::progress::Progress;
 use crate::io::report::{batch_exit, merge, BatchLine, Reporter};
-use crate::net::{embedded_app_note, runtime};
+use crate::net::{embedded_app_note, runtime, NetworkArgs};
 use crate::Global;
 
-/// Where to ask, shared by `curta generate` and `curta verify`.
+/// Where to ask, shared by `curta generate` and `curta verify`: natively
+/// unless `--network` is given.
 #[derive(clap::Args, Debug, Clone)]
+#[command(mut_arg("network", |a| a.default_value(None).help("Ask the Curta app on this network (simulated: nothing is sent) instead of the native code")))]
+#[command(mut_arg("app_id", |a| a.requires("network").help("The app to ask (its approval program must be the committed Curta artifact)")))]
 pub struct ChainArgs {
-    /// Ask the Curta app on this network (simulated: nothing is sent) instead of the native code.
-    #[arg(long, value_parser = crate::net::network())]
-    pub network: Option<Network>,
-    /// The app to ask (its approval program must be the committed Curta artifact).
-    #[arg(long, requires = "network")]
-    pub app_id: Option<u64>,
+    #[command(flatten)]
+    pub net: NetworkArgs,
     /// On an algod, create the app when this account has none (spends 2 000 µALGO in fees
     /// and 100 000 µALGO to the app account); the embedded evaluator never needs it.
     #[arg(long, requires = "network")]
@@ -69,7 +68,7 @@ async fn app(
     args: &ChainArgs,
     global: &Global,
 ) -> Result<(u64, Option<String>)> {
-    if let Some(id) = args.app_id {
+    if let Some(id) = args.net.app_id {
         curta.app.use_checked_app(id).await?;
         return Ok((id, None));
     }
@@ -453,7 +452,7 @@ pub fn run_batch(
     // Natively; or when no line is a query, without touching any chain.
     let nothing_to_ask = inputs.iter().all(|i| i.query.is_err());
     let mut out = Reporter::new(out, global.json);
-    let Some(network) = chain.network.filter(|_| !nothing_to_ask) else {
+    let Some(network) = chain.net.asked().filter(|_| !nothing_to_ask) else {
         return run_native(&inputs, batch, chain, method, global, &mut out);
     };
     runtime()?.block_on(async {
@@ -522,7 +521,7 @@ fn run_native(
     let mut t = Totals::default();
     let hidden = Progress::new(0, "", global);
     report(inputs, answers, batch, None, None, &mut t, &hidden, out)?;
-    let backend = if chain.network.is_some() {
+    let backend = if chain.net.asked().is_some() {
         if !global.json {
             eprintln!("no line to ask: no chain was used");
         }
@@ -701,8 +700,7 @@ pub fn play(
     runtime()?.block_on(async {
         let mut curta = connect(network, global).await?;
         let args = ChainArgs {
-            network: Some(network),
-            app_id,
+            net: NetworkArgs::on(network, app_id),
             deploy,
         };
         let (app_id, setup) = app(&mut curta, &args, global).await?;
@@ -752,8 +750,7 @@ pub fn record(
     runtime()?.block_on(async {
         let mut curta = connect(network, global).await?;
         let args = ChainArgs {
-            network: Some(network),
-            app_id,
+            net: NetworkArgs::on(network, app_id),
             deploy: false,
         };
         let (app_id, setup) = app(&mut curta, &args, global).await?;

@@ -81,20 +81,19 @@ pub struct RecordArgs {
     app: AppArgs,
 }
 
-/// Arguments of `algoku game puzzle`.
+/// Arguments of `algoku game puzzle`: natively unless `--network` is given.
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("app_id", |a| a.required_unless_present("network")
+    .help("The game app's id (the puzzle depends on it); with --network, checked on chain")))]
+#[command(mut_arg("network", |a| a.default_value(None).help("Also read the puzzle from the app on this \
+    network (simulated: nothing is sent) and compare it with the native one (embedded without --app-id: a fresh app)")))]
 pub struct PuzzleArgs {
     /// The player: a 58-character Algorand address or 0x + 64 hex digits (default: the
     /// signing account, DEPLOYER_MNEMONIC).
     #[arg(value_name = "ADDRESS")]
     address: Option<String>,
-    /// The game app's id (the puzzle depends on it); with --network, checked on chain.
-    #[arg(long, required_unless_present = "network")]
-    app_id: Option<u64>,
-    /// Also read the puzzle from the app on this network (simulated: nothing is sent) and
-    /// compare it with the native one (embedded without --app-id: a fresh app).
-    #[arg(long, value_parser = crate::net::network())]
-    network: Option<Network>,
+    #[command(flatten)]
+    app: AppArgs,
 }
 
 /// Arguments of `algoku game check`.
@@ -140,7 +139,7 @@ pub fn run(command: &GameCommand, global: &Global, out: &mut Out) -> Result<Exit
         GameCommand::Play(args) => run_play(args, global, out),
         GameCommand::Record(args) => run_record(args, global, out),
         GameCommand::Withdraw(args) => runtime()?.block_on(async {
-            let chain = Chain::connect(args.app.network, &global.settings()).await?;
+            let chain = Chain::connect(args.app.network(), &global.settings()).await?;
             let mut game = Game::new(chain)?;
             super::withdraw(&mut game.app, args.app.app_id, global, out).await
         }),
@@ -200,7 +199,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
     let solution = args.solution.as_deref().map(solution_grid).transpose()?;
     runtime()?.block_on(async {
         let (mut game, app_id, setup) =
-            connect(args.app.network, args.app.app_id, args.deploy, global).await?;
+            connect(args.app.network(), args.app.app_id, args.deploy, global).await?;
         let me = game.app.chain.address();
         let p = game.play(solution, args.force).await?;
         super::announce(&game.app.chain, global);
@@ -244,7 +243,7 @@ fn run_record(args: &RecordArgs, global: &Global, out: &mut Out) -> Result<ExitC
     let player_key = args.address.as_deref().map(player).transpose()?;
     runtime()?.block_on(async {
         let (mut game, app_id, setup) =
-            connect(args.app.network, args.app.app_id, false, global).await?;
+            connect(args.app.network(), args.app.app_id, false, global).await?;
         let key = player_key.unwrap_or(game.app.chain.address().0);
         let address = algoku_curta::algorand_address(&key);
         let rec = game.record(key).await?;
@@ -286,14 +285,15 @@ fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitC
         Some(a) => player(a)?,
         None => signing_account()?,
     };
-    let (app_id, chain) = match args.network {
+    let (app_id, chain) = match args.app.asked() {
         None => (
-            args.app_id
+            args.app
+                .app_id
                 .expect("clap requires --app-id without --network"),
             None,
         ),
         Some(network) => runtime()?.block_on(async {
-            let (mut game, id, _) = connect(network, args.app_id, false, global).await?;
+            let (mut game, id, _) = connect(network, args.app.app_id, false, global).await?;
             let (index, cells) = game.puzzle_on_chain(address).await?;
             super::announce(&game.app.chain, global);
             Ok::<_, anyhow::Error>((id, Some((game.app.chain.kind(), index, cells))))

@@ -13,7 +13,7 @@ use serde_json::{json, Value};
 /// Connects and checks a given `--app-id` before anything trusts its
 /// answers (the backend is announced by [`announce`] once something is done).
 pub async fn connect(net: &NetworkArgs, global: &Global) -> anyhow::Result<Algoku> {
-    let chain = Chain::connect(net.network, &global.settings()).await?;
+    let chain = Chain::connect(net.network(), &global.settings()).await?;
     let mut algoku = Algoku::new(chain)?;
     if let Some(id) = net.app_id {
         algoku.app.use_checked_app(id).await?;
