@@ -82,7 +82,7 @@ async fn app(
             "{} has no Curta app on this {} network: give --app-id, or --deploy to create one \
              (spends {} µALGO in fees and 100 000 µALGO to the app account)",
             curta.app.chain.address(),
-            curta.app.chain.kind(),
+            curta.app.chain.backend(),
             2 * curta.app.chain.min_fee()
         );
     }
@@ -494,7 +494,9 @@ pub fn run_batch(
         progress.finish();
         if batch {
             let seconds = started.elapsed().as_secs_f64();
-            let kind = curta.as_ref().map_or("no chain", |c| c.app.chain.kind());
+            let kind = curta
+                .as_ref()
+                .map_or("no chain", |c| c.app.chain.backend().name());
             let end = Ending {
                 context: &context,
                 stopped: stopped.as_deref(),
@@ -549,7 +551,7 @@ async fn connect_for_batch(
         Err(e) => return (None, context, Some(format!("{e:#}"))),
         Ok(c) => c,
     };
-    context["backend"] = json!(c.app.chain.kind());
+    context["backend"] = json!(c.app.chain.backend());
     context["backend_notes"] = json!(c.app.chain.notes);
     let stopped = match app(&mut c, chain, global).await {
         Ok((app_id, setup)) => {
@@ -710,7 +712,7 @@ pub fn play(
         let status = p.status.as_str();
         if global.json {
             out.json(&json!({
-                "status": status, "backend": curta.app.chain.kind(), "app_id": app_id,
+                "status": status, "backend": curta.app.chain.backend(), "app_id": app_id,
                 "address": me.to_string(), "start": hex::encode(p.start),
                 "round": p.record.as_ref().map(|r| r.round),
                 "solution": p.record.as_ref().map(|r| hex::encode(r.solution)),
@@ -761,7 +763,7 @@ pub fn record(
         super::announce(&curta.app.chain, global);
         if global.json {
             out.json(&json!({
-                "address": address, "app_id": app_id, "backend": curta.app.chain.kind(),
+                "address": address, "app_id": app_id, "backend": curta.app.chain.backend(),
                 "solved": rec.is_some(), "round": rec.as_ref().map(|r| r.round),
                 "solution": rec.as_ref().map(|r| hex::encode(r.solution)),
                 "solvers": solvers, "setup": setup,

@@ -167,7 +167,7 @@ async fn connect(
         bail!(
             "{} has no game app on this {} network: give --app-id (or --deploy with `game play`)",
             game.app.chain.address(),
-            game.app.chain.kind()
+            game.app.chain.backend()
         );
     }
     let before = game.app.chain.balance().await?;
@@ -178,7 +178,7 @@ async fn connect(
         let spent = before.saturating_sub(game.app.chain.balance().await?);
         format!(
             "app {id} created on {}: spent {spent} µALGO (fees and the app account's minimum balance)",
-            game.app.chain.kind()
+            game.app.chain.backend()
         )
     };
     if !global.json {
@@ -211,7 +211,7 @@ fn run_play(args: &PlayArgs, global: &Global, out: &mut Out) -> Result<ExitCode>
         let status = p.status.as_str();
         if global.json {
             let mut v = json!({
-                "status": status, "backend": game.app.chain.kind(), "app_id": app_id,
+                "status": status, "backend": game.app.chain.backend(), "app_id": app_id,
                 "address": me.to_string(), "puzzle": puzzle, "index": p.index,
                 "fee": p.fee, "paid": p.paid, "txids": p.txids, "setup": setup,
             });
@@ -251,7 +251,7 @@ fn run_record(args: &RecordArgs, global: &Global, out: &mut Out) -> Result<ExitC
         super::announce(&game.app.chain, global);
         if global.json {
             let mut v = json!({
-                "address": address, "app_id": app_id, "backend": game.app.chain.kind(),
+                "address": address, "app_id": app_id, "backend": game.app.chain.backend(),
                 "solved": rec.is_some(), "solvers": solvers, "setup": setup,
             });
             v["record"] = record_json(&rec);
@@ -296,7 +296,7 @@ fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitC
             let (mut game, id, _) = connect(network, args.app.app_id, false, global).await?;
             let (index, cells) = game.puzzle_on_chain(address).await?;
             super::announce(&game.app.chain, global);
-            Ok::<_, anyhow::Error>((id, Some((game.app.chain.kind(), index, cells))))
+            Ok::<_, anyhow::Error>((id, Some((game.app.chain.backend(), index, cells))))
         })?,
     };
     let p = puzzle(app_id, &address);
@@ -319,7 +319,7 @@ fn run_puzzle(args: &PuzzleArgs, global: &Global, out: &mut Out) -> Result<ExitC
     if global.json {
         out.json(&json!({
             "address": algoku_curta::algorand_address(&address), "app_id": app_id,
-            "backend": chain.as_ref().map_or("native", |c| c.0), "agrees_chain": chain.as_ref().map(|_| true),
+            "backend": chain.as_ref().map_or("native", |c| c.0.name()), "agrees_chain": chain.as_ref().map(|_| true),
             "puzzle": text, "index": p.derived.index, "transpose": p.derived.transpose,
             "givens": p.grid.clue_count(), "score": score, "level": r.level.map(|l| l.name()),
             "how": how,

@@ -71,7 +71,7 @@ pub async fn withdraw(
     announce(&app.chain, global);
     if global.json {
         out.json(&json!({
-            "app_id": id, "backend": app.chain.kind(), "amount": w.amount,
+            "app_id": id, "backend": app.chain.backend(), "amount": w.amount,
             "fee": w.fee, "txid": w.txid,
         }))?;
     } else if w.amount == 0 {

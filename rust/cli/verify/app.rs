@@ -35,7 +35,7 @@ pub fn announce(algoku: &Algoku, global: &Global) {
 
 /// The backend and why it was chosen, for JSON output.
 pub fn backend_json(algoku: &Algoku) -> Value {
-    json!({"backend": algoku.app.chain.kind(), "backend_notes": algoku.app.chain.notes})
+    json!({"backend": algoku.app.chain.backend(), "backend_notes": algoku.app.chain.notes})
 }
 
 /// Finds the app to call. With `simulate_only`, nothing is sent: on an algod
@@ -56,7 +56,7 @@ pub async fn ensure_app(
                 "--simulate-only sends nothing, and {} has no Algoku app on this {} network: \
                  deploy one first (`algoku deploy`) or give --app-id",
                 algoku.app.chain.address(),
-                algoku.app.chain.kind()
+                algoku.app.chain.backend()
             );
         };
         algoku.app.use_app(id);

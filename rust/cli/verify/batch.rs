@@ -748,7 +748,7 @@ impl Run {
                 t.fee,
                 t.per_grid().map_or("-".to_string(), |f| f.to_string()),
                 t.lines as f64 / seconds,
-                self.algoku.as_ref().map_or("no chain", |a| a.app.chain.kind())
+                self.algoku.as_ref().map_or("no chain", |a| a.app.chain.backend().name())
             )];
             if t.unconfirmed > 0 {
                 text.push(format!(

@@ -32,7 +32,7 @@ fn verdict(v: &Verification) -> String {
 
 async fn run() -> Result<(), ClientError> {
     let chain = Chain::connect(Network::Embedded, &Settings::from_env()).await?;
-    println!("backend: {}", chain.kind());
+    println!("backend: {}", chain.backend());
     let mut algoku = Algoku::new(chain)?;
     let deployment = algoku.deploy().await?;
     println!(

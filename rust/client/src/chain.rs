@@ -51,8 +51,10 @@ pub type Sent = Result<(GroupOutcome, Vec<String>), ClientError>;
 /// A signed group: each transaction's bytes, the txids, the fees (µALGO).
 type Signed = (Vec<Vec<u8>>, Vec<String>, u64);
 
-/// Which algod the client talks to.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which algod the client talks to; printed and serialised by its name
+/// ("embedded", "localnet", "algod" or "testnet").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Backend {
     /// The local node this process started (go-algorand's evaluator).
     Embedded,
@@ -73,6 +75,12 @@ impl Backend {
             Backend::Algod => "algod",
             Backend::Testnet => "testnet",
         }
+    }
+}
+
+impl std::fmt::Display for Backend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
     }
 }
 
@@ -291,9 +299,9 @@ impl Chain {
         Ok(())
     }
 
-    /// "localnet", "algod", "testnet" or "embedded".
-    pub fn kind(&self) -> &'static str {
-        self.backend.name()
+    /// Which backend this is (embedded, LocalNet, a configured algod or TestNet).
+    pub fn backend(&self) -> Backend {
+        self.backend
     }
 
     /// Whether this is the embedded backend (a ledger discarded at exit, play money).
@@ -311,9 +319,7 @@ impl Chain {
             ),
             None => format!(
                 "{} algod at {} (genesis {})",
-                self.kind(),
-                self.http.url,
-                self.params.genesis_id
+                self.backend, self.http.url, self.params.genesis_id
             ),
         }
     }

@@ -31,6 +31,6 @@ pub mod spec;
 
 pub use algoku::{Algoku, Call, Method, Strategy, Verdict, Verification};
 pub use app::Deployment;
-pub use chain::Chain;
+pub use chain::{Backend, Chain};
 pub use error::ClientError;
 pub use settings::{Network, Settings};

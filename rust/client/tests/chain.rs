@@ -9,7 +9,7 @@ use common::{chains, grid, VALID};
 #[tokio::test(flavor = "current_thread")]
 async fn deploy_verify_and_reject() {
     for mut algoku in chains().await {
-        let kind = algoku.app.chain.kind();
+        let kind = algoku.app.chain.backend();
         let first = algoku.deploy().await.unwrap();
         assert!(first.app_id > 0, "{kind}");
         let again = algoku.deploy().await.unwrap();
@@ -57,7 +57,7 @@ async fn deploy_verify_and_reject() {
 #[tokio::test(flavor = "current_thread")]
 async fn the_chosen_group_is_minimal() {
     for mut algoku in chains().await {
-        let kind = algoku.app.chain.kind();
+        let kind = algoku.app.chain.backend();
         algoku.deploy().await.unwrap();
         let g = grid(VALID);
         let (verdict, best, alt) = algoku.plan(&g).await.unwrap();

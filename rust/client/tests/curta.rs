@@ -6,7 +6,7 @@
 mod common;
 
 use algoku_client::curta::{Curta, BOX_MBR};
-use algoku_client::{Chain, Network, Settings};
+use algoku_client::{Backend, Chain, Network, Settings};
 use algoku_curta::board::Board;
 use algoku_curta::u256::U256;
 
@@ -143,11 +143,11 @@ async fn solve_pays_the_box_and_records_once() {
 async fn a_second_play_reports_the_record_and_sends_nothing() {
     use algoku_client::curta::PlayStatus;
     for mut curta in chains().await {
-        let kind = curta.app.chain.kind();
+        let kind = curta.app.chain.backend();
         curta.deploy().await.unwrap();
         let first = curta.play(None, false).await.unwrap();
         // LocalNet keeps its ledger (and KMD account) between runs: solved before.
-        if kind == "embedded" || first.status == PlayStatus::Solved {
+        if kind == Backend::Embedded || first.status == PlayStatus::Solved {
             assert_eq!(first.status, PlayStatus::Solved, "{kind}");
             assert_eq!((first.fee, first.paid), (3_000, BOX_MBR), "{kind}");
         } else {
@@ -155,7 +155,7 @@ async fn a_second_play_reports_the_record_and_sends_nothing() {
         }
         let solvers = curta.solvers().await.unwrap();
         assert!(solvers >= 1, "{kind}");
-        if kind == "embedded" {
+        if kind == Backend::Embedded {
             assert_eq!(solvers, 1);
         }
         let balance = curta.app.chain.balance().await.unwrap();

@@ -12,7 +12,7 @@ use common::{chains, grid, VALID};
 #[tokio::test(flavor = "current_thread")]
 async fn the_one_call_method_is_chosen_and_costs_one_min_fee() {
     for mut algoku in chains().await {
-        let kind = algoku.app.chain.kind();
+        let kind = algoku.app.chain.backend();
         let min_fee = algoku.app.chain.min_fee();
         algoku.deploy().await.unwrap();
         let v = algoku.verify_auto(&grid(VALID), false).await.unwrap();
@@ -58,7 +58,7 @@ async fn the_one_call_method_is_chosen_and_costs_one_min_fee() {
 #[tokio::test(flavor = "current_thread")]
 async fn batches_answer_each_call_in_order() {
     for mut algoku in chains().await {
-        let kind = algoku.app.chain.kind();
+        let kind = algoku.app.chain.backend();
         algoku.deploy().await.unwrap();
         let valid = grid(VALID);
         let mut calls = Vec::new();
@@ -93,7 +93,7 @@ const APPROVE: [u8; 4] = [0x0a, 0x81, 0x01, 0x43];
 #[tokio::test(flavor = "current_thread")]
 async fn an_app_id_is_trusted_only_if_it_runs_the_algoku_program() {
     for mut algoku in chains().await {
-        let kind = algoku.app.chain.kind();
+        let kind = algoku.app.chain.backend();
         let real = algoku.deploy().await.unwrap().app_id;
         let create = CreateApplication::new(
             algoku.app.chain.address(),
