@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { defineConfig, loadEnv, type HtmlTagDescriptor, type Plugin } from 'vite'
 import { json, put, type Buffers } from './src/engine/boundary.ts'
 import { appOrDefault } from './src/chain/network.ts'
@@ -27,6 +28,22 @@ function preloadFirstView(defaultApp: bigint): Plugin {
         const { shard } = json<{ shard: number }>(x, x.game_shard(defaultApp, put(x, Uint8Array.from(key))))
         return [preload(`./${name}`, 'application/wasm'), preload(`./catalogue/${String(shard).padStart(3, '0')}.bin`, 'application/octet-stream')]
       },
+    },
+  }
+}
+
+/**
+ * The page's icon, written into the HTML as a data URL: a 32×32 PNG
+ * (src/favicon.png, drawn from src/favicon.svg by scripts/icon.mjs). A linked
+ * icon is fetched and decoded once the page has loaded, while the board is
+ * still being drawn; this one costs no request and next to no decoding.
+ */
+function inlineIcon(): Plugin {
+  return {
+    name: 'algoku-inline-icon',
+    transformIndexHtml() {
+      const png = readFileSync(new URL('./src/favicon.png', import.meta.url)).toString('base64')
+      return [{ tag: 'link', attrs: { rel: 'icon', type: 'image/png', sizes: '32x32', href: `data:image/png;base64,${png}` }, injectTo: 'head' }]
     },
   }
 }
@@ -61,7 +78,7 @@ export default defineConfig(({ mode }) => ({
   base: './',
   resolve: { alias: preact },
   // The practice puzzle's app: the offline network's default, as the page reads it.
-  plugins: [preloadFirstView(appOrDefault(loadEnv(mode, process.cwd(), 'VITE_').VITE_GAME_APP_OFFLINE))],
+  plugins: [inlineIcon(), preloadFirstView(appOrDefault(loadEnv(mode, process.cwd(), 'VITE_').VITE_GAME_APP_OFFLINE))],
   build: {
     target: 'es2022',
     sourcemap: false,

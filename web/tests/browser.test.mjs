@@ -420,7 +420,8 @@ test('first load: the play view at most 450 KB gzipped, interactive and painting
   assert.ok(first.bytes <= 450_000 && again.bytes <= 450_000, `${first.bytes} and ${again.bytes} bytes gzipped: ${JSON.stringify(first.files)}`)
   // Only the page, the board's module, its puzzle's shard and the rater: nothing of the chain
   // side (wallets, algosdk, algokit-utils) on a page with no node.
-  const allowed = /^\/(|favicon\.svg|catalogue\/\d{3}\.bin|assets\/(index|rolldown-runtime|algoku|rater(\.worker)?)-[\w-]+\.(js|css|wasm))$/
+  // The icon is in the HTML (a data URL): no request for it, or for /favicon.ico.
+  const allowed = /^\/(|catalogue\/\d{3}\.bin|assets\/(index|rolldown-runtime|algoku|rater(\.worker)?)-[\w-]+\.(js|css|wasm))$/
   for (const f of [...first.files, ...again.files]) assert.match(f.url, allowed)
   target(metrics.interactive_ms <= 300, `interactive after ${metrics.interactive_ms} ms`)
   const page = await open('network=offline')
@@ -733,6 +734,8 @@ test('a first visit plays at once: a practice puzzle, the address form folded, d
   await bare.goto(`${site}/`)
   await bare.getByTestId('board').waitFor()
   assert.equal(bare.url(), `${site}/`)
+  // The tab's icon comes with the HTML.
+  assert.match(await bare.getAttribute('link[rel=icon]', 'href'), /^data:image\/png;base64,iVBOR/)
   await bare.close()
 })
 
