@@ -83,7 +83,7 @@ pub struct RecordArgs {
 
 /// Arguments of `algoku game puzzle`: natively unless `--network` is given.
 #[derive(clap::Args, Debug)]
-#[command(mut_arg("app_id", |a| a.required_unless_present("network")
+#[command(mut_arg("app_id", |a| a.required_unless_present("network").display_order(0)
     .help("The game app's id (the puzzle depends on it); with --network, checked on chain")))]
 #[command(mut_arg("network", |a| a.default_value(None).help("Also read the puzzle from the app on this \
     network (simulated: nothing is sent) and compare it with the native one (embedded without --app-id: a fresh app)")))]
