@@ -463,7 +463,8 @@ test('wallets: Pera, Defly and Lute connect buttons on TestNet open the wallet o
     await dialog.or(said).first().waitFor({ state: 'attached', timeout: 15_000 })
     // (The message is read only when there is one: reading an absent element waits out its timeout.)
     if (await said.count()) assert.fail(await said.first().innerText())
-    await page.screenshot({ path: path.join(OUT, `wallet-${name.toLowerCase()}.png`) })
+    // (Its fade-in finished first, so the picture shows the dialog as a player sees it.)
+    await page.screenshot({ path: path.join(OUT, `wallet-${name.toLowerCase()}.png`), animations: 'disabled' })
     await page.reload()
     await page.getByTestId('board').waitFor()
   }
