@@ -18,7 +18,6 @@ export function algo(micro: bigint) {
   return `${(Number(micro) / 1e6).toFixed(6)} ALGO`
 }
 
-
 /** The 9×9 game's submission: its solve arguments (leaf, proof, lanes) from the engine. */
 export function Submit({ net, app, address, signing, cells, onRecorded }: { net: Network; app: bigint; address: string; signing: Signing; cells: Uint8Array; onRecorded: () => void }) {
   const args = () => gameArgs(app, algosdk.decodeAddress(address).publicKey, cells)

@@ -39,12 +39,17 @@ function readyMark() {
   return new Promise((resolve, reject) => {
     const mark = () => performance.getEntriesByName('algoku:ready')[0]
     if (mark()) return resolve(mark().startTime)
-    setTimeout(() => reject(new Error('the page made no algoku:ready mark within 30 s')), 30_000)
-    new PerformanceObserver((list, observer) => {
+    const observer = new PerformanceObserver(() => {
       if (!mark()) return
       observer.disconnect()
+      clearTimeout(late)
       resolve(mark().startTime)
-    }).observe({ type: 'mark' })
+    })
+    const late = setTimeout(() => {
+      observer.disconnect()
+      reject(new Error('the page made no algoku:ready mark within 30 s'))
+    }, 30_000)
+    observer.observe({ type: 'mark' })
   })
 }
 
