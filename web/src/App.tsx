@@ -13,6 +13,7 @@ import { Loaded } from './Loaded'
 import { networkFrom, type Network } from './chain/network'
 import { opening } from './first'
 import { Play } from './Play'
+import { applyTheme, shownTheme } from './theme'
 import type { Signing } from './wallet'
 
 const Online = lazy(() => import('./Online'))
@@ -83,20 +84,12 @@ export function App() {
   )
 }
 
-const THEME_KEY = 'algoku:theme'
-
-/** Light or dark: the system's preference until the player picks one (kept on this device). */
+/** Light or dark (src/theme.ts): the system's preference until the player picks one. */
 function ThemeToggle() {
-  const system = () => window.matchMedia?.('(prefers-color-scheme: dark)').matches ? 'dark' : 'light'
-  const [theme, setTheme] = useState<string>(() => localStorage.getItem(THEME_KEY) ?? system())
-  useEffect(() => {
-    const chosen = localStorage.getItem(THEME_KEY)
-    if (chosen) document.documentElement.dataset.theme = chosen
-  }, [])
+  const [theme, setTheme] = useState(shownTheme)
   const flip = () => {
     const next = theme === 'dark' ? 'light' : 'dark'
-    localStorage.setItem(THEME_KEY, next)
-    document.documentElement.dataset.theme = next
+    applyTheme(next, true)
     setTheme(next)
   }
   return (

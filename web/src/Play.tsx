@@ -156,15 +156,16 @@ function GameBoard({ net, address, app, signing, practice = false, keyBytes: key
   const cells = useMemo(() => cellsOf(game.now.cells), [game.now.cells])
   const check = useMemo(() => timed('algoku:check', () => gameCheck(app, key, cells)), [app, key, cells])
   const solver = useMemo(() => solve(given), [given])
-  // The puzzle's difficulty (QQWing's level, Sudoku Explainer's score), rated once the board is up.
+  // The puzzle's difficulty (QQWing's level, Sudoku Explainer's score), rated once the board is up:
+  // the rater's worker starts in a task of its own, after the board takes keys.
   const [difficulty, setDifficulty] = useState<string | null>(null)
   useEffect(() => {
     let live = true
-    rate(given).then(
+    const start = setTimeout(() => rate(given).then(
       (r) => live && setDifficulty(r.score ? `${r.level ?? 'unrated'}, SE ${r.score}` : r.verdict),
       (e) => live && setDifficulty(`not rated (${errorText(e)})`),
-    )
-    return () => { live = false }
+    ))
+    return () => { live = false; clearTimeout(start) }
   }, [given])
 
   // On a node, the app must be the Game before its records are shown or a solve is sent to it.
