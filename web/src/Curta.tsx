@@ -9,7 +9,8 @@
 // tool compares them with `algoku curta generate --json`'s `start` as they
 // are; data-cell is the square (row-major, square 0 at the top left).
 import { lazy, useEffect, useMemo, useState, type KeyboardEvent } from 'react'
-import { Finish, HISTORY, Timer } from './Play'
+import { Finish, HISTORY, NotKept, Timer } from './Play'
+import { readItem, writeItem } from './storage'
 import { PRACTICE } from './first'
 import { solvers } from './words'
 import { Loaded } from './Loaded'
@@ -40,12 +41,13 @@ function CurtaGame({ net, address, app, signing, practice }: { net: Network; add
   const start = useMemo(() => curtaStart(addressKey(address)!), [address])
   const store = `algoku:curta:${net.name}:${app}:${address}`
   const [history, setHistory] = useState<{ past: string[]; now: string }>(() => {
-    const saved = localStorage.getItem(store)
+    const saved = readItem(store)
     const ok = saved && saved.length === 64 && [...saved].every((c, k) => (start.cells[k] !== '.' ? c === start.cells[k] : /^[1-8.]$/.test(c)))
     return { past: [], now: ok ? saved : start.cells }
   })
   const cells = history.now
-  useEffect(() => localStorage.setItem(store, cells), [store, cells])
+  const [kept, setKept] = useState(true)
+  useEffect(() => setKept(writeItem(store, cells)), [store, cells])
   const [selected, setSelected] = useState(() => start.cells.indexOf('.'))
   const check = useMemo(() => curtaCheck(start.cells, cells), [start.cells, cells])
   const conflicts = useMemo(() => new Set(check.conflicts), [check.conflicts])
@@ -93,6 +95,7 @@ function CurtaGame({ net, address, app, signing, practice }: { net: Network; add
             )}
           </div>
           <Timer store={store} running={!check.verdict} />
+          {!kept && <NotKept />}
           {appCheck === null && <p className="note" data-testid="app-check">Checking app {String(app)}…</p>}
           {appCheck !== null && appCheck !== 'ok' && <p role="alert" className="bad" data-testid="app-refused">{appCheck}: nothing is read from it or sent to it.</p>}
           {!practice && net.algod && appCheck === 'ok' && record && (

@@ -11,6 +11,7 @@ import { chain } from './chain/load'
 import type { SolveRecord } from './chain/game'
 import { useNodeAnswer, type Answer } from './chain/useNode'
 import { PRACTICE } from './first'
+import { readItem, writeItem } from './storage'
 import { addressKey, cellsOf, gameCheck, loadedPuzzle, puzzleShard, hint as engineHint, rate, solve, textOf, type Derived, type Hint } from './engine/engine'
 
 // Sending needs the chain libraries: fetched when a solved board is offered for sending.
@@ -43,7 +44,7 @@ function snapshot(saved: unknown, puzzle: string): Snapshot | null {
 function load(key: string, puzzle: string): Game {
   const fresh = { cells: puzzle, marks: new Array(81).fill(0) }
   try {
-    const saved = JSON.parse(localStorage.getItem(key) ?? 'null') as (Snapshot & { past?: unknown[]; future?: unknown[] }) | null
+    const saved = JSON.parse(readItem(key) ?? 'null') as (Snapshot & { past?: unknown[]; future?: unknown[] }) | null
     const now = snapshot(saved, puzzle)
     if (now) {
       const list = (xs: unknown) => (Array.isArray(xs) ? xs.map((x) => snapshot(x, puzzle)).filter((x): x is Snapshot => x !== null) : [])
@@ -180,9 +181,9 @@ function GameBoard({ net, address, app, signing, practice = false, keyBytes: key
     (!net.algod || sentHere || (record !== null && !(record.ok && record.value.round)))
 
   // Stored as it changes; another tab on the same puzzle follows (the `storage` event).
+  const [kept, setKept] = useState(true)
   useEffect(() => {
-    const text = JSON.stringify({ ...game.now, past: game.past.slice(-HISTORY), future: game.future.slice(0, HISTORY) })
-    if (localStorage.getItem(store) !== text) localStorage.setItem(store, text)
+    setKept(writeItem(store, JSON.stringify({ ...game.now, past: game.past.slice(-HISTORY), future: game.future.slice(0, HISTORY) })))
   }, [store, game])
   useEffect(() => {
     const follow = (e: StorageEvent) => { if (e.key === store && e.newValue) setGame(load(store, puzzle)) }
@@ -292,6 +293,7 @@ function GameBoard({ net, address, app, signing, practice = false, keyBytes: key
           </div>
           <Status filled={filled} check={check} hint={hint} />
           <Timer store={store} running={!check.verdict} />
+          {!kept && <NotKept />}
           {checked_entries && <p data-testid="entries" className={checked_entries.wrong.size ? 'bad' : 'good'}>{checked_entries.text}</p>}
           {appCheck === null && <p className="note" data-testid="app-check">Checking app {String(app)}…</p>}
           {appCheck !== null && appCheck !== 'ok' && <p role="alert" className="bad" data-testid="app-refused">{appCheck}: nothing is read from it or sent to it.</p>}
@@ -359,12 +361,16 @@ function peersOf(cell: number): number[] {
   return [...out]
 }
 
-/** Time spent on this puzzle (kept with it), paused while the page is hidden and once it is solved. */
+/** Said in a game's side panel when the browser refuses to store its progress (src/storage.ts). */
+export function NotKept() {
+  return <p className="note" role="status" data-testid="not-kept">This browser is not keeping your progress (its storage is blocked or full): it is lost on reload.</p>
+}
+
 /** The finish moment: fixed to the bottom of the viewport, so it is in view at every width. */
 export function Finish({ store, practice, canSend }: { store: string; practice: boolean; canSend: boolean }) {
   const [open, setOpen] = useState(true)
   if (!open) return null
-  const seconds = Number(localStorage.getItem(`${store}:seconds`)) || 0
+  const seconds = Number(readItem(`${store}:seconds`)) || 0
   const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
   const toSubmit = () => document.querySelector('[data-testid=submit]')?.scrollIntoView({ block: 'center' })
   return (
@@ -376,9 +382,10 @@ export function Finish({ store, practice, canSend }: { store: string; practice: 
   )
 }
 
+/** Time spent on this puzzle (kept with it), paused while the page is hidden and once it is solved. */
 export function Timer({ store, running }: { store: string; running: boolean }) {
   const key = `${store}:seconds`
-  const [seconds, setSeconds] = useState(() => Number(localStorage.getItem(key)) || 0)
+  const [seconds, setSeconds] = useState(() => Number(readItem(key)) || 0)
   useEffect(() => {
     if (!running) return
     const tick = setInterval(() => {
@@ -386,7 +393,7 @@ export function Timer({ store, running }: { store: string; running: boolean }) {
     }, 1000)
     return () => clearInterval(tick)
   }, [running])
-  useEffect(() => localStorage.setItem(key, String(seconds)), [key, seconds])
+  useEffect(() => void writeItem(key, String(seconds)), [key, seconds])
   const mm = String(Math.floor(seconds / 60)).padStart(2, '0'), ss = String(seconds % 60).padStart(2, '0')
   return <p className="timer" data-testid="timer" aria-label={`time ${mm} minutes ${ss} seconds`}>{mm}:{ss}</p>
 }

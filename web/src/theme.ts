@@ -4,16 +4,14 @@
 // other theme (and the page's storage is opened while the engine downloads,
 // not during the first render).
 
+import { readItem, writeItem } from './storage'
+
 const KEY = 'algoku:theme'
 
 /** The theme the player picked on this device, or null (then the system's preference holds). */
 export function chosenTheme(): 'light' | 'dark' | null {
-  try {
-    const t = localStorage.getItem(KEY)
-    return t === 'light' || t === 'dark' ? t : null
-  } catch {
-    return null // storage refused (a privacy setting): the system's preference
-  }
+  const t = readItem(KEY)
+  return t === 'light' || t === 'dark' ? t : null
 }
 
 /** The theme shown now: the player's choice, else the system's preference. */
@@ -24,11 +22,5 @@ export function shownTheme(): 'light' | 'dark' {
 /** Shows `theme` and, when `keep`, keeps it as the player's choice. */
 export function applyTheme(theme: 'light' | 'dark' | null, keep = false) {
   if (theme) document.documentElement.dataset.theme = theme
-  if (keep && theme) {
-    try {
-      localStorage.setItem(KEY, theme)
-    } catch {
-      /* not kept: it holds for this page only */
-    }
-  }
+  if (keep && theme) writeItem(KEY, theme) // refused: it holds for this page only
 }

@@ -9,6 +9,7 @@ import type { ReactNode } from 'react'
 import { createContext, useContext, useEffect, useMemo, useState } from 'react'
 import type algosdk from 'algosdk'
 import { algodConfig, type Network } from './chain/network'
+import { readItem, writeItem } from './storage'
 
 /** Who signs: the connected wallet's address and signer (null when none is connected). */
 export interface Signing {
@@ -33,7 +34,7 @@ function defaultKmd(net: Network): KmdSettings {
 
 function loadKmd(net: Network): KmdSettings {
   try {
-    const saved = JSON.parse(localStorage.getItem(KMD_KEY) ?? 'null') as Partial<KmdSettings> | null
+    const saved = JSON.parse(readItem(KMD_KEY) ?? 'null') as Partial<KmdSettings> | null
     const d = defaultKmd(net)
     return { url: saved?.url || d.url, token: saved?.token ?? d.token, wallet: saved?.wallet || d.wallet }
   } catch {
@@ -79,7 +80,7 @@ export function Wallets({ net, children }: { net: Network; children: ReactNode }
     })
   }, [net, kmd])
   const saveKmd = (k: KmdSettings) => {
-    localStorage.setItem(KMD_KEY, JSON.stringify(k))
+    writeItem(KMD_KEY, JSON.stringify(k)) // refused: the settings hold for this page only
     setKmd(k)
   }
   return <WalletProvider manager={manager}><KmdContext.Provider value={{ kmd, saveKmd }}>{children}</KmdContext.Provider></WalletProvider>

@@ -647,6 +647,37 @@ test('state: undo survives a reload, two tabs stay in step, "check my entries" a
   await page.close()
 })
 
+test('storage blocked or full: both games play on, say their progress is not kept, and raise no error', STEP, async () => {
+  const { address } = setup
+  const blocked = () => Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('The operation is insecure.', 'SecurityError') } })
+  const full = () => { Storage.prototype.setItem = function () { throw new DOMException('The quota has been exceeded.', 'QuotaExceededError') } }
+  for (const refuse of [blocked, full]) {
+    for (const query of [`address=${address}&app=1000&network=offline`, 'game=curta&network=offline']) {
+      const page = await context.newPage()
+      const errors = []
+      page.on('pageerror', (e) => errors.push(e.message))
+      await page.addInitScript(refuse)
+      await page.goto(`${site}/?${query}`)
+      const board = page.getByTestId('board')
+      const puzzle = await board.getAttribute('data-puzzle')
+      await board.focus()
+      await page.keyboard.press('1')
+      await page.waitForFunction((p) => document.querySelector('[data-testid=board]').dataset.cells !== p, puzzle)
+      assert.match(await page.getByTestId('not-kept').innerText(), /not keeping your progress/, `${refuse.name}, ${query}`)
+      await page.getByTestId('theme').click()
+      assert.equal(await page.getByTestId('theme').getAttribute('aria-pressed'), 'true')
+      assert.deepEqual(errors, [], `${refuse.name}, ${query}`)
+      await page.close()
+    }
+  }
+  // With storage working, nothing is said.
+  const page = await open(`address=${address}&app=1000&network=offline`)
+  await page.locator('[data-testid=board]').focus()
+  await page.keyboard.press('1')
+  assert.equal(await page.getByTestId('not-kept').count(), 0)
+  await page.close()
+})
+
 test('verify view: the next grids past the first 64, and a refused input says why in the reason column', STEP, async () => {
   const good = '953168742862734951417952836746893125281645397395271468138529674574386219629417583'
   const page = await open('view=verify&network=offline')
