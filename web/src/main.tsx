@@ -13,11 +13,11 @@ const loaded = loadEngine().then(() => first && prefetchPuzzle(first.app, first.
 // While they download: the player's theme (so the page's storage opens now, not in the first render).
 applyTheme(chosenTheme())
 loaded.then(
-    () => render(root),
-    (e) => {
-      const p = document.createElement('p')
-      p.setAttribute('role', 'alert')
-      p.textContent = `The engine could not load: ${String(e)}`
-      root.replaceChildren(p)
-    },
-  )
+  () => render(root),
+  (e) => {
+    const p = document.createElement('p')
+    p.setAttribute('role', 'alert')
+    p.textContent = `The engine could not load: ${String(e)}`
+    root.replaceChildren(p)
+  },
+)
