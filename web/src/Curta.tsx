@@ -8,7 +8,7 @@
 // CLI prints a board (64 hex digits, square 0 last; '.' for a blank), so a
 // tool compares them with `algoku curta generate --json`'s `start` as they
 // are; data-cell is the square (row-major, square 0 at the top left).
-import { lazy, useEffect, useMemo, useState, type KeyboardEvent } from 'react'
+import { lazy, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { Finish, HISTORY, NotKept, Timer } from './Play'
 import { readItem, writeItem } from './storage'
 import { PRACTICE } from './first'
@@ -47,6 +47,7 @@ function CurtaGame({ net, address, app, signing, practice }: { net: Network; add
   })
   const cells = history.now
   const [kept, setKept] = useState(true)
+  const elapsed = useRef(0)
   useEffect(() => setKept(writeItem(store, cells)), [store, cells])
   const [selected, setSelected] = useState(() => start.cells.indexOf('.'))
   const check = useMemo(() => curtaCheck(start.cells, cells), [start.cells, cells])
@@ -94,7 +95,7 @@ function CurtaGame({ net, address, app, signing, practice }: { net: Network; add
               </p>
             )}
           </div>
-          <Timer store={store} running={!check.verdict} />
+          <Timer store={store} running={!check.verdict} elapsed={elapsed} />
           {!kept && <NotKept />}
           {appCheck === null && <p className="note" data-testid="app-check">Checking app {String(app)}…</p>}
           {appCheck !== null && appCheck !== 'ok' && <p role="alert" className="bad" data-testid="app-refused">{appCheck}: nothing is read from it or sent to it.</p>}
@@ -109,7 +110,7 @@ function CurtaGame({ net, address, app, signing, practice }: { net: Network; add
           {check.verdict === true && !net.algod && !practice && <p className="submit" data-testid="offline-note">Offline: no node to send to. The verdict above is the contract's own (its native mirror).</p>}
         </div>
       </div>
-      {check.verdict === true && <Finish store={store} practice={practice} canSend={offerSend && !(record?.ok && record.value.round)} />}
+      {check.verdict === true && <Finish elapsed={elapsed} practice={practice} canSend={offerSend && !(record?.ok && record.value.round)} />}
       <p className="keys">Keys: arrows move, 1–8 enter, Backspace clears, Ctrl+Z undoes.</p>
     </section>
   )

@@ -182,6 +182,7 @@ function GameBoard({ net, address, app, signing, practice = false, keyBytes: key
 
   // Stored as it changes; another tab on the same puzzle follows (the `storage` event).
   const [kept, setKept] = useState(true)
+  const elapsed = useRef(0)
   useEffect(() => {
     setKept(writeItem(store, JSON.stringify({ ...game.now, past: game.past.slice(-HISTORY), future: game.future.slice(0, HISTORY) })))
   }, [store, game])
@@ -292,7 +293,7 @@ function GameBoard({ net, address, app, signing, practice = false, keyBytes: key
             <button type="button" onClick={() => commit({ cells: puzzle, marks: new Array(81).fill(0) })}>Restart</button>
           </div>
           <Status filled={filled} check={check} hint={hint} />
-          <Timer store={store} running={!check.verdict} />
+          <Timer store={store} running={!check.verdict} elapsed={elapsed} />
           {!kept && <NotKept />}
           {checked_entries && <p data-testid="entries" className={checked_entries.wrong.size ? 'bad' : 'good'}>{checked_entries.text}</p>}
           {appCheck === null && <p className="note" data-testid="app-check">Checking app {String(app)}…</p>}
@@ -305,7 +306,7 @@ function GameBoard({ net, address, app, signing, practice = false, keyBytes: key
           )}
         </div>
       </div>
-      {check.verdict === true && <Finish store={store} practice={practice} canSend={offerSend && Boolean(net.algod)} />}
+      {check.verdict === true && <Finish elapsed={elapsed} practice={practice} canSend={offerSend && Boolean(net.algod)} />}
       <p className="keys">Keys: arrows move, 1–9 enter, Backspace clears, P toggles pencil marks, Ctrl+Z / Ctrl+Y undo and redo.</p>
     </section>
   )
@@ -367,10 +368,10 @@ export function NotKept() {
 }
 
 /** The finish moment: fixed to the bottom of the viewport, so it is in view at every width. */
-export function Finish({ store, practice, canSend }: { store: string; practice: boolean; canSend: boolean }) {
+export function Finish({ elapsed, practice, canSend }: { elapsed: Elapsed; practice: boolean; canSend: boolean }) {
   const [open, setOpen] = useState(true)
   if (!open) return null
-  const seconds = Number(readItem(`${store}:seconds`)) || 0
+  const seconds = elapsed.current
   const time = `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`
   const toSubmit = () => document.querySelector('[data-testid=submit]')?.scrollIntoView({ block: 'center' })
   return (
@@ -382,8 +383,12 @@ export function Finish({ store, practice, canSend }: { store: string; practice: 
   )
 }
 
+/** The seconds a game's Timer has counted, for its Finish: a ref, so the board is not redrawn each second, and the
+ * time is right even when the browser keeps nothing (src/storage.ts). */
+export type Elapsed = { current: number }
+
 /** Time spent on this puzzle (kept with it), paused while the page is hidden and once it is solved. */
-export function Timer({ store, running }: { store: string; running: boolean }) {
+export function Timer({ store, running, elapsed }: { store: string; running: boolean; elapsed: Elapsed }) {
   const key = `${store}:seconds`
   const [seconds, setSeconds] = useState(() => Number(readItem(key)) || 0)
   useEffect(() => {
@@ -394,6 +399,8 @@ export function Timer({ store, running }: { store: string; running: boolean }) {
     return () => clearInterval(tick)
   }, [running])
   useEffect(() => void writeItem(key, String(seconds)), [key, seconds])
+  // Set as it is drawn: both games draw their Timer before their Finish, which reads it.
+  elapsed.current = seconds
   const mm = String(Math.floor(seconds / 60)).padStart(2, '0'), ss = String(seconds % 60).padStart(2, '0')
   return <p className="timer" data-testid="timer" aria-label={`time ${mm} minutes ${ss} seconds`}>{mm}:{ss}</p>
 }
